@@ -1,0 +1,85 @@
+/* mjgui core: exact shanten, agari, decompositions, waits and ukeire.
+ *
+ * A hand is 34 tile counts (0-8 man 1-9, 9-17 pin, 18-26 sou, 27-33 E S W N
+ * White Green Red) of the concealed tiles: n tiles, n % 3 == 1 or 2, n <= 14,
+ * each count 0..4.  k = n / 3 melds are still to be made; the other 4 - k are
+ * open.  Every entry point validates its hand and returns MJ_ERR_* (all
+ * <= -100) instead of reading a table out of bounds.
+ *
+ * Shanten is exact: (minimum number of draws that complete the hand, never
+ * holding a fifth copy of a tile) - 1.  Tenpai = 0, complete = -1.
+ */
+#ifndef MJCORE_H
+#define MJCORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define MJ_KINDS 34
+#define MJ_MAX_DECOMPS 64          /* more than any complete hand has */
+
+/* forms, OR-ed together */
+#define MJ_REGULAR 1               /* melds + pair */
+#define MJ_CHIITOI 2               /* seven distinct pairs, 13/14 tiles only */
+#define MJ_KOKUSHI 4               /* thirteen orphans, 13/14 tiles only */
+#define MJ_ALL_FORMS 7
+
+/* results that are not a shanten number */
+#define MJ_NOT_APPLICABLE (-100)   /* form needs 13/14 tiles, or no form asked */
+#define MJ_ERR_COUNT (-101)        /* a count above 4 */
+#define MJ_ERR_SIZE (-102)         /* tile total not 3k+1 / 3k+2 up to 14 */
+#define MJ_ERR_SHAPE (-103)        /* 3k+1 hand where 3k+2 is needed or back */
+#define MJ_ERR_ARG (-104)          /* NULL pointer or bad forms / capacity */
+
+#define MJ_BATCH_INVALID (-128)    /* batch output of a row that fails validation */
+#define MJ_NOT_HELD 127            /* discard table: kind not in the hand */
+
+/* Tile total of a valid hand, else MJ_ERR_COUNT / MJ_ERR_SIZE / MJ_ERR_ARG. */
+int mj_validate(const uint8_t *counts);
+
+int mj_shanten_regular(const uint8_t *counts);
+int mj_shanten_chiitoi(const uint8_t *counts);   /* MJ_NOT_APPLICABLE below 13 */
+int mj_shanten_kokushi(const uint8_t *counts);
+/* Best shanten over the forms in `forms`. */
+int mj_shanten(const uint8_t *counts, int forms);
+
+/* 3k+2 hand: 1 if complete in one of `forms`, 0 if not, or an error. */
+int mj_is_agari(const uint8_t *counts, int forms);
+
+/* Ukeire (受け入れ) of a 3k+1 hand: sets bit t of *mask for each kind t (held
+ * fewer than 4 times) whose draw lowers the shanten over `forms`.  Returns
+ * the hand's shanten.  At tenpai the mask is the waits (待ち). */
+int mj_ukeire(const uint8_t *counts, int forms, uint64_t *mask);
+
+/* Per-discard table of a 3k+2 hand: for every kind d, shanten_after[d] is the
+ * shanten of the hand without one d (MJ_NOT_HELD when d is not held) and
+ * ukeire[d] the ukeire mask of that 3k+1 hand (both arrays hold 34 entries).
+ * Returns the 3k+2 shanten. */
+int mj_discard_table(const uint8_t *counts, int forms,
+                     int8_t *shanten_after, uint64_t *ukeire);
+
+/* One decomposition of a complete regular hand: the pair and k melds.  A run
+ * is named by its lowest tile. */
+typedef struct {
+    uint8_t pair;
+    uint8_t n_melds;
+    uint8_t meld_tile[4];
+    uint8_t meld_is_run[4];
+} mj_decomposition;
+
+/* Every distinct decomposition of a 3k+2 hand into k melds + a pair (0 when
+ * the hand is not complete).  Writes at most `capacity`, returns the count. */
+int mj_decompositions(const uint8_t *counts, mj_decomposition *out, int capacity);
+
+/* Best shanten over `forms` of n hands laid out as n x 34 counts; a row that
+ * fails validation gets MJ_BATCH_INVALID.  Returns how many rows failed, or
+ * MJ_ERR_ARG. */
+long mj_shanten_batch(const uint8_t *hands, long n, int forms, int8_t *out);
+
+/* Exact regular-shanten census of all hands of n = 0..14 tiles:
+ * hands[n][s + 1] distinct count vectors with shanten s, weighted[n][s + 1]
+ * the number of n-tile subsets of the 136 physical tiles.  n % 3 == 0 rows
+ * stay zero.  Returns 0. */
+int mj_census(uint64_t hands[15][10], uint64_t weighted[15][10]);
+
+#endif

@@ -1,0 +1,133 @@
+/* Internal: a hand seen as four suits, each reduced to a class id through the
+ * generated tables (see tools/gen_tables.py), plus the counts that seven
+ * pairs and thirteen orphans need.  Callers validate first (counts 0..4, at
+ * most 14 tiles), which keeps every table index in range. */
+#ifndef MJ_SUITS_H
+#define MJ_SUITS_H
+
+#include <string.h>
+#include "mjcore.h"
+#include "mj_tables.h"
+
+static inline int mj_suit_of(int kind) { return kind < 27 ? kind / 9 : 3; }
+
+static inline int mj_is_yaochu(int kind)
+{
+    return kind >= 27 || kind % 9 == 0 || kind % 9 == 8;
+}
+
+/* Class id of suit 0..2 (9 number tiles) or 3 (7 honours). */
+static inline uint8_t mj_suit_class(const uint8_t *counts, int suit)
+{
+    if (suit == 3) {
+        const uint8_t *c = counts + 27;
+        unsigned code = c[0] + 5 * (c[1] + 5 * (c[2] + 5 * (c[3] + 5 * (c[4] + 5 * (c[5] + 5 * c[6])))));
+        return mj_class7[code];
+    }
+    const uint8_t *c = counts + 9 * suit;
+    unsigned lo = c[0] + 5 * (c[1] + 5 * (c[2] + 5 * (c[3] + 5 * c[4])));
+    unsigned hi = c[5] + 5 * (c[6] + 5 * (c[7] + 5 * c[8]));
+    unsigned lo_tiles = c[0] + c[1] + c[2] + c[3] + c[4];
+    return mj_class9[mj_rank_lo[lo] + mj_rank_hi[lo_tiles][hi]];
+}
+
+/* Replacement number (tiles missing from the nearest complete hand) of the
+ * regular form with k melds + a pair, from the four suit classes. */
+static inline int mj_regular_distance(const uint8_t cls[4], int k)
+{
+    return mj_final[k][mj_merge_nn[cls[0]][cls[1]]][mj_merge_nz[cls[2]][cls[3]]];
+}
+
+/* One pass over the counts, eight at a time: validity, size, and what seven
+ * pairs and thirteen orphans need. */
+typedef struct {
+    int tiles, bad;            /* total; nonzero when some count exceeds 4 */
+    int pairs, kinds;          /* kinds held twice or more / at all */
+    int yaochu, yaochu_pairs;  /* terminal+honour kinds held / held twice */
+} mj_scan_result;
+
+/* Number of bytes whose top bit is set, in a word holding only top bits:
+ * one multiply adds the bytes up (portable, no popcount instruction needed). */
+static inline int mj_count_marked(uint64_t top_bits)
+{
+    return (int)(((top_bits >> 7) * 0x0101010101010101ull) >> 56);
+}
+
+static inline mj_scan_result mj_scan(const uint8_t *counts)
+{
+    enum { WORDS = 5 };
+    const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
+    uint64_t w[WORDS] = {0}, yao[WORDS];
+    memcpy(w, counts, MJ_KINDS);
+    memcpy(yao, MJ_YAOCHU_BYTES, sizeof yao);
+    mj_scan_result r = {0, 0, 0, 0, 0, 0};
+    for (int i = 0; i < WORDS; i++) {
+        /* a byte above 4: its top bit is set, or adding 123 sets it (no carry below 128) */
+        r.bad |= ((w[i] | ((w[i] & ~high) + 123 * ones)) & high) != 0;
+        r.tiles += (int)((w[i] * ones) >> 56);   /* byte sum, exact while counts <= 4 */
+        uint64_t held = (w[i] + 127 * ones) & high, twice = (w[i] + 126 * ones) & high;
+        r.kinds += mj_count_marked(held);
+        r.pairs += mj_count_marked(twice);
+        r.yaochu += mj_count_marked(held & yao[i]);
+        r.yaochu_pairs += mj_count_marked(twice & yao[i]);
+    }
+    return r;
+}
+
+/* The same numbers after drawing one `kind` held `held` times. */
+static inline mj_scan_result mj_scan_draw(mj_scan_result s, int kind, int held)
+{
+    s.tiles++;
+    s.pairs += held == 1;
+    s.kinds += held == 0;
+    if (mj_is_yaochu(kind)) {
+        s.yaochu += held == 0;
+        s.yaochu_pairs += held == 1;
+    }
+    return s;
+}
+
+/* ... and after discarding one `kind` held `held` times. */
+static inline mj_scan_result mj_scan_discard(mj_scan_result s, int kind, int held)
+{
+    s.tiles--;
+    s.pairs -= held == 2;
+    s.kinds -= held == 1;
+    if (mj_is_yaochu(kind)) {
+        s.yaochu -= held == 1;
+        s.yaochu_pairs -= held == 2;
+    }
+    return s;
+}
+
+static inline int mj_chiitoi_from(mj_scan_result s)
+{
+    return 6 - s.pairs + (s.kinds < 7 ? 7 - s.kinds : 0);
+}
+
+static inline int mj_kokushi_from(mj_scan_result s)
+{
+    return 13 - s.yaochu - (s.yaochu_pairs > 0);
+}
+
+/* Best shanten over `forms` (seven pairs and orphans need 13 or 14 tiles). */
+static inline int mj_best_of(int forms, int regular_distance, mj_scan_result s)
+{
+    int best = 99, v;
+    if (forms & MJ_REGULAR) best = regular_distance - 1;
+    if (s.tiles >= 13) {
+        if ((forms & MJ_CHIITOI) && (v = mj_chiitoi_from(s)) < best) best = v;
+        if ((forms & MJ_KOKUSHI) && (v = mj_kokushi_from(s)) < best) best = v;
+    }
+    return best == 99 ? MJ_NOT_APPLICABLE : best;
+}
+
+/* Validate through a scan: the tile total, or MJ_ERR_COUNT / MJ_ERR_SIZE. */
+static inline int mj_checked_total(mj_scan_result s)
+{
+    if (s.bad) return MJ_ERR_COUNT;
+    if (s.tiles > 14 || s.tiles % 3 == 0) return MJ_ERR_SIZE;
+    return s.tiles;
+}
+
+#endif
