@@ -10,19 +10,20 @@ typedef uint64_t tally[SIZES][MAX_CLASSES];
 
 static const uint64_t choose4[5] = {1, 4, 6, 4, 1};
 
-/* Walk the vectors of a suit in rank order (lexicographic, at most 14 tiles). */
-static void suit_census(int width, const uint8_t *classes, tally hands, tally weighted)
+/* Every vector of one suit with at most 14 tiles, classed as the hot path does. */
+static void suit_census(int suit, tally hands, tally weighted)
 {
-    uint8_t c[9] = {0};
-    unsigned rank = 0;
+    const int width = suit == 3 ? 7 : 9, start = suit * 9;
+    uint8_t h[MJ_KINDS] = {0};
+    uint8_t *c = h + start;
     for (;;) {
         int tiles = 0;
         uint64_t w = 1;
         for (int j = 0; j < width; j++) { tiles += c[j]; w *= choose4[c[j]]; }
         if (tiles < SIZES) {
-            hands[tiles][classes[rank]] += 1;
-            weighted[tiles][classes[rank]] += w;
-            rank++;
+            uint8_t cls = mj_suit_class(h, suit);
+            hands[tiles][cls] += 1;
+            weighted[tiles][cls] += w;
         }
         int j = width - 1;
         while (j >= 0 && c[j] == 4) c[j--] = 0;
@@ -52,8 +53,8 @@ int mj_census(uint64_t hands[15][10], uint64_t weighted[15][10])
     memset(honor_h, 0, sizeof(tally));  memset(honor_w, 0, sizeof(tally));
     memset(left_h, 0, sizeof(tally));   memset(left_w, 0, sizeof(tally));
     memset(right_h, 0, sizeof(tally));  memset(right_w, 0, sizeof(tally));
-    suit_census(9, mj_class9, number_h, number_w);
-    suit_census(7, mj_class7, honor_h, honor_w);
+    suit_census(0, number_h, number_w);
+    suit_census(3, honor_h, honor_w);
     merge_census(number_h, MJ_NUMBER_CLASSES, number_h, MJ_NUMBER_CLASSES, &mj_merge_nn[0][0], left_h);
     merge_census(number_w, MJ_NUMBER_CLASSES, number_w, MJ_NUMBER_CLASSES, &mj_merge_nn[0][0], left_w);
     merge_census(number_h, MJ_NUMBER_CLASSES, honor_h, MJ_HONOR_CLASSES, &mj_merge_nz[0][0], right_h);
@@ -66,9 +67,11 @@ int mj_census(uint64_t hands[15][10], uint64_t weighted[15][10])
             for (int x = 0; x < MJ_LEFT_CLASSES; x++) {
                 if (!left_h[n1][x]) continue;
                 for (int y = 0; y < MJ_RIGHT_CLASSES; y++) {
-                    int shanten = mj_final[n / 3][x][y] - 1;
-                    hands[n][shanten + 1] += left_h[n1][x] * right_h[n - n1][y];
-                    weighted[n][shanten + 1] += left_w[n1][x] * right_w[n - n1][y];
+                    if (!right_h[n - n1][y]) continue;
+                    int column = mj_final[n / 3][x][y];   /* shanten + 1 */
+                    if (column > 9) return -1;              /* cannot happen: 8-shanten at most */
+                    hands[n][column] += left_h[n1][x] * right_h[n - n1][y];
+                    weighted[n][column] += left_w[n1][x] * right_w[n - n1][y];
                 }
             }
     }

@@ -79,7 +79,7 @@ long mj_shanten_batch(const uint8_t *hands, long n, int forms, int8_t *out);
 /* Exact regular-shanten census of all hands of n = 0..14 tiles:
  * hands[n][s + 1] distinct count vectors with shanten s, weighted[n][s + 1]
  * the number of n-tile subsets of the 136 physical tiles.  n % 3 == 0 rows
- * stay zero.  Returns 0. */
+ * stay zero.  Returns 0 (-1 if the tables were inconsistent). */
 int mj_census(uint64_t hands[15][10], uint64_t weighted[15][10]);
 
 #endif

@@ -237,6 +237,7 @@ def census() -> dict[int, dict[int, tuple[int, int]]]:
     (distinct count vectors, weighted = tile combinations from 136 tiles)}}."""
     hands = ffi.new("uint64_t[15][10]")
     weighted = ffi.new("uint64_t[15][10]")
-    lib.mj_census(hands, weighted)
+    if lib.mj_census(hands, weighted) != 0:
+        raise RuntimeError("the core's tables are inconsistent (census found a shanten above 8)")
     return {n: {s - 1: (int(hands[n][s]), int(weighted[n][s])) for s in range(10) if hands[n][s]}
             for n in range(15) if n % 3}

@@ -1,0 +1,132 @@
+"""Command line: `python -m mjgui COMMAND` (no command opens the app).
+
+Hands come from the arguments, else one per line on standard input.  Bad
+input gives one line on stderr naming the problem (and the line, in batch
+mode), the other hands are still answered, and the exit status is 2.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Callable, Iterable, Iterator
+
+from mjgui import core
+from mjgui.tiles import KIND_NAMES, TileError, counts, format_tiles, parse_tiles
+
+EXIT_BAD_INPUT = 2
+
+
+def _hands(args: list[str]) -> Iterator[tuple[str, str]]:
+    """(where, text) for each hand: from the arguments, else from stdin."""
+    if args:
+        for i, text in enumerate(args, 1):
+            yield f"argument {i}", text
+        return
+    for number, line in enumerate(sys.stdin, 1):
+        text = line.strip()
+        if text and not text.startswith("#"):
+            yield f"line {number}", text
+
+
+def _run(args: list[str], answer: Callable[[str], tuple[dict, str]], as_json: bool) -> int:
+    """Answer each hand; report bad ones on stderr and keep going."""
+    status = 0
+    for where, text in _hands(args):
+        try:
+            record, human = answer(text)
+        except (TileError, core.HandError) as error:
+            print(f"mjgui: {where}: {text!r}: {error}", file=sys.stderr)
+            status = EXIT_BAD_INPUT
+            continue
+        print(json.dumps(record, ensure_ascii=False) if as_json else human, flush=True)
+    return status
+
+
+def _optional(value: int | None) -> str:
+    return "-" if value is None else str(value)
+
+
+def shanten_answer(text: str) -> tuple[dict, str]:
+    tiles = parse_tiles(text)
+    c = counts(tiles)
+    record = {
+        "hand": format_tiles(tiles),
+        "shanten": core.shanten(c),
+        "regular": core.shanten_regular(c),
+        "chiitoi": core.shanten_chiitoi(c),
+        "kokushi": core.shanten_kokushi(c),
+    }
+    human = (f"{record['hand']}: shanten {record['shanten']} (regular {record['regular']}, "
+             f"seven pairs {_optional(record['chiitoi'])}, thirteen orphans {_optional(record['kokushi'])})")
+    return record, human
+
+
+def _tile_list(kinds: Iterable[int], held: list[int]) -> list[dict]:
+    return [{"tile": KIND_NAMES[t], "remaining": max(4 - held[t], 0)} for t in kinds]
+
+
+def waits_answer(text: str) -> tuple[dict, str]:
+    tiles = parse_tiles(text)
+    c = counts(tiles)
+    shanten, uke = core.ukeire_and_shanten(c)
+    record = {
+        "hand": format_tiles(tiles),
+        "shanten": shanten,
+        "waits": [KIND_NAMES[t] for t in uke] if shanten == 0 else [],
+        "ukeire": _tile_list(uke, c),
+    }
+    total = sum(u["remaining"] for u in record["ukeire"])
+    listed = " ".join(f"{u['tile']}({u['remaining']})" for u in record["ukeire"])
+    if shanten == 0:
+        human = f"{record['hand']}: tenpai, waits {listed} - {total} tiles"
+    elif shanten < 0:
+        human = f"{record['hand']}: complete"
+    else:
+        human = f"{record['hand']}: {shanten}-shanten, ukeire {listed} - {total} tiles"
+    return record, human
+
+
+def census_command(as_json: bool) -> int:
+    table = core.census()
+    if as_json:
+        print(json.dumps({str(n): {str(s): {"hands": h, "weighted": w} for s, (h, w) in row.items()}
+                          for n, row in table.items()}))
+        return 0
+    print("Regular-form shanten over every hand (distinct count vectors / tile combinations)")
+    for n, row in table.items():
+        total_w = sum(w for _, w in row.values())
+        print(f"\n{n} tiles")
+        for s, (h, w) in row.items():
+            print(f"  shanten {s:>2}: {h:>16,} hands  {w:>26,} combinations  {100 * w / total_w:8.4f} %")
+    return 0
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="mjgui", description="Riichi mahjong hand trainer.")
+    sub = parser.add_subparsers(dest="command")
+    for name, text in (("shanten", "shanten of each hand (best, regular, seven pairs, thirteen orphans)"),
+                       ("waits", "waits and ukeire of each 3k+1 hand, with remaining copies")):
+        cmd = sub.add_parser(name, help=text, description=text)
+        cmd.add_argument("hands", nargs="*", metavar="HAND", help="mpsz notation, e.g. 123m456p789s11z")
+        cmd.add_argument("--json", action="store_true", help="one JSON object per line")
+    census = sub.add_parser("census", help="exact shanten distribution over all hands of each size")
+    census.add_argument("--json", action="store_true")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        if args.command == "shanten":
+            return _run(args.hands, shanten_answer, args.json)
+        if args.command == "waits":
+            return _run(args.hands, waits_answer, args.json)
+        if args.command == "census":
+            return census_command(args.json)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+    _parser().print_help()
+    return 0
