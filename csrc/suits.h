@@ -46,11 +46,10 @@ typedef struct {
     int yaochu, yaochu_pairs;  /* terminal+honour kinds held / held twice */
 } mj_scan_result;
 
-/* Number of bytes whose top bit is set, in a word holding only top bits:
- * one multiply adds the bytes up (portable, no popcount instruction needed). */
-static inline int mj_count_marked(uint64_t top_bits)
+/* Sum of the bytes of a word, while it stays below 256: one multiply. */
+static inline int mj_byte_sum(uint64_t bytes)
 {
-    return (int)(((top_bits >> 7) * 0x0101010101010101ull) >> 56);
+    return (int)((bytes * 0x0101010101010101ull) >> 56);
 }
 
 static inline mj_scan_result mj_scan(const uint8_t *counts)
@@ -60,17 +59,25 @@ static inline mj_scan_result mj_scan(const uint8_t *counts)
     uint64_t w[WORDS] = {0}, yao[WORDS];
     memcpy(w, counts, MJ_KINDS);
     memcpy(yao, MJ_YAOCHU_BYTES, sizeof yao);
-    mj_scan_result r = {0, 0, 0, 0, 0, 0};
+    /* per-byte tallies: each byte stays below 256 over five words */
+    uint64_t bad = 0, tiles = 0, kinds = 0, pairs = 0, yaochu = 0, yaochu_pairs = 0;
     for (int i = 0; i < WORDS; i++) {
         /* a byte above 4: its top bit is set, or adding 123 sets it (no carry below 128) */
-        r.bad |= ((w[i] | ((w[i] & ~high) + 123 * ones)) & high) != 0;
-        r.tiles += (int)((w[i] * ones) >> 56);   /* byte sum, exact while counts <= 4 */
-        uint64_t held = (w[i] + 127 * ones) & high, twice = (w[i] + 126 * ones) & high;
-        r.kinds += mj_count_marked(held);
-        r.pairs += mj_count_marked(twice);
-        r.yaochu += mj_count_marked(held & yao[i]);
-        r.yaochu_pairs += mj_count_marked(twice & yao[i]);
+        bad |= (w[i] | ((w[i] & ~high) + 123 * ones)) & high;
+        tiles += w[i] & 0x0707070707070707ull;       /* exact once no byte is above 4 */
+        uint64_t held = ((w[i] + 127 * ones) & high) >> 7, twice = ((w[i] + 126 * ones) & high) >> 7;
+        kinds += held;
+        pairs += twice;
+        yaochu += held & yao[i];
+        yaochu_pairs += twice & yao[i];
     }
+    mj_scan_result r;
+    r.bad = bad != 0;
+    r.tiles = mj_byte_sum(tiles);
+    r.kinds = mj_byte_sum(kinds);
+    r.pairs = mj_byte_sum(pairs);
+    r.yaochu = mj_byte_sum(yaochu);
+    r.yaochu_pairs = mj_byte_sum(yaochu_pairs);
     return r;
 }
 

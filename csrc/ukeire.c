@@ -18,29 +18,33 @@ static int prepared_shanten(const prepared *p)
     return mj_best_of(p->forms, distance, p->scan);
 }
 
-/* Mask of the draws that lower `shanten`, the prepared hand's own; plus[t] is
- * the class of t's suit once t is drawn. */
+/* Regular replacement numbers after each draw t, k melds to make; plus[t] is
+ * the class of t's suit once t is drawn.  One loop per suit keeps the
+ * loops branch-free. */
+static void regular_after_draws(const uint8_t cls[4], int k, const uint8_t plus[MJ_KINDS],
+                                uint8_t distance[MJ_KINDS])
+{
+    const uint8_t (*final)[MJ_RIGHT_CLASSES] = mj_final[k];
+    const uint8_t left = mj_merge_nn[cls[0]][cls[1]], right = mj_merge_nz[cls[2]][cls[3]];
+    for (int t = 0; t < 9; t++) distance[t] = final[mj_merge_nn[plus[t]][cls[1]]][right];
+    for (int t = 9; t < 18; t++) distance[t] = final[mj_merge_nn[cls[0]][plus[t]]][right];
+    for (int t = 18; t < 27; t++) distance[t] = final[left][mj_merge_nz[plus[t]][cls[3]]];
+    for (int t = 27; t < MJ_KINDS; t++) distance[t] = final[left][mj_merge_nz[cls[2]][plus[t]]];
+}
+
+/* Mask of the draws that lower `shanten`, the prepared hand's own. */
 static uint64_t draws_lowering(const prepared *p, int shanten, const uint8_t plus[MJ_KINDS])
 {
-    const int k = (p->scan.tiles + 1) / 3;
-    const uint8_t *c = p->cls;
-    const uint8_t left = mj_merge_nn[c[0]][c[1]], right = mj_merge_nz[c[2]][c[3]];
-    const int regular = p->forms & MJ_REGULAR;
+    uint8_t distance[MJ_KINDS] = {0};
+    if (p->forms & MJ_REGULAR) regular_after_draws(p->cls, (p->scan.tiles + 1) / 3, plus, distance);
+    const int specials = p->scan.tiles + 1 >= 13 && (p->forms & (MJ_CHIITOI | MJ_KOKUSHI));
     uint64_t mask = 0;
     for (int t = 0; t < MJ_KINDS; t++) {
-        int held = p->h[t];
+        int held = p->h[t], after;
         if (held >= 4) continue;
-        int distance = 0;
-        if (regular) {
-            switch (mj_suit_of(t)) {
-            case 0: distance = mj_final[k][mj_merge_nn[plus[t]][c[1]]][right]; break;
-            case 1: distance = mj_final[k][mj_merge_nn[c[0]][plus[t]]][right]; break;
-            case 2: distance = mj_final[k][left][mj_merge_nz[plus[t]][c[3]]]; break;
-            default: distance = mj_final[k][left][mj_merge_nz[c[2]][plus[t]]]; break;
-            }
-        }
-        if (mj_best_of(p->forms, distance, mj_scan_draw(p->scan, t, held)) < shanten)
-            mask |= (uint64_t)1 << t;
+        if (specials) after = mj_best_of(p->forms, distance[t], mj_scan_draw(p->scan, t, held));
+        else after = distance[t] - 1;
+        if (after < shanten) mask |= (uint64_t)1 << t;
     }
     return mask;
 }
