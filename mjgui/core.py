@@ -39,6 +39,8 @@ def _to_bytes(counts: Counts) -> bytes:
     if type(counts) is bytes and len(counts) == N_KINDS:
         return counts
     if isinstance(counts, np.ndarray):
+        if counts.dtype == np.uint8 and counts.shape == (N_KINDS,):
+            return counts.tobytes()
         if counts.shape != (N_KINDS,):
             raise HandError(f"expected 34 tile counts, got an array of shape {counts.shape}")
         if counts.dtype.kind not in "iu":
@@ -102,13 +104,22 @@ def _buffer(data: bytes):
 
 def shanten(counts: Counts, forms: int = ALL_FORMS) -> int:
     """Best shanten over `forms` (default: regular, seven pairs, thirteen orphans)."""
-    data = counts if type(counts) is bytes else _to_bytes(counts)
+    # the hot path: bytes as they are, lists through bytes() (which rejects
+    # values outside 0..255); everything else, and every error, via _to_bytes
+    kind = type(counts)
+    if kind is bytes:
+        data = counts
+    elif kind is list or kind is tuple:
+        try:
+            data = bytes(counts)
+        except (TypeError, ValueError):
+            data = _to_bytes(counts)
+    else:
+        data = _to_bytes(counts)
     result = lib.mj_shanten_bytes(data, len(data), forms)
     if result < -1:
-        if result == lib.MJ_ERR_ARG:
-            data = _to_bytes(counts)
-            _forms(forms)
-            result = lib.mj_shanten_bytes(data, len(data), forms)
+        data = _to_bytes(counts)
+        result = lib.mj_shanten_bytes(data, len(data), _forms(forms))
         if result < -1:
             raise _explain(data, result)
     return result
