@@ -27,6 +27,17 @@ int mj_shanten(const uint8_t *counts, int forms)
     return n < 0 ? n : shanten_scanned(counts, s, forms);
 }
 
+int mj_shanten_melds(const uint8_t *counts, int melds)
+{
+    if (!counts || melds < 0 || melds > 4) return MJ_ERR_ARG;
+    mj_scan_result s = mj_scan(counts);
+    if (s.bad) return MJ_ERR_COUNT;
+    if (s.tiles > 14) return MJ_ERR_SIZE;
+    uint8_t cls[4];
+    for (int suit = 0; suit < 4; suit++) cls[suit] = mj_suit_class(counts, suit);
+    return mj_regular_distance(cls, melds) - 1;
+}
+
 int mj_shanten_regular(const uint8_t *counts) { return mj_shanten(counts, MJ_REGULAR); }
 int mj_shanten_chiitoi(const uint8_t *counts) { return mj_shanten(counts, MJ_CHIITOI); }
 int mj_shanten_kokushi(const uint8_t *counts) { return mj_shanten(counts, MJ_KOKUSHI); }

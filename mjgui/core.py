@@ -130,6 +130,18 @@ def shanten_regular(counts: Counts) -> int:
     return shanten(counts, REGULAR)
 
 
+def shanten_melds(counts: Counts, melds: int) -> int:
+    """Regular-form shanten toward `melds` melds + a pair, for counts of any
+    size up to 14 tiles (yaku-aware checks remove tiles first)."""
+    data = _to_bytes(counts)
+    if not isinstance(melds, int) or not 0 <= melds <= 4:
+        raise HandError(f"melds to make must be 0-4, got {melds!r}")
+    result = lib.mj_shanten_melds(_buffer(data), melds)
+    if result == lib.MJ_ERR_SIZE:
+        raise HandError(f"the hand has {sum(data)} tiles: at most 14")
+    return _checked(data, result)
+
+
 def shanten_chiitoi(counts: Counts) -> int | None:
     """Seven pairs (七対子) shanten; None below 13 tiles (impossible with open melds)."""
     result = shanten(counts, CHIITOI) if sum(_to_bytes(counts)) >= 13 else None

@@ -1,0 +1,273 @@
+"""A player's hand and what they can see: concealed tiles (red fives kept),
+open melds, dora indicators, other visible tiles, winds and own discards.
+
+Text form (round-trips through `Hand.parse` / `str`), tokens separated by spaces:
+
+    23m456p789s11z556z chi:3*45m@L pon:7*77z@R dora:1z visible:55m round:E seat:S discards:9p1z
+
+- the first token is the concealed tiles in mpsz (the last one may be the drawn tile);
+- a meld is `KIND:TILES[@SEAT]`: `chi`, `pon`, `kan` (open quad, 大明槓), `ankan` (closed quad,
+  暗槓) or `kakan` (added quad, 加槓); the called tile's digit is followed by `*`; the seat it was
+  called from is `@L` (left, 上家), `@A` (across, 対面) or `@R` (right, 下家); chi is always `@L`,
+  an ankan has neither `*` nor a seat;
+- `dora:`, `visible:` and `discards:` take mpsz tiles; `round:` and `seat:` a wind E, S, W or N.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from typing import Iterable, Sequence
+
+from mjgui.tiles import (KIND_NAMES, N_KINDS, Tile, TileError, counts, format_tiles,
+                         parse_tenhou_url, parse_tiles, tenhou_url, to_unicode)
+
+WINDS = "ESWN"
+SEATS = {"L": "left", "A": "across", "R": "right"}
+
+
+class MeldKind(Enum):
+    CHI = "chi"        # run called from the left player (チー)
+    PON = "pon"        # triplet called from anyone (ポン)
+    KAN = "kan"        # open quad from a discard (大明槓)
+    ANKAN = "ankan"    # closed quad (暗槓)
+    KAKAN = "kakan"    # quad added to a pon (加槓)
+
+
+@dataclass(frozen=True)
+class Meld:
+    """An open (or closed-quad) meld: its tiles, the called tile and its seat."""
+    kind: MeldKind
+    tiles: tuple[Tile, ...]
+    called: Tile | None = None
+    seat: str | None = None          # "L", "A", "R"; None for an ankan
+
+    def __post_init__(self) -> None:
+        tiles = tuple(sorted(self.tiles))
+        object.__setattr__(self, "tiles", tiles)
+        kinds = [t.kind for t in tiles]
+        quad = self.kind in (MeldKind.KAN, MeldKind.ANKAN, MeldKind.KAKAN)
+        what = f"{self.kind.value}:{format_tiles(tiles)}"
+        if len(tiles) != (4 if quad else 3):
+            raise TileError(f"{what}: a {self.kind.value} has {4 if quad else 3} tiles, not {len(tiles)}")
+        if self.kind is MeldKind.CHI:
+            if kinds[0] >= 27 or kinds[0] // 9 != kinds[2] // 9 or kinds != [kinds[0] + i for i in range(3)]:
+                raise TileError(f"{what}: a chi is three consecutive tiles of one suit")
+        elif len(set(kinds)) != 1:
+            raise TileError(f"{what}: a {self.kind.value} is {len(tiles)} copies of one tile")
+        if self.kind is MeldKind.ANKAN:
+            if self.called is not None or self.seat is not None:
+                raise TileError(f"{what}: a closed kan has no called tile and no seat")
+            return
+        if self.called is None or self.called not in tiles:
+            raise TileError(f"{what}: mark the called tile with * (e.g. chi:3*45m)")
+        seat = self.seat or "L"
+        if seat not in SEATS:
+            raise TileError(f"{what}: seat must be @L, @A or @R, not @{seat}")
+        if self.kind is MeldKind.CHI and seat != "L":
+            raise TileError(f"{what}: chi is only called from the left player (@L)")
+        object.__setattr__(self, "seat", seat)
+
+    @property
+    def is_open(self) -> bool:
+        return self.kind is not MeldKind.ANKAN
+
+    @property
+    def is_run(self) -> bool:
+        return self.kind is MeldKind.CHI
+
+    @property
+    def base_kind(self) -> int:
+        """Lowest tile kind (a run's first tile, a triplet's tile)."""
+        return self.tiles[0].kind
+
+    @classmethod
+    def parse(cls, token: str) -> Meld:
+        name, sep, rest = token.partition(":")
+        try:
+            kind = MeldKind(name.lower())
+        except ValueError:
+            raise TileError(f"unknown meld {name!r} in {token!r}: use chi, pon, kan, ankan or kakan") from None
+        if not sep or not rest:
+            raise TileError(f"meld {token!r} has no tiles (e.g. {name}:3*45m)")
+        body, _, seat = rest.partition("@")
+        if body.count("*") > 1:
+            raise TileError(f"meld {token!r} marks more than one called tile")
+        star = body.find("*")
+        if star == 0:
+            raise TileError(f"in meld {token!r} the * must follow the called tile's digit")
+        tiles = parse_tiles(body.replace("*", ""))
+        called = None
+        if star > 0:
+            digits_before = sum(ch.isdigit() for ch in body[:star])
+            called = tiles[digits_before - 1]
+        return cls(kind, tuple(tiles), called, seat.upper() or None)
+
+    def __str__(self) -> str:
+        text = format_tiles(self.tiles)
+        if self.called is not None:
+            i = self.tiles.index(self.called)
+            # the called tile's digit is the i-th digit of the mpsz text
+            pos = [j for j, ch in enumerate(text) if ch.isdigit()][i]
+            text = text[:pos + 1] + "*" + text[pos + 1:]
+        return f"{self.kind.value}:{text}" + (f"@{self.seat}" if self.seat else "")
+
+
+def _wind(value: str, what: str) -> int:
+    if value.upper() not in WINDS or len(value) != 1:
+        raise TileError(f"{what} must be one of E, S, W, N, not {value!r}")
+    return WINDS.index(value.upper())
+
+
+@dataclass(frozen=True)
+class Hand:
+    """Concealed tiles in play order (a 3k+2 hand's last tile is the draw)."""
+    concealed: tuple[Tile, ...]
+    melds: tuple[Meld, ...] = ()
+    dora_indicators: tuple[Tile, ...] = ()
+    visible: tuple[Tile, ...] = ()
+    round_wind: int = 0                  # 0..3 = E S W N
+    seat_wind: int = 0
+    discards: tuple[Tile, ...] = ()      # own discards (furiten)
+    _counts: bytes = field(default=b"", init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        for name in ("concealed", "melds", "dora_indicators", "visible", "discards"):
+            object.__setattr__(self, name, tuple(getattr(self, name)))
+        if len(self.melds) > 4:
+            raise TileError(f"a hand has at most 4 melds, not {len(self.melds)}")
+        for wind in (self.round_wind, self.seat_wind):
+            if wind not in range(4):
+                raise TileError(f"a wind is 0-3 (E S W N), not {wind!r}")
+        seen = [0] * N_KINDS
+        reds = [0] * N_KINDS
+        for t in self.all_tiles():
+            seen[t.kind] += 1
+            reds[t.kind] += t.red
+        for k in range(N_KINDS):
+            if seen[k] > 4:
+                raise TileError(f"{seen[k]} copies of {KIND_NAMES[k]} between the hand, melds, "
+                                "dora indicators, visible tiles and discards: at most 4 exist")
+            if reds[k] > 1:
+                raise TileError(f"{reds[k]} red fives {format_tiles([Tile(k, True)])}: only one exists")
+        object.__setattr__(self, "_counts", bytes(counts(self.concealed)))
+
+    # --- views ---------------------------------------------------------------
+    def all_tiles(self) -> Iterable[Tile]:
+        """Every physical tile this hand accounts for."""
+        yield from self.concealed
+        for m in self.melds:
+            yield from m.tiles
+        yield from self.dora_indicators
+        yield from self.visible
+        yield from self.discards
+
+    @property
+    def counts(self) -> bytes:
+        """34 counts of the concealed tiles (what the core takes)."""
+        return self._counts
+
+    @property
+    def size(self) -> int:
+        """Tiles counted toward the 13/14: concealed + 3 per meld (a quad counts 3)."""
+        return len(self.concealed) + 3 * len(self.melds)
+
+    @property
+    def is_closed(self) -> bool:
+        return all(not m.is_open for m in self.melds)
+
+    def check_size(self) -> None:
+        """Raise unless the hand holds 13 or 14 tiles (melds counting 3 each)."""
+        if self.size not in (13, 14):
+            tiles = f"{len(self.concealed)} concealed tiles"
+            if self.melds:
+                tiles += f" and {len(self.melds)} meld{'s' * (len(self.melds) > 1)}"
+            need = 14 - 3 * len(self.melds)
+            raise TileError(f"{tiles}: a hand holds {need - 1} or {need} concealed tiles "
+                            f"with {len(self.melds)} meld{'s' * (len(self.melds) != 1)}")
+
+    def remaining(self) -> list[int]:
+        """Copies of each kind not in this hand (concealed, melds, the tile about
+        to be discarded) nor visible (dora indicators, visible tiles, discards)."""
+        seen = counts(self.all_tiles())
+        return [max(4 - n, 0) for n in seen]
+
+    # --- changes (hands are immutable) ----------------------------------------
+    def with_concealed(self, tiles: Sequence[Tile]) -> Hand:
+        return replace(self, concealed=tuple(tiles))
+
+    def discard(self, tile: Tile | int) -> Hand:
+        """The hand after discarding one tile (a kind discards a plain copy
+        before a red five); the tile joins the own discards."""
+        tiles = list(self.concealed)
+        if isinstance(tile, int):
+            matches = [t for t in tiles if t.kind == tile]
+            if not matches:
+                raise TileError(f"no {KIND_NAMES[tile]} in the hand to discard")
+            tile = min(matches, key=lambda t: (t.red, -tiles.index(t)))
+        if tile not in tiles:
+            raise TileError(f"no {tile.name} in the hand to discard")
+        tiles.reverse()
+        tiles.remove(tile)          # the last copy: a drawn tile goes first
+        tiles.reverse()
+        return replace(self, concealed=tuple(tiles), discards=self.discards + (tile,))
+
+    def draw(self, tile: Tile) -> Hand:
+        return replace(self, concealed=self.concealed + (tile,))
+
+    # --- text -------------------------------------------------------------------
+    @classmethod
+    def parse(cls, text: str) -> Hand:
+        """Parse the text form (see the module doc); a tenhou/2 URL also works."""
+        text = text.strip()
+        if text.startswith(("http://", "https://")):
+            return cls(tuple(parse_tenhou_url(text)))
+        tokens = text.split()
+        if not tokens:
+            raise TileError("empty hand: type tiles like 123m456p789s11z")
+        concealed: list[Tile] = []
+        melds: list[Meld] = []
+        extra: dict[str, object] = {}
+        for token in tokens:
+            key, sep, value = token.partition(":")
+            key = key.lower()
+            if not sep:
+                if concealed or melds or extra:
+                    raise TileError(f"{token!r}: only the first token is the concealed tiles; "
+                                    "write melds as chi:3*45m, pon:5*55z@R ...")
+                concealed = [] if token == "-" else parse_tiles(token)
+            elif key in ("chi", "pon", "kan", "ankan", "kakan"):
+                melds.append(Meld.parse(token))
+            elif key in ("dora", "visible", "discards"):
+                name = {"dora": "dora_indicators"}.get(key, key)
+                if name in extra:
+                    raise TileError(f"{key}: given twice")
+                extra[name] = tuple(parse_tiles(value))
+            elif key in ("round", "seat"):
+                extra[f"{key}_wind"] = _wind(value, f"{key} wind")
+            else:
+                raise TileError(f"unknown part {token!r}: expected a meld (chi/pon/kan/ankan/kakan:), "
+                                "dora:, visible:, discards:, round: or seat:")
+        return cls(tuple(concealed), tuple(melds), **extra)  # type: ignore[arg-type]
+
+    def __str__(self) -> str:
+        parts = [format_tiles(self.concealed, sort=False) or "-"]
+        parts += [str(m) for m in self.melds]
+        if self.dora_indicators:
+            parts.append("dora:" + format_tiles(self.dora_indicators, sort=False))
+        if self.visible:
+            parts.append("visible:" + format_tiles(self.visible))
+        if self.round_wind or self.seat_wind:
+            parts += [f"round:{WINDS[self.round_wind]}", f"seat:{WINDS[self.seat_wind]}"]
+        if self.discards:
+            parts.append("discards:" + format_tiles(self.discards, sort=False))
+        return " ".join(parts)
+
+    def mpsz(self) -> str:
+        """The concealed tiles sorted, in mpsz (what tenhou/2 takes)."""
+        return format_tiles(self.concealed)
+
+    def tenhou_url(self) -> str:
+        return tenhou_url(self.concealed)
+
+    def unicode(self) -> str:
+        return to_unicode(self.concealed)
