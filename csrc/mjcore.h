@@ -43,6 +43,11 @@ int mj_shanten_kokushi(const uint8_t *counts);
 /* Best shanten over the forms in `forms`. */
 int mj_shanten(const uint8_t *counts, int forms);
 
+/* Regular-form shanten toward `melds` melds + a pair, for any counts of at
+ * most 14 tiles (the size need not be 3k+1 / 3k+2): yaku-aware checks remove
+ * tiles and ask what the rest still needs. */
+int mj_shanten_melds(const uint8_t *counts, int melds);
+
 /* 3k+2 hand: 1 if complete in one of `forms`, 0 if not, or an error. */
 int mj_is_agari(const uint8_t *counts, int forms);
 
