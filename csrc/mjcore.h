@@ -63,6 +63,41 @@ int mj_ukeire(const uint8_t *counts, int forms, uint64_t *mask);
 int mj_discard_table(const uint8_t *counts, int forms,
                      int8_t *shanten_after, uint64_t *ukeire);
 
+/* Calls (鳴き) on a 3k+1 hand with k >= 1: for every kind t, the best regular
+ * shanten after calling t and making a legal discard.  Kuikae (喰い替え) is
+ * banned: no discard of the called kind, nor, after a chi on an end of the
+ * run, of the tile extending the run at the other end.  pon[t] for a pon of
+ * t; chi[3 * t + j] for the chi of t as the lowest (j = 0), middle (1) or
+ * highest (2) tile of the run.  MJ_NOT_HELD where the call is impossible.
+ * Returns the hand's regular shanten. */
+int mj_call_table(const uint8_t *counts, int8_t *pon, int8_t *chi);
+
+/* What `mj_analyze` adds to the discard table, per discard. */
+typedef struct {
+    int8_t shanten;             /* after the discard; MJ_NOT_HELD when not held */
+    uint64_t ukeire;            /* kinds whose draw lowers that shanten */
+    uint32_t ukeire_total;      /* their remaining copies */
+    uint64_t improvements;      /* tenpai / 1-shanten: draws keeping the shanten after
+                                   which the best discard widens the ukeire or, at
+                                   tenpai, waits on two kinds or more where it did not */
+    uint32_t improvement_total; /* their remaining copies */
+    uint32_t good_shape;        /* 1-shanten: remaining copies of the ukeire after which
+                                   a discard leaves a wait on two kinds or more */
+    uint64_t second_step;       /* 1-shanten or more: sum over ukeire t of remaining[t]
+                                   x the best ukeire total after drawing t */
+} mj_discard_analysis;
+
+#define MJ_WITH_IMPROVEMENTS 1
+#define MJ_WITH_GOOD_SHAPE 2
+#define MJ_WITH_SECOND_STEP 4
+
+/* The discard table of a 3k+2 hand weighted by `remaining` (34 counts 0..4 of
+ * copies not seen: the caller counts the hand, melds and visible tiles) with
+ * the extras selected by `what`; rows[34].  After drawing t, t counts one
+ * copy fewer.  Returns the hand's shanten. */
+int mj_analyze(const uint8_t *counts, int forms, const uint8_t *remaining, int what,
+               mj_discard_analysis *rows);
+
 /* One decomposition of a complete regular hand: the pair and k melds.  A run
  * is named by its lowest tile. */
 typedef struct {

@@ -1,0 +1,183 @@
+/* Calls and the weighted per-discard analysis: ukeire totals, improvement
+ * tiles, good-shape share and the second step.  Everything here is a few
+ * discard tables of nearby hands, so it stays in C. */
+#include "draws.h"
+
+static int bit_count(uint64_t x)
+{
+    int n = 0;
+    for (; x; x &= x - 1) n++;
+    return n;
+}
+
+static uint32_t weighted(uint64_t mask, const uint8_t *remaining)
+{
+    uint32_t total = 0;
+    for (int t = 0; t < MJ_KINDS; t++)
+        if (mask >> t & 1) total += remaining[t];
+    return total;
+}
+
+/* ---- calls ------------------------------------------------------------ */
+
+/* Best regular shanten of a 3k+2 concealed hand after a discard outside
+ * `banned`, k melds still to make; 127 when every discard is banned. */
+static int best_legal_discard(uint8_t *h, int k, uint64_t banned)
+{
+    uint8_t cls[4];
+    for (int s = 0; s < 4; s++) cls[s] = mj_suit_class(h, s);
+    int best = 127;
+    for (int d = 0; d < MJ_KINDS; d++) {
+        if (!h[d] || (banned >> d & 1)) continue;
+        int suit = mj_suit_of(d), saved = cls[suit];
+        h[d]--;
+        cls[suit] = mj_suit_class(h, suit);
+        int v = mj_regular_distance(cls, k) - 1;
+        if (v < best) best = v;
+        h[d]++;
+        cls[suit] = (uint8_t)saved;
+    }
+    return best;
+}
+
+static uint64_t bit(int kind) { return (uint64_t)1 << kind; }
+
+int mj_call_table(const uint8_t *counts, int8_t *pon, int8_t *chi)
+{
+    if (!counts || !pon || !chi) return MJ_ERR_ARG;
+    mj_scan_result s = mj_scan(counts);
+    int n = mj_checked_total(s);
+    if (n < 0) return n;
+    if (n % 3 != 1) return MJ_ERR_SHAPE;
+    for (int t = 0; t < MJ_KINDS; t++) pon[t] = chi[3 * t] = chi[3 * t + 1] = chi[3 * t + 2] = MJ_NOT_HELD;
+    uint8_t h[MJ_KINDS];
+    memcpy(h, counts, MJ_KINDS);
+    uint8_t cls[4];
+    for (int q = 0; q < 4; q++) cls[q] = mj_suit_class(h, q);
+    const int k = n / 3;
+    int shanten = mj_regular_distance(cls, k) - 1;
+    if (k == 0) return shanten;       /* no meld left to call */
+    for (int t = 0; t < MJ_KINDS; t++) {
+        if (h[t] >= 2) {
+            h[t] -= 2;
+            int v = best_legal_discard(h, k - 1, bit(t));
+            h[t] += 2;
+            if (v != 127) pon[t] = (int8_t)v;
+        }
+        if (t >= 27) continue;
+        int pos = t % 9;
+        for (int j = 0; j < 3; j++) {
+            int low = t - j;                       /* the run low .. low + 2 */
+            if (pos - j < 0 || pos - j > 6) continue;
+            int a = low + (j == 0 ? 1 : 0), b = low + (j == 2 ? 1 : 2);
+            if (!h[a] || !h[b]) continue;
+            uint64_t banned = bit(t);
+            if (j == 0 && pos + 3 <= 8) banned |= bit(t + 3);
+            if (j == 2 && pos - 3 >= 0) banned |= bit(t - 3);
+            h[a]--; h[b]--;
+            int v = best_legal_discard(h, k - 1, banned);
+            h[a]++; h[b]++;
+            if (v != 127) chi[3 * t + j] = (int8_t)v;
+        }
+    }
+    return shanten;
+}
+
+/* ---- weighted analysis ------------------------------------------------ */
+
+typedef struct {
+    int shanten;        /* lowest after a discard */
+    uint32_t total;     /* best remaining-weighted ukeire among those discards */
+    int kinds;          /* most ukeire kinds among them (the wait, at tenpai) */
+} next_step;
+
+/* The best a 3k+2 hand can do with its next discard. */
+static next_step best_discard(const uint8_t *h, int forms, const uint8_t *remaining)
+{
+    int8_t after[MJ_KINDS];
+    uint64_t masks[MJ_KINDS];
+    next_step best = {127, 0, 0};
+    mj_discard_rows(h, mj_scan(h), forms, 1, after, masks);
+    for (int d = 0; d < MJ_KINDS; d++)
+        if (after[d] != MJ_NOT_HELD && after[d] < best.shanten) best.shanten = after[d];
+    for (int d = 0; d < MJ_KINDS; d++) {
+        if (after[d] != best.shanten) continue;
+        uint32_t total = weighted(masks[d], remaining);
+        int kinds = bit_count(masks[d]);
+        if (total > best.total) best.total = total;
+        if (kinds > best.kinds) best.kinds = kinds;
+    }
+    return best;
+}
+
+/* Draw t into the 3k+1 hand g (t now one copy scarcer) and look one discard ahead. */
+static next_step after_drawing(uint8_t *g, int t, int forms, uint8_t *remaining)
+{
+    g[t]++;
+    int scarce = remaining[t] > 0;
+    remaining[t] -= scarce;
+    next_step next = best_discard(g, forms, remaining);
+    remaining[t] += scarce;
+    g[t]--;
+    return next;
+}
+
+static void analyze_discard(uint8_t *g, int forms, uint8_t *remaining, int what,
+                            mj_discard_analysis *row)
+{
+    const int s = row->shanten;
+    row->ukeire_total = weighted(row->ukeire, remaining);
+    if ((what & MJ_WITH_SECOND_STEP) && s >= 1) {
+        for (int t = 0; t < MJ_KINDS; t++)
+            if (row->ukeire >> t & 1)
+                row->second_step += (uint64_t)remaining[t] * after_drawing(g, t, forms, remaining).total;
+    }
+    if ((what & MJ_WITH_GOOD_SHAPE) && s == 1) {
+        for (int t = 0; t < MJ_KINDS; t++)
+            if ((row->ukeire >> t & 1) && after_drawing(g, t, forms, remaining).kinds >= 2)
+                row->good_shape += remaining[t];
+    }
+    if ((what & MJ_WITH_IMPROVEMENTS) && (s == 0 || s == 1)) {
+        const int kinds = bit_count(row->ukeire);
+        for (int t = 0; t < MJ_KINDS; t++) {
+            if ((row->ukeire >> t & 1) || g[t] >= 4 || !remaining[t]) continue;
+            next_step next = after_drawing(g, t, forms, remaining);
+            if (next.shanten != s) continue;
+            if (next.total > row->ukeire_total || (s == 0 && kinds < 2 && next.kinds >= 2)) {
+                row->improvements |= bit(t);
+                row->improvement_total += remaining[t];
+            }
+        }
+    }
+}
+
+int mj_analyze(const uint8_t *counts, int forms, const uint8_t *remaining, int what,
+               mj_discard_analysis *rows)
+{
+    if (!counts || !remaining || !rows || !check_forms(forms) || (what & ~7)) return MJ_ERR_ARG;
+    mj_scan_result whole = mj_scan(counts);
+    int n = mj_checked_total(whole);
+    if (n < 0) return n;
+    if (n % 3 != 2) return MJ_ERR_SHAPE;
+    uint8_t rem[MJ_KINDS];
+    for (int t = 0; t < MJ_KINDS; t++) {
+        if (remaining[t] > 4) return MJ_ERR_COUNT;
+        rem[t] = remaining[t];
+    }
+    int8_t after[MJ_KINDS];
+    uint64_t masks[MJ_KINDS];
+    int shanten = mj_discard_rows(counts, whole, forms, 0, after, masks);
+    uint8_t g[MJ_KINDS];
+    memcpy(g, counts, MJ_KINDS);
+    for (int d = 0; d < MJ_KINDS; d++) {
+        mj_discard_analysis *row = &rows[d];
+        memset(row, 0, sizeof *row);
+        row->shanten = after[d];
+        row->ukeire = masks[d];
+        if (after[d] == MJ_NOT_HELD || after[d] == MJ_NOT_APPLICABLE) continue;
+        g[d]--;
+        analyze_discard(g, forms, rem, what, row);
+        g[d]++;
+    }
+    return shanten;
+}

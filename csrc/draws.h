@@ -1,0 +1,74 @@
+/* Internal: hands prepared for one-tile draws and discards, shared by the
+ * ukeire, discard-table and analysis entry points. */
+#ifndef MJ_DRAWS_H
+#define MJ_DRAWS_H
+
+#include "suits.h"
+
+/* A 3k+1 hand prepared for one-tile draws. */
+typedef struct {
+    uint8_t h[MJ_KINDS];
+    uint8_t cls[4];
+    mj_scan_result scan;
+    int forms;
+} prepared;
+
+static inline int prepared_shanten(const prepared *p)
+{
+    int distance = (p->forms & MJ_REGULAR) ? mj_regular_distance(p->cls, p->scan.tiles / 3) : 0;
+    return mj_best_of(p->forms, distance, p->scan);
+}
+
+/* Regular replacement numbers after each draw t, k melds to make; plus[t] is
+ * the class of t's suit once t is drawn.  One loop per suit keeps the
+ * loops branch-free. */
+static inline void regular_after_draws(const uint8_t cls[4], int k, const uint8_t plus[MJ_KINDS],
+                                uint8_t distance[MJ_KINDS])
+{
+    const uint8_t (*final)[MJ_RIGHT_CLASSES] = mj_final[k];
+    const uint8_t left = mj_merge_nn[cls[0]][cls[1]], right = mj_merge_nz[cls[2]][cls[3]];
+    for (int t = 0; t < 9; t++) distance[t] = final[mj_merge_nn[plus[t]][cls[1]]][right];
+    for (int t = 9; t < 18; t++) distance[t] = final[mj_merge_nn[cls[0]][plus[t]]][right];
+    for (int t = 18; t < 27; t++) distance[t] = final[left][mj_merge_nz[plus[t]][cls[3]]];
+    for (int t = 27; t < MJ_KINDS; t++) distance[t] = final[left][mj_merge_nz[cls[2]][plus[t]]];
+}
+
+/* Mask of the draws that lower `shanten`, the prepared hand's own. */
+static inline uint64_t draws_lowering(const prepared *p, int shanten, const uint8_t plus[MJ_KINDS])
+{
+    uint8_t distance[MJ_KINDS] = {0};
+    if (p->forms & MJ_REGULAR) regular_after_draws(p->cls, (p->scan.tiles + 1) / 3, plus, distance);
+    const int specials = p->scan.tiles + 1 >= 13 && (p->forms & (MJ_CHIITOI | MJ_KOKUSHI));
+    uint64_t mask = 0;
+    for (int t = 0; t < MJ_KINDS; t++) {
+        int held = p->h[t], after;
+        if (held >= 4) continue;
+        if (specials) after = mj_best_of(p->forms, distance[t], mj_scan_draw(p->scan, t, held));
+        else after = distance[t] - 1;
+        if (after < shanten) mask |= (uint64_t)1 << t;
+    }
+    return mask;
+}
+
+/* plus[t] for the kinds of `suit` (all suits when suit < 0) of hand h. */
+static inline void plus_classes(uint8_t *h, int suit, uint8_t plus[MJ_KINDS])
+{
+    for (int t = 0; t < MJ_KINDS; t++) {
+        int s = mj_suit_of(t);
+        if ((suit >= 0 && s != suit) || h[t] >= 4) continue;
+        h[t]++;
+        plus[t] = mj_suit_class(h, s);
+        h[t]--;
+    }
+}
+
+static inline int check_forms(int forms) { return !(forms & ~MJ_ALL_FORMS) && (forms & MJ_ALL_FORMS); }
+
+/* Per-discard rows of a valid 3k+2 hand (scan `whole`): shanten after each
+ * discard (MJ_NOT_HELD for kinds not held) and its ukeire mask.  With
+ * `prune`, masks are filled only for the discards of lowest shanten.
+ * Returns the hand's own shanten (or MJ_NOT_APPLICABLE). */
+int mj_discard_rows(const uint8_t *counts, mj_scan_result whole, int forms, int prune,
+                    int8_t *after, uint64_t *masks);
+
+#endif
