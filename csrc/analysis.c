@@ -151,19 +151,48 @@ static void analyze_discard(uint8_t *g, int forms, uint8_t *remaining, int what,
     }
 }
 
-int mj_analyze(const uint8_t *counts, int forms, const uint8_t *remaining, int what,
-               mj_discard_analysis *rows)
+/* Validate the arguments shared by both entry points; copy `remaining`.
+ * Returns the tile total or an error. */
+static int checked_args(const uint8_t *counts, int forms, const uint8_t *remaining, int what,
+                        const void *out, uint8_t rem[MJ_KINDS], mj_scan_result *scan)
 {
-    if (!counts || !remaining || !rows || !check_forms(forms) || (what & ~7)) return MJ_ERR_ARG;
-    mj_scan_result whole = mj_scan(counts);
-    int n = mj_checked_total(whole);
+    if (!counts || !remaining || !out || !check_forms(forms) || (what & ~7)) return MJ_ERR_ARG;
+    *scan = mj_scan(counts);
+    int n = mj_checked_total(*scan);
     if (n < 0) return n;
-    if (n % 3 != 2) return MJ_ERR_SHAPE;
-    uint8_t rem[MJ_KINDS];
     for (int t = 0; t < MJ_KINDS; t++) {
         if (remaining[t] > 4) return MJ_ERR_COUNT;
         rem[t] = remaining[t];
     }
+    return n;
+}
+
+int mj_analyze_hand(const uint8_t *counts, int forms, const uint8_t *remaining, int what,
+                    mj_discard_analysis *row)
+{
+    uint8_t rem[MJ_KINDS];
+    mj_scan_result scan;
+    int n = checked_args(counts, forms, remaining, what, row, rem, &scan);
+    if (n < 0) return n;
+    if (n % 3 != 1) return MJ_ERR_SHAPE;
+    memset(row, 0, sizeof *row);
+    int shanten = mj_ukeire(counts, forms, &row->ukeire);
+    row->shanten = (int8_t)shanten;
+    if (shanten == MJ_NOT_APPLICABLE) return shanten;
+    uint8_t g[MJ_KINDS];
+    memcpy(g, counts, MJ_KINDS);
+    analyze_discard(g, forms, rem, what, row);
+    return shanten;
+}
+
+int mj_analyze(const uint8_t *counts, int forms, const uint8_t *remaining, int what,
+               mj_discard_analysis *rows)
+{
+    uint8_t rem[MJ_KINDS];
+    mj_scan_result whole;
+    int n = checked_args(counts, forms, remaining, what, rows, rem, &whole);
+    if (n < 0) return n;
+    if (n % 3 != 2) return MJ_ERR_SHAPE;
     int8_t after[MJ_KINDS];
     uint64_t masks[MJ_KINDS];
     int shanten = mj_discard_rows(counts, whole, forms, 0, after, masks);

@@ -98,6 +98,10 @@ typedef struct {
 int mj_analyze(const uint8_t *counts, int forms, const uint8_t *remaining, int what,
                mj_discard_analysis *rows);
 
+/* The same figures for a 3k+1 hand as it stands (one row).  Returns its shanten. */
+int mj_analyze_hand(const uint8_t *counts, int forms, const uint8_t *remaining, int what,
+                    mj_discard_analysis *row);
+
 /* One decomposition of a complete regular hand: the pair and k melds.  A run
  * is named by its lowest tile. */
 typedef struct {

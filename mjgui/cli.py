@@ -11,6 +11,8 @@ import json
 import sys
 from typing import Callable, Iterable, Iterator
 
+from dataclasses import replace
+
 from mjgui import core
 from mjgui.tiles import KIND_NAMES, TileError, counts, format_tiles, parse_tiles
 
@@ -87,6 +89,52 @@ def waits_answer(text: str) -> tuple[dict, str]:
     return record, human
 
 
+def _tiles_text(tiles) -> str:
+    return " ".join(f"{t.name}({t.remaining})" for t in tiles)
+
+
+def _row_line(row, hand_shanten: int) -> str:
+    head = f"discard {row.tile.name}: " if row.tile is not None else ""
+    parts = [f"{head}{row.verdict('en', hand_shanten)}",
+             f"   ukeire [{_tiles_text(row.ukeire)}] = {row.ukeire_total}"]
+    if row.improvements:
+        parts.append(f"   improvements [{_tiles_text(row.improvements)}] = {row.improvement_total}")
+    if row.good_shape_rate is not None:
+        parts.append(f"   good shape {100 * row.good_shape_rate:.0f}%")
+    if row.second_step is not None:
+        parts.append(f"   second step {row.second_step}")
+    for call in row.calls:
+        uses = "".join(KIND_NAMES[u][0] for u in call.uses) + KIND_NAMES[call.uses[0]][1]
+        warn = f"  ({call.yaku.describe('en')})" if call.yaku is not None else ""
+        parts.append(f"   {call.call} {call.name} with {uses} ({call.remaining} left) -> "
+                     f"{call.shanten}-shanten{warn}")
+    return "\n".join(parts)
+
+
+def analyze_answer(visible: str | None) -> Callable[[str], tuple[dict, str]]:
+    from mjgui.analysis import analyze
+    from mjgui.hand import Hand
+    extra = tuple(parse_tiles(visible)) if visible else ()
+
+    def answer(text: str) -> tuple[dict, str]:
+        hand = Hand.parse(text)
+        if extra:
+            hand = replace(hand, visible=hand.visible + extra)
+        result = analyze(hand)
+        forms = (f"regular {result.regular}, seven pairs {_optional(result.chiitoi)}, "
+                 f"thirteen orphans {_optional(result.kokushi)}")
+        lines = [f"{hand}: shanten {result.shanten} ({forms})"]
+        if result.current is not None:
+            lines.append(_row_line(result.current, result.shanten))
+            if result.waits is not None:
+                lines += ["   " + w.name + f" ({w.remaining} left): {w.label('en')}" for w in result.waits.waits]
+                lines += ["   " + r for r in result.waits.reasons("en")]
+        else:
+            lines += [_row_line(r, result.shanten) for r in result.rows]
+        return result.to_json(), "\n".join(lines)
+    return answer
+
+
 def census_command(as_json: bool) -> int:
     table = core.census()
     if as_json:
@@ -110,6 +158,12 @@ def _parser() -> argparse.ArgumentParser:
         cmd = sub.add_parser(name, help=text, description=text)
         cmd.add_argument("hands", nargs="*", metavar="HAND", help="mpsz notation, e.g. 123m456p789s11z")
         cmd.add_argument("--json", action="store_true", help="one JSON object per line")
+    text = "per-discard analysis: ukeire, improvements, good shape, second step, calls"
+    analyze = sub.add_parser("analyze", help=text, description=text)
+    analyze.add_argument("hands", nargs="*", metavar="HAND",
+                         help="e.g. 23m456p789s11z556z or '123m456p11z chi:3*45m dora:1z' (quote hands with spaces)")
+    analyze.add_argument("--visible", metavar="TILES", help="tiles seen elsewhere (mpsz), for remaining counts")
+    analyze.add_argument("--json", action="store_true", help="one JSON object per line")
     census = sub.add_parser("census", help="exact shanten distribution over all hands of each size")
     census.add_argument("--json", action="store_true")
     return parser
@@ -122,6 +176,13 @@ def main(argv: list[str] | None = None) -> int:
             return _run(args.hands, shanten_answer, args.json)
         if args.command == "waits":
             return _run(args.hands, waits_answer, args.json)
+        if args.command == "analyze":
+            try:
+                answer = analyze_answer(args.visible)
+            except TileError as error:
+                print(f"mjgui: --visible: {error}", file=sys.stderr)
+                return EXIT_BAD_INPUT
+            return _run(args.hands, answer, args.json)
         if args.command == "census":
             return census_command(args.json)
     except KeyboardInterrupt:

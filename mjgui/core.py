@@ -8,6 +8,7 @@ Every function raises `HandError` (a ValueError) that says what is wrong.
 """
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 from typing import NamedTuple, Sequence, Union
 
@@ -43,32 +44,32 @@ def _to_bytes(counts: Counts) -> bytes:
             return counts.tobytes()
         if counts.shape != (N_KINDS,):
             raise HandError(f"expected 34 tile counts, got an array of shape {counts.shape}")
-        if counts.dtype.kind not in "iu":
+        if counts.dtype.kind not in "iub":
             raise HandError(f"tile counts must be integers, got an array of {counts.dtype}")
-        if counts.dtype != np.uint8 and (counts.min() < 0 or counts.max() > 255):
-            bad = int(np.flatnonzero((counts < 0) | (counts > 255))[0])
+        if counts.min() < 0 or counts.max() > 4:
+            bad = int(np.flatnonzero((counts < 0) | (counts > 4))[0])
             raise HandError(f"count of {KIND_NAMES[bad]} is {counts[bad]}: counts are 0-4")
         return counts.astype(np.uint8).tobytes()
-    if isinstance(counts, str):
-        raise HandError("expected 34 tile counts, got a string (parse it with mjgui.tiles first)")
-    try:
+    if isinstance(counts, (str, int, float, complex)) or counts is None:
+        hint = " (parse it with mjgui.tiles first)" if isinstance(counts, str) else ""
+        raise HandError(f"expected 34 tile counts, got {type(counts).__name__}{hint}")
+    if isinstance(counts, (bytes, bytearray, memoryview)):
         data = bytes(counts)
-    except (TypeError, ValueError):
-        data = None
-    if data is None or len(data) != N_KINDS:
-        try:
-            items = list(counts)
-        except TypeError:
-            raise HandError(f"expected 34 tile counts, got {type(counts).__name__}") from None
-        if len(items) != N_KINDS:
-            raise HandError(f"expected 34 tile counts, got {len(items)}")
-        for kind, value in enumerate(items):
-            if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-                raise HandError(f"count of {KIND_NAMES[kind]} is {value!r}: counts are integers 0-4")
-            if not 0 <= value <= 4:
-                raise HandError(f"count of {KIND_NAMES[kind]} is {value}: counts are 0-4")
-        data = bytes(items)
-    return data
+        if len(data) != N_KINDS:
+            raise HandError(f"expected 34 tile counts, got {len(data)} bytes")
+        return data
+    try:
+        items = list(counts)
+    except TypeError:
+        raise HandError(f"expected 34 tile counts, got {type(counts).__name__}") from None
+    if len(items) != N_KINDS:
+        raise HandError(f"expected 34 tile counts, got {len(items)}")
+    for kind, value in enumerate(items):
+        if not isinstance(value, (int, np.integer)):     # bools are ints: 0 or 1
+            raise HandError(f"count of {KIND_NAMES[kind]} is {value!r}: counts are integers 0-4")
+        if not 0 <= value <= 4:
+            raise HandError(f"count of {KIND_NAMES[kind]} is {value}: counts are 0-4")
+    return bytes(int(v) for v in items)
 
 
 _SHAPES = {"3k+1": "1, 4, 7, 10 or 13", "3k+2": "2, 5, 8, 11 or 14"}
@@ -87,9 +88,21 @@ def _explain(data: bytes, code: int, what: str = "", shape: str = "") -> HandErr
 
 
 def _forms(forms: int) -> int:
-    if not isinstance(forms, int) or forms & ~ALL_FORMS or not forms & ALL_FORMS:
+    try:
+        value = operator.index(forms)
+    except TypeError:
+        value = -1
+    if value <= 0 or value & ~ALL_FORMS:
         raise HandError(f"forms must combine REGULAR, CHIITOI and KOKUSHI, got {forms!r}")
-    return forms
+    return value
+
+
+def _applicable(data: bytes, result: int, forms: int) -> int:
+    """A shanten, or HandError when none of `forms` applies to this size."""
+    if result == lib.MJ_NOT_APPLICABLE:
+        raise HandError(f"none of the forms asked applies to a {sum(data)}-tile hand: "
+                        "seven pairs and thirteen orphans need 13 or 14 concealed tiles")
+    return result
 
 
 def _checked(data: bytes, result: int, what: str = "", shape: str = "") -> int:
@@ -116,10 +129,14 @@ def shanten(counts: Counts, forms: int = ALL_FORMS) -> int:
             data = _to_bytes(counts)
     else:
         data = _to_bytes(counts)
-    result = lib.mj_shanten_bytes(data, len(data), forms)
+    try:
+        result = lib.mj_shanten_bytes(data, len(data), forms)
+    except (TypeError, OverflowError):
+        result = lib.MJ_ERR_ARG
     if result < -1:
         data = _to_bytes(counts)
-        result = lib.mj_shanten_bytes(data, len(data), _forms(forms))
+        forms = _forms(forms)
+        result = _applicable(data, lib.mj_shanten_bytes(data, len(data), forms), forms)
         if result < -1:
             raise _explain(data, result)
     return result
@@ -128,6 +145,11 @@ def shanten(counts: Counts, forms: int = ALL_FORMS) -> int:
 def shanten_regular(counts: Counts) -> int:
     """Shanten of the regular form (melds + pair), for any size 3k+1 / 3k+2."""
     return shanten(counts, REGULAR)
+
+
+def _valid_size(counts: Counts) -> int:
+    data = _to_bytes(counts)
+    return _checked(data, lib.mj_validate(_buffer(data)))
 
 
 def shanten_melds(counts: Counts, melds: int) -> int:
@@ -144,18 +166,21 @@ def shanten_melds(counts: Counts, melds: int) -> int:
 
 def shanten_chiitoi(counts: Counts) -> int | None:
     """Seven pairs (七対子) shanten; None below 13 tiles (impossible with open melds)."""
-    result = shanten(counts, CHIITOI) if sum(_to_bytes(counts)) >= 13 else None
-    return result
+    return shanten(counts, CHIITOI) if _valid_size(counts) >= 13 else None
 
 
 def shanten_kokushi(counts: Counts) -> int | None:
     """Thirteen orphans (国士無双) shanten; None below 13 tiles."""
-    return shanten(counts, KOKUSHI) if sum(_to_bytes(counts)) >= 13 else None
+    return shanten(counts, KOKUSHI) if _valid_size(counts) >= 13 else None
 
 
 def shanten_batch(hands: np.ndarray, forms: int = ALL_FORMS) -> np.ndarray:
     """Shanten of each row of an (N, 34) array of counts, as int8."""
-    hands = np.asarray(hands)
+    try:
+        hands = np.asarray(hands)
+    except ValueError as error:
+        raise HandError(f"expected an (N, 34) array of counts: {error}") from None
+    forms = _forms(forms)
     if hands.ndim != 2 or hands.shape[1] != N_KINDS:
         raise HandError(f"expected an (N, 34) array of counts, got shape {hands.shape}")
     if hands.dtype.kind not in "iu":
@@ -165,12 +190,20 @@ def shanten_batch(hands: np.ndarray, forms: int = ALL_FORMS) -> np.ndarray:
         raise HandError(f"row {row}: counts are 0-4, got {hands[row].tolist()}")
     data = np.ascontiguousarray(hands, dtype=np.uint8)
     out = np.empty(len(data), np.int8)
-    invalid = lib.mj_shanten_batch(ffi.from_buffer("uint8_t[]", data), len(data), _forms(forms),
+    invalid = lib.mj_shanten_batch(ffi.from_buffer("uint8_t[]", data), len(data), forms,
                                    ffi.from_buffer("int8_t[]", out))
     if invalid:
         row = int(np.flatnonzero(out == lib.MJ_BATCH_INVALID)[0])
         raw = data[row].tobytes()
         raise HandError(f"row {row}: {_explain(raw, lib.mj_validate(_buffer(raw)))}")
+    inapplicable = np.flatnonzero(out == lib.MJ_NOT_APPLICABLE)
+    if inapplicable.size:
+        row = int(inapplicable[0])
+        raw = data[row].tobytes()
+        try:
+            _applicable(raw, lib.MJ_NOT_APPLICABLE, forms)
+        except HandError as error:
+            raise HandError(f"row {row}: {error}") from None
     return out
 
 
@@ -188,8 +221,9 @@ def ukeire_and_shanten(counts: Counts, forms: int = ALL_FORMS) -> tuple[int, lis
     """(shanten, ukeire kinds) of a 3k+1 hand."""
     data = _to_bytes(counts)
     mask = ffi.new("uint64_t *")
-    result = _checked(data, lib.mj_ukeire(_buffer(data), _forms(forms), mask), "ukeire", "3k+1")
-    return result, _kinds(mask[0])
+    forms = _forms(forms)
+    result = _checked(data, lib.mj_ukeire(_buffer(data), forms, mask), "ukeire", "3k+1")
+    return _applicable(data, result, forms), _kinds(mask[0])
 
 
 def ukeire(counts: Counts, forms: int = ALL_FORMS) -> list[int]:
@@ -222,8 +256,9 @@ def discard_table(counts: Counts, forms: int = ALL_FORMS) -> DiscardTable:
     data = _to_bytes(counts)
     after = ffi.new("int8_t[34]")
     masks = ffi.new("uint64_t[34]")
-    result = _checked(data, lib.mj_discard_table(_buffer(data), _forms(forms), after, masks),
-                      "the discard table", "3k+2")
+    forms = _forms(forms)
+    result = _applicable(data, _checked(data, lib.mj_discard_table(_buffer(data), forms, after, masks),
+                                        "the discard table", "3k+2"), forms)
     rows = tuple(Discard(d, after[d], tuple(_kinds(masks[d])))
                  for d in range(N_KINDS) if after[d] != lib.MJ_NOT_HELD)
     return DiscardTable(result, rows)
@@ -264,3 +299,86 @@ def census() -> dict[int, dict[int, tuple[int, int]]]:
         raise RuntimeError("the core's tables are inconsistent (census found a shanten above 8)")
     return {n: {s - 1: (int(hands[n][s]), int(weighted[n][s])) for s in range(10) if hands[n][s]}
             for n in range(15) if n % 3}
+
+
+class CallTable(NamedTuple):
+    """Best regular shanten after each call on a 3k+1 hand and a legal discard
+    (None: impossible).  chi[t][j]: t as the lowest (0), middle (1) or
+    highest (2) tile of the run."""
+    shanten: int
+    pon: tuple[int | None, ...]
+    chi: tuple[tuple[int | None, int | None, int | None], ...]
+
+
+def call_table(counts: Counts) -> CallTable:
+    """Pon and chi of every kind on a 3k+1 hand, kuikae banned."""
+    data = _to_bytes(counts)
+    pon = ffi.new("int8_t[34]")
+    chi = ffi.new("int8_t[102]")
+    result = _checked(data, lib.mj_call_table(_buffer(data), pon, chi), "calls", "3k+1")
+
+    def value(v: int) -> int | None:
+        return None if v == lib.MJ_NOT_HELD else v
+
+    return CallTable(result, tuple(value(v) for v in pon),
+                     tuple((value(chi[3 * t]), value(chi[3 * t + 1]), value(chi[3 * t + 2]))
+                           for t in range(N_KINDS)))
+
+
+WITH_IMPROVEMENTS = lib.MJ_WITH_IMPROVEMENTS
+WITH_GOOD_SHAPE = lib.MJ_WITH_GOOD_SHAPE
+WITH_SECOND_STEP = lib.MJ_WITH_SECOND_STEP
+WITH_ALL = WITH_IMPROVEMENTS | WITH_GOOD_SHAPE | WITH_SECOND_STEP
+
+
+class DiscardFigures(NamedTuple):
+    """One discard of `analyze_discards`: kinds as lists, totals in remaining copies."""
+    kind: int
+    shanten: int
+    ukeire: list[int]
+    ukeire_total: int
+    improvements: list[int]
+    improvement_total: int
+    good_shape: int
+    second_step: int
+
+
+def _figures(kind: int, r) -> DiscardFigures:
+    return DiscardFigures(kind, r.shanten, _kinds(r.ukeire), r.ukeire_total,
+                          _kinds(r.improvements), r.improvement_total, r.good_shape, r.second_step)
+
+
+def _remaining_bytes(remaining: Sequence[int]) -> bytes:
+    try:
+        rem = bytes(remaining)
+    except (TypeError, ValueError):
+        rem = b""
+    if len(rem) != N_KINDS or max(rem) > 4:
+        raise HandError("remaining must be 34 counts 0-4")
+    return rem
+
+
+def analyze_hand(counts: Counts, remaining: Sequence[int], forms: int = ALL_FORMS,
+                 what: int = WITH_ALL) -> DiscardFigures:
+    """The figures of a 3k+1 hand as it stands (kind is -1)."""
+    data = _to_bytes(counts)
+    rem = _remaining_bytes(remaining)
+    row = ffi.new("mj_discard_analysis *")
+    forms = _forms(forms)
+    _applicable(data, _checked(data, lib.mj_analyze_hand(_buffer(data), forms, rem, what, row),
+                               "the hand analysis", "3k+1"), forms)
+    return _figures(-1, row[0])
+
+
+def analyze_discards(counts: Counts, remaining: Sequence[int], forms: int = ALL_FORMS,
+                     what: int = WITH_ALL) -> tuple[int, list[DiscardFigures]]:
+    """(shanten, one row per held kind) of a 3k+2 hand, weighted by `remaining`
+    (34 counts 0-4 of unseen copies)."""
+    data = _to_bytes(counts)
+    rem = _remaining_bytes(remaining)
+    rows = ffi.new("mj_discard_analysis[34]")
+    forms = _forms(forms)
+    result = _applicable(data, _checked(data, lib.mj_analyze(_buffer(data), forms, rem, what, rows),
+                                        "the discard analysis", "3k+2"), forms)
+    return result, [_figures(d, rows[d]) for d in range(N_KINDS)
+                    if rows[d].shanten not in (lib.MJ_NOT_HELD, lib.MJ_NOT_APPLICABLE)]
