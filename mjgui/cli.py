@@ -151,7 +151,13 @@ def census_command(as_json: bool) -> int:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="mjgui", description="Riichi mahjong hand trainer.")
+    parser = argparse.ArgumentParser(
+        prog="mjgui", description="Riichi mahjong hand trainer. With no command, opens the app.")
+    parser.add_argument("--hand", metavar="HAND", help="open the app (or the screenshot) with this hand")
+    parser.add_argument("--screenshot", metavar="PATH",
+                        help="render the main window with --hand analysed to a PNG and exit (no display needed)")
+    parser.add_argument("--lang", choices=("en", "ja"), help="language of the screenshot")
+    parser.add_argument("--theme", choices=("light", "dark"), help="theme of the screenshot")
     sub = parser.add_subparsers(dest="command")
     for name, text in (("shanten", "shanten of each hand (best, regular, seven pairs, thirteen orphans)"),
                        ("waits", "waits and ukeire of each 3k+1 hand, with remaining copies")):
@@ -189,5 +195,21 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
-    _parser().print_help()
-    return 0
+    return _app(args)
+
+
+def _app(args: argparse.Namespace) -> int:
+    try:
+        from mjgui.ui import app
+    except ImportError as error:        # e.g. Qt's system libraries missing
+        print(f"mjgui: cannot start the app: {error}", file=sys.stderr)
+        return 1
+    if args.screenshot:
+        try:
+            out = app.screenshot(args.screenshot, args.hand, args.lang, args.theme)
+        except (ValueError, OSError) as error:
+            print(f"mjgui: --screenshot: {error}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        print(out)
+        return 0
+    return app.run(args.hand)

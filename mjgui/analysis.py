@@ -1,0 +1,327 @@
+"""Per-discard analysis of a hand (何切る): the answer key of the app and the drills.
+
+For a 3k+2 hand, one row per distinct discard:
+
+- **shanten** after the discard, and the **ukeire** (受け入れ): each tile whose draw lowers it,
+  with its remaining copies, and their total (tenhou/2's `打X 摸[...] N枚`);
+- **improvements** (改良), at tenpai or 1-shanten: draws that keep the shanten but after which
+  the best discard gives a larger ukeire total or, at tenpai, a wait on two kinds or more where
+  the wait had one;
+- **good-shape rate** at 1-shanten: the share of the ukeire (by remaining copies) after which a
+  discard leaves a wait on **two kinds or more** (両面-or-better by the count of winning kinds: a
+  ryanmen, a shanpon or a nobetan counts, a kanchan, penchan or tanki does not);
+- **second step**: the sum over the ukeire tiles t of remaining(t) × the best ukeire total after
+  drawing t and discarding well (t one copy scarcer), the tie-break between equal ukeire;
+- **calls** (鳴き): the tiles whose pon (from anyone) or chi (from the left player, with any two
+  concealed tiles that make a run with it) followed by the best legal discard lowers the shanten;
+  kuikae (喰い替え) is banned. Each call says whether it keeps a yaku (see `mjgui.yaku`).
+
+Remaining copies count the whole hand (concealed, melds, and the tile being discarded) and every
+visible tile, as `Hand.remaining` does. Rows are ranked by a function passed in (`rank`, a sort key,
+lower is better); the default is lowest shanten, then most ukeire, then the larger second step.
+Open hands are analysed in the regular form only (seven pairs and thirteen orphans need a closed
+hand).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, Callable, Sequence
+
+from mjgui import core
+from mjgui.hand import Hand, Meld, MeldKind
+from mjgui.tiles import KIND_NAMES, N_KINDS, Tile
+
+LANGS = ("en", "ja")
+
+
+@dataclass(frozen=True)
+class TileCount:
+    """A tile kind with its remaining (unseen) copies."""
+    kind: int
+    remaining: int
+
+    @property
+    def name(self) -> str:
+        return KIND_NAMES[self.kind]
+
+
+def _tile_counts(kinds: Sequence[int], remaining: Sequence[int]) -> tuple[TileCount, ...]:
+    return tuple(TileCount(t, remaining[t]) for t in kinds)
+
+
+def _total(tiles: Sequence[TileCount]) -> int:
+    return sum(t.remaining for t in tiles)
+
+
+@dataclass(frozen=True)
+class CallOption:
+    """A pon or chi that lowers the shanten of the hand it is made on."""
+    call: str                    # "pon" or "chi"
+    tile: int                    # the called kind
+    uses: tuple[int, int]        # the two concealed kinds it takes
+    shanten: int                 # after the call and the best legal discard
+    remaining: int               # copies of the called kind still unseen
+    meld: Meld = field(repr=False, compare=False)
+    yaku: Any = field(default=None, compare=False)   # mjgui.yaku.YakuStatus
+
+    @property
+    def name(self) -> str:
+        return KIND_NAMES[self.tile]
+
+    @property
+    def yakuless(self) -> bool:
+        """True when the fastest way to complete the hand after this call has no yaku."""
+        return self.yaku is not None and not self.yaku.keeps_yaku
+
+
+@dataclass(frozen=True)
+class Row:
+    """The figures of one discard (or, for a 3k+1 hand, of the hand as it stands)."""
+    tile: Tile | None            # the discard; None for a 3k+1 hand's own row
+    shanten: int
+    ukeire: tuple[TileCount, ...]
+    improvements: tuple[TileCount, ...]
+    good_shape: int              # remaining copies of ukeire leading to a 2+ kind wait
+    second_step: int | None      # None at tenpai
+    calls: tuple[CallOption, ...]
+
+    @property
+    def ukeire_total(self) -> int:
+        return _total(self.ukeire)
+
+    @property
+    def improvement_total(self) -> int:
+        return _total(self.improvements)
+
+    @property
+    def good_shape_rate(self) -> float | None:
+        """Share of the ukeire (by copies) after which a 2+ kind wait is possible; 1-shanten only."""
+        if self.shanten != 1 or not self.ukeire_total:
+            return None
+        return self.good_shape / self.ukeire_total
+
+    def _called(self, call: str) -> tuple[TileCount, ...]:
+        kinds = sorted({c.tile for c in self.calls if c.call == call})
+        return tuple(TileCount(t, next(c.remaining for c in self.calls if c.tile == t)) for t in kinds)
+
+    @property
+    def pon(self) -> tuple[TileCount, ...]:
+        return self._called("pon")
+
+    @property
+    def chi(self) -> tuple[TileCount, ...]:
+        return self._called("chi")
+
+    @property
+    def call_kinds(self) -> int:
+        """Distinct tiles that advance the hand by pon or chi."""
+        return len({c.tile for c in self.calls})
+
+    def verdict(self, lang: str = "en", hand_shanten: int | None = None) -> str:
+        """One line: "keeps 1-shanten, 16 tiles by draw, +3 kinds by pon/chi"."""
+        return _verdict(self, lang, hand_shanten)
+
+    def to_json(self) -> dict:
+        def tiles(ts: Sequence[TileCount]) -> list[dict]:
+            return [{"tile": t.name, "remaining": t.remaining} for t in ts]
+        out: dict[str, Any] = {}
+        if self.tile is not None:
+            out["discard"] = self.tile.plain_name
+        out.update({
+            "shanten": self.shanten,
+            "ukeire": tiles(self.ukeire),
+            "ukeire_total": self.ukeire_total,
+            "pon": tiles(self.pon),
+            "chi": tiles(self.chi),
+            "calls": [{"call": c.call, "tile": c.name, "uses": [KIND_NAMES[u] for u in c.uses],
+                       "shanten": c.shanten, "remaining": c.remaining,
+                       "yakuless": c.yakuless,
+                       "yaku": c.yaku.describe("en") if c.yaku is not None else None}
+                      for c in self.calls],
+            "improvements": tiles(self.improvements),
+            "improvement_total": self.improvement_total,
+            "good_shape_rate": self.good_shape_rate,
+            "second_step": self.second_step,
+        })
+        return out
+
+
+# ---- ranking (swappable: drills and a future EV evaluator pass their own) ----
+
+Rank = Callable[[Row], Any]
+
+
+def by_ukeire(row: Row) -> tuple:
+    """Lowest shanten, then most ukeire."""
+    return (row.shanten, -row.ukeire_total)
+
+
+def by_second_step(row: Row) -> tuple:
+    """Lowest shanten, then most ukeire, then the larger second step."""
+    return (row.shanten, -row.ukeire_total, -(row.second_step or 0))
+
+
+DEFAULT_RANK: Rank = by_second_step
+
+
+# ---- the analysis ---------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Analysis:
+    hand: Hand
+    shanten: int                       # of the hand as given
+    regular: int
+    chiitoi: int | None                # None when the form cannot apply
+    kokushi: int | None
+    rows: tuple[Row, ...]              # 3k+2: one per distinct discard, best first
+    current: Row | None                # 3k+1: the hand as it stands
+    rank: Rank = field(default=DEFAULT_RANK, repr=False, compare=False)
+
+    @cached_property
+    def waits(self):
+        """Wait details (mjgui.waits.WaitReport) of a tenpai 3k+1 hand, else None."""
+        if self.current is None or self.shanten != 0:
+            return None
+        from mjgui.waits import wait_details
+        return wait_details(self.hand)
+
+    def best(self) -> tuple[Row, ...]:
+        """Every row tied with the first under the ranking."""
+        if not self.rows:
+            return ()
+        top = self.rank(self.rows[0])
+        return tuple(r for r in self.rows if self.rank(r) == top)
+
+    def to_json(self) -> dict:
+        out: dict[str, Any] = {"hand": str(self.hand), "shanten": self.shanten,
+                               "regular": self.regular, "chiitoi": self.chiitoi,
+                               "kokushi": self.kokushi}
+        if self.current is None:
+            out["discards"] = [r.to_json() for r in self.rows]
+        else:
+            out.update(self.current.to_json())
+            waits = self.waits
+            out["waits"] = [] if waits is None else [
+                {"tile": w.name, "remaining": w.remaining, "shapes": list(w.shapes)} for w in waits.waits]
+        return out
+
+
+def _forms(hand: Hand) -> int:
+    return core.ALL_FORMS if hand.is_closed else core.REGULAR
+
+
+def _call_options(counts: Sequence[int], hand: Hand, before: int,
+                  remaining: Sequence[int]) -> tuple[CallOption, ...]:
+    """Advancing pon/chi on the 3k+1 concealed `counts` (shanten `before`)."""
+    if sum(counts) < 4:
+        return ()
+    table = core.call_table(counts)
+    options = []
+    for t in range(N_KINDS):
+        after = table.pon[t]
+        if after is not None and after < before:
+            options.append(_option("pon", t, (t, t), after, counts, hand, remaining))
+        for j, after in enumerate(table.chi[t]):
+            if after is not None and after < before:
+                low = t - j
+                uses = tuple(u for u in (low, low + 1, low + 2) if u != t)
+                options.append(_option("chi", t, uses, after, counts, hand, remaining))  # type: ignore[arg-type]
+    return tuple(options)
+
+
+def _option(call: str, t: int, uses: tuple[int, int], after: int, counts: Sequence[int],
+            hand: Hand, remaining: Sequence[int]) -> CallOption:
+    tiles = (Tile(t), Tile(uses[0]), Tile(uses[1]))
+    meld = Meld(MeldKind.PON if call == "pon" else MeldKind.CHI, tiles, Tile(t), "L")
+    concealed = list(counts)
+    for u in uses:
+        concealed[u] -= 1
+    yaku = _yaku_status(concealed, hand.melds + (meld,), hand)
+    return CallOption(call, t, uses, after, remaining[t], meld, yaku)
+
+
+def _yaku_status(concealed: Sequence[int], melds: tuple[Meld, ...], hand: Hand):
+    from mjgui.yaku import yaku_status
+    return yaku_status(concealed, melds, hand.round_wind, hand.seat_wind)
+
+
+def _discard_tile(hand: Hand, kind: int) -> Tile:
+    """The copy a player discards: a plain one before a red five."""
+    held = [t for t in hand.concealed if t.kind == kind]
+    return min(held, key=lambda t: t.red)
+
+
+def analyze(hand: Hand | str, rank: Rank = DEFAULT_RANK, what: int = core.WITH_ALL,
+            calls: bool = True) -> Analysis:
+    """Analyse a 13- or 14-tile hand (melds counting three each)."""
+    if isinstance(hand, str):
+        hand = Hand.parse(hand)
+    hand.check_size()
+    counts = hand.counts
+    remaining = hand.remaining()
+    forms = _forms(hand)
+    closed = hand.is_closed
+    n = len(hand.concealed)
+    regular = core.shanten(counts, core.REGULAR)
+    chiitoi = core.shanten(counts, core.CHIITOI) if closed and n >= 13 else None
+    kokushi = core.shanten(counts, core.KOKUSHI) if closed and n >= 13 else None
+    shanten = min(v for v in (regular, chiitoi, kokushi) if v is not None)
+
+    if n % 3 == 1:
+        fig = core.analyze_hand(counts, remaining, forms, what)
+        row = _row(None, fig, remaining,
+                   _call_options(counts, hand, fig.shanten, remaining) if calls else ())
+        return Analysis(hand, shanten, regular, chiitoi, kokushi, (), row, rank)
+
+    _, figures = core.analyze_discards(counts, remaining, forms, what)
+    rows = []
+    g = bytearray(counts)
+    for fig in figures:
+        g[fig.kind] -= 1
+        options = _call_options(bytes(g), hand, fig.shanten, remaining) if calls else ()
+        g[fig.kind] += 1
+        rows.append(_row(_discard_tile(hand, fig.kind), fig, remaining, options))
+    rows.sort(key=lambda r: (rank(r), r.tile.kind))  # type: ignore[union-attr]
+    return Analysis(hand, shanten, regular, chiitoi, kokushi, tuple(rows), None, rank)
+
+
+def _row(tile: Tile | None, fig: core.DiscardFigures, remaining: Sequence[int],
+         options: tuple[CallOption, ...]) -> Row:
+    return Row(tile, fig.shanten, _tile_counts(fig.ukeire, remaining),
+               _tile_counts(fig.improvements, remaining), fig.good_shape,
+               None if fig.shanten <= 0 else fig.second_step, options)
+
+
+# ---- verdicts ---------------------------------------------------------------------
+
+def _shanten_words(s: int, lang: str) -> str:
+    if lang == "ja":
+        return "和了" if s < 0 else "聴牌" if s == 0 else f"{s}向聴"
+    return "complete" if s < 0 else "tenpai" if s == 0 else f"{s}-shanten"
+
+
+def _verdict(row: Row, lang: str, hand_shanten: int | None) -> str:
+    if lang not in LANGS:
+        raise ValueError(f"language must be one of {', '.join(LANGS)}, not {lang!r}")
+    ja = lang == "ja"
+    s = row.shanten
+    state = _shanten_words(s, lang)
+    if hand_shanten is None or s <= max(hand_shanten, 0):
+        head = (f"{state}維持" if s > 0 else state) if ja else (f"keeps {state}" if s > 0 else state)
+    else:
+        head = f"{state}に後退" if ja else f"back to {state}"
+    kinds = len(row.ukeire)
+    if s == 0:
+        draw = f"待ち{kinds}種{row.ukeire_total}枚" if ja else \
+            f"waits on {row.ukeire_total} tiles ({kinds} kind{'s' * (kinds != 1)})"
+    else:
+        draw = f"受け入れ{kinds}種{row.ukeire_total}枚" if ja else \
+            f"{row.ukeire_total} tiles by draw ({kinds} kind{'s' * (kinds != 1)})"
+    parts = [head, draw]
+    if row.calls:
+        k = row.call_kinds
+        parts.append(f"鳴き+{k}種" if ja else f"+{k} kind{'s' * (k != 1)} by pon/chi")
+        if all(c.yakuless for c in row.calls):
+            parts.append("鳴くと役なし" if ja else "calling leaves no yaku")
+    return "、".join(parts) if ja else ", ".join(parts)

@@ -1,0 +1,290 @@
+"""The analysis layer against slow re-implementations written from the definitions
+(using only shanten/ukeire, which test_core checks against the oracle), and
+hand-checked examples."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import reference as ref
+from mjgui import core
+from mjgui.analysis import analyze, by_ukeire
+from mjgui.hand import Hand
+from mjgui.tiles import KIND_NAMES, Tile, parse_counts
+
+
+def names(tiles) -> list[str]:
+    return [t.name for t in tiles]
+
+
+# ---- slow definitions ---------------------------------------------------------
+
+def shanten_of(c, forms):
+    return core.shanten(c, forms)
+
+
+def ukeire_of(c, forms):
+    s = shanten_of(c, forms)
+    return [t for t in range(34) if c[t] < 4 and shanten_of(plus(c, t), forms) < s]
+
+
+def plus(c, t):
+    c = list(c)
+    c[t] += 1
+    return c
+
+
+def minus(c, t):
+    c = list(c)
+    c[t] -= 1
+    return c
+
+
+def best_next(x, forms, rem):
+    """(lowest shanten after a discard of 3k+2 x, best weighted ukeire, most kinds)."""
+    options = [(shanten_of(minus(x, d), forms), d) for d in range(34) if x[d]]
+    low = min(s for s, _ in options)
+    totals, kinds = [], []
+    for s, d in options:
+        if s == low:
+            u = ukeire_of(minus(x, d), forms)
+            totals.append(sum(rem[t] for t in u))
+            kinds.append(len(u))
+    return low, max(totals), max(kinds)
+
+
+def slow_row(g, forms, rem):
+    """Definitions of the issue, for a 3k+1 hand g and remaining counts rem."""
+    s = shanten_of(g, forms)
+    uke = ukeire_of(g, forms)
+    total = sum(rem[t] for t in uke)
+    second = good = 0
+    improvements = []
+    for t in range(34):
+        if g[t] >= 4:
+            continue
+        rem2 = list(rem)
+        rem2[t] = max(rem2[t] - 1, 0)
+        low, best, kinds = best_next(plus(g, t), forms, rem2)
+        if t in uke:
+            if s >= 1:
+                second += rem[t] * best
+            if s == 1 and kinds >= 2:
+                good += rem[t]
+        elif s in (0, 1) and rem[t] and low == s and (best > total or (s == 0 and len(uke) < 2 and kinds >= 2)):
+            improvements.append(t)
+    return s, uke, total, improvements, good, second
+
+
+def slow_calls(g, before):
+    """{(call, tile, uses): shanten} of every advancing call, kuikae banned."""
+    out = {}
+    if sum(g) < 4:
+        return out
+    for t in range(34):
+        shapes = []
+        if g[t] >= 2:
+            shapes.append(("pon", (t, t), {t}))
+        if t < 27:
+            pos = t % 9
+            for low in (t - 2, t - 1, t):
+                if low // 9 != t // 9 or low < 0 or low % 9 > 6:
+                    continue
+                uses = tuple(u for u in (low, low + 1, low + 2) if u != t)
+                banned = {t}
+                if low == t and pos + 3 <= 8:
+                    banned.add(t + 3)
+                if low == t - 2 and pos - 3 >= 0:
+                    banned.add(t - 3)
+                shapes.append(("chi", uses, banned))
+        for call, uses, banned in shapes:
+            h = list(g)
+            if any(h[u] < (2 if call == "pon" else 1) for u in uses):
+                continue
+            for u in uses:
+                h[u] -= 1
+            legal = [core.shanten(minus(h, d), core.REGULAR) for d in range(34) if h[d] and d not in banned]
+            if legal and min(legal) < before:
+                out[(call, t, uses)] = min(legal)
+    return out
+
+
+def random_hand(rng, n=14):
+    return Hand(tuple(Tile(t // 4) for t in rng.sample(range(136), n)))
+
+
+def near_tenpai(rng):
+    """A complete hand with two tiles swapped for random ones: mostly 0-2 shanten."""
+    while True:
+        blocks = []
+        c = [0] * 34
+        pair = rng.randrange(34)
+        c[pair] += 2
+        for _ in range(4):
+            if rng.random() < 0.6:
+                s = rng.randrange(3)
+                low = 9 * s + rng.randrange(7)
+                for u in (low, low + 1, low + 2):
+                    c[u] += 1
+            else:
+                c[rng.randrange(34)] += 3
+        if max(c) > 4:
+            continue
+        for _ in range(2):
+            c[rng.choice([t for t in range(34) if c[t]])] -= 1
+            t = rng.randrange(34)
+            if c[t] < 4:
+                c[t] += 1
+        if sum(c) == 14 and max(c) <= 4:
+            tiles = [Tile(t) for t in range(34) for _ in range(c[t])]
+            rng.shuffle(tiles)
+            return Hand(tuple(tiles))
+
+
+# ---- tests -------------------------------------------------------------------
+
+def test_issue_example_calls():
+    """23m456p789s11z556z is 1-shanten; it advances by pon of 1z/5z and chi of 1m/4m."""
+    a = analyze("23m456p789s11z556z")
+    assert a.shanten == 1
+    row = a.current
+    assert names(row.pon) == ["1z", "5z"]
+    assert names(row.chi) == ["1m", "4m"]
+    # every one of them makes the hand tenpai
+    assert {c.shanten for c in row.calls} == {0}
+    # ukeire: 1m, 4m (ryanmen 23m), 1z, 5z (pairs) with remaining 4, 4, 2, 2
+    assert [(t.name, t.remaining) for t in row.ukeire] == [("1m", 4), ("4m", 4), ("1z", 2), ("5z", 2)]
+
+
+def test_kuikae_chi_end_bans_other_end():
+    """Chi of 3m with 45m bans 3m and 6m; chi of 4m with 35m bans only 4m.
+    Hand 45m 35m...: after chi 3m(45m), discarding 6m is illegal."""
+    g = parse_counts("3456m111p222s33z6z")   # 3k+1 = 13? 4+3+3+2+1 = 13
+    calls = slow_calls(g, core.shanten(g, core.REGULAR))
+    table = core.call_table(g)
+    for t in range(34):
+        for j in range(3):
+            low = t - j
+            uses = tuple(u for u in (low, low + 1, low + 2) if u != t)
+            expect = calls.get(("chi", t, uses))
+            got = table.chi[t][j]
+            if expect is not None:
+                assert got == expect
+
+
+def test_kuikae_only_legal_discard_banned():
+    """13 tiles 456m + 111p222s333z + 7m? After chi of 3m with 45m the
+    6m (suji kuikae) and 3m discards are banned; if those are the only useless
+    tiles the call must discard elsewhere."""
+    g = parse_counts("45m6m111p222s3336z")  # 13 tiles
+    before = core.shanten(g, core.REGULAR)
+    table = core.call_table(g)
+    slow = slow_calls(g, 99)
+    assert table.chi[2][0] == slow[("chi", 2, (3, 4))]          # chi 3m with 45m
+    # a legal discard exists but not 6m: the figure differs from the unrestricted one
+    h = list(g)
+    h[3] -= 1
+    h[4] -= 1
+    unrestricted = min(core.shanten(minus(h, d), core.REGULAR) for d in range(34) if h[d])
+    assert table.chi[2][0] >= unrestricted
+    assert before >= 0
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_rows_match_definitions_random(seed):
+    rng = random.Random(seed)
+    for _ in range(6):
+        hand = near_tenpai(rng) if rng.random() < 0.7 else random_hand(rng)
+        a = analyze(hand)
+        rem = hand.remaining()
+        c = list(hand.counts)
+        assert {r.tile.kind for r in a.rows} == {t for t in range(34) if c[t]}
+        for row in a.rows:
+            g = minus(c, row.tile.kind)
+            s, uke, total, impr, good, second = slow_row(g, core.ALL_FORMS, rem)
+            assert row.shanten == s
+            assert [t.kind for t in row.ukeire] == uke
+            assert row.ukeire_total == total
+            assert [t.kind for t in row.improvements] == impr
+            if s == 1:
+                assert row.good_shape == good
+            assert row.second_step == (second if s >= 1 else None)
+            got_calls = {(o.call, o.tile, o.uses): o.shanten for o in row.calls}
+            assert got_calls == slow_calls(g, s)
+
+
+def test_rows_match_oracle_shanten_and_ukeire():
+    """Shanten and ukeire of every row against the independent search oracle."""
+    rng = random.Random(11)
+    for _ in range(4):
+        hand = near_tenpai(rng)
+        c = list(hand.counts)
+        table = ref.discard_table(c)
+        for row in analyze(hand, calls=False).rows:
+            s, uke = table[row.tile.kind]
+            assert row.shanten == s
+            assert [t.kind for t in row.ukeire] == list(uke)
+
+
+def test_remaining_counts_hand_melds_and_visible():
+    hand = Hand.parse("123m456p11z55z chi:7*89s dora:1z visible:55z discards:9m")
+    rem = hand.remaining()
+    assert rem[27] == 4 - 2 - 1          # 1z: two in hand, one dora indicator
+    assert rem[31] == 0                  # 5z: two in hand, two visible
+    assert rem[8] == 3                   # 9m: one discarded
+    assert rem[24] == 3                  # 7s in the chi
+    a = analyze(hand)
+    for t in a.current.ukeire:
+        assert t.remaining == rem[t.kind]
+
+
+def test_ranking_default_and_swappable():
+    a = analyze("23m456p789s11z556z9m")
+    assert a.rows[0].shanten == 1
+    keys = [(r.shanten, -r.ukeire_total, -(r.second_step or 0)) for r in a.rows]
+    assert keys == sorted(keys)
+    by_kind = analyze("23m456p789s11z556z9m", rank=lambda r: -r.tile.kind)
+    assert [r.tile.kind for r in by_kind.rows] == sorted((r.tile.kind for r in a.rows), reverse=True)
+    plain = analyze("23m456p789s11z556z9m", rank=by_ukeire)
+    assert {r.tile.name for r in plain.best()} == {"9m", "6z"}
+
+
+def test_verdicts_en_ja():
+    a = analyze("23m456p789s11z556z9m")
+    best = a.rows[0]
+    en = best.verdict("en", a.shanten)
+    ja = best.verdict("ja", a.shanten)
+    assert en.startswith("keeps 1-shanten, 12 tiles by draw")
+    assert "by pon/chi" in en
+    assert ja.startswith("1向聴維持、受け入れ4種12枚")
+    worse = [r for r in a.rows if r.shanten == 2][0]
+    assert worse.verdict("en", a.shanten).startswith("back to 2-shanten")
+    with pytest.raises(ValueError):
+        best.verdict("fr")
+
+
+def test_open_hand_regular_only_and_json():
+    a = analyze("23m456p11z556z pon:7*77z@R")
+    assert a.chiitoi is None and a.kokushi is None
+    data = a.to_json()
+    assert data["ukeire"] and "discards" not in data
+    b = analyze("23m456p789s11z556z9m").to_json()
+    assert b["discards"][0]["discard"] in ("9m", "6z")
+    assert all(set(d) >= {"discard", "shanten", "ukeire", "ukeire_total", "pon", "chi",
+                          "improvements", "good_shape_rate", "second_step"} for d in b["discards"])
+
+
+def test_red_five_discard_prefers_plain_and_names_normalised():
+    a = analyze("0555m456p789s11z55z")
+    row = [r for r in a.rows if r.tile.kind == 4][0]
+    assert not row.tile.red
+    assert a.to_json()["discards"][0]["discard"][0] != "0"
+
+
+def test_bad_sizes_raise():
+    from mjgui.tiles import TileError
+    with pytest.raises(TileError, match="12 concealed tiles"):
+        analyze("123m456p789s111z")
+    with pytest.raises(TileError):
+        analyze("123m chi:3*45m")
