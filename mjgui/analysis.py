@@ -295,7 +295,8 @@ def _row(tile: Tile | None, fig: core.DiscardFigures, remaining: Sequence[int],
 
 # ---- verdicts ---------------------------------------------------------------------
 
-def _shanten_words(s: int, lang: str) -> str:
+def shanten_words(s: int, lang: str = "en") -> str:
+    """"2-shanten", "tenpai", "complete" (or Japanese)."""
     if lang == "ja":
         return "和了" if s < 0 else "聴牌" if s == 0 else f"{s}向聴"
     return "complete" if s < 0 else "tenpai" if s == 0 else f"{s}-shanten"
@@ -306,7 +307,7 @@ def _verdict(row: Row, lang: str, hand_shanten: int | None) -> str:
         raise ValueError(f"language must be one of {', '.join(LANGS)}, not {lang!r}")
     ja = lang == "ja"
     s = row.shanten
-    state = _shanten_words(s, lang)
+    state = shanten_words(s, lang)
     if hand_shanten is None or s <= max(hand_shanten, 0):
         head = (f"{state}維持" if s > 0 else state) if ja else (f"keeps {state}" if s > 0 else state)
     else:

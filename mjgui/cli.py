@@ -94,6 +94,7 @@ def _tiles_text(tiles) -> str:
 
 
 def _row_line(row, hand_shanten: int) -> str:
+    from mjgui.analysis import shanten_words
     head = f"discard {row.tile.name}: " if row.tile is not None else ""
     parts = [f"{head}{row.verdict('en', hand_shanten)}",
              f"   ukeire [{_tiles_text(row.ukeire)}] = {row.ukeire_total}"]
@@ -107,7 +108,7 @@ def _row_line(row, hand_shanten: int) -> str:
         uses = "".join(KIND_NAMES[u][0] for u in call.uses) + KIND_NAMES[call.uses[0]][1]
         warn = f"  ({call.yaku.describe('en')})" if call.yaku is not None else ""
         parts.append(f"   {call.call} {call.name} with {uses} ({call.remaining} left) -> "
-                     f"{call.shanten}-shanten{warn}")
+                     f"{shanten_words(call.shanten)}{warn}")
     return "\n".join(parts)
 
 

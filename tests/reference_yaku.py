@@ -25,7 +25,10 @@ runs + the runs started at ``i-1`` and ``i-2`` + 3·triplet + 2·pair, so the st
 kind ``i`` is (melds so far, pair so far, runs started at i, runs started at i-1); the
 minimum cost per state is kept.  Every completion is one path, and every path is a
 completion, so the minimum is exact.  A yaku restricts which blocks may be chosen
-(``allowed_*``) or forces some (``need_*``).
+(``run_starts``, ``triplets``, ``pairs``) or forces some (``need_runs``, ``need_triplets``);
+the yaku are written out, one by one, in ``restricted_shanten``.  ``suit_distances`` runs
+the same enumeration on one suit alone, for every (melds, pairs) target at once (the
+per-suit lemma behind mjgui.yaku's tanyao).
 """
 
 from __future__ import annotations

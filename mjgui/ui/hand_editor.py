@@ -1,0 +1,104 @@
+"""The hand being edited, with undo/redo: every change is one QUndoCommand that
+swaps whole (immutable) Hand values, so undo can never drift out of sync."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+from mjgui.hand import Hand, Meld
+from mjgui.tiles import Tile, TileError
+from mjgui.ui.i18n import tr
+
+MAX_CONCEALED = 14
+
+
+class _SetHand(QUndoCommand):
+    def __init__(self, editor: HandEditor, old: Hand, new: Hand, text: str):
+        super().__init__(text)
+        self._editor, self._old, self._new = editor, old, new
+
+    def redo(self) -> None:
+        self._editor._apply(self._new)
+
+    def undo(self) -> None:
+        self._editor._apply(self._old)
+
+
+class HandEditor(QObject):
+    """Holds the current hand; edits raise TileError (with a message for the
+    user) instead of producing an impossible hand."""
+    handChanged = Signal(object)          # Hand
+
+    def __init__(self, parent: QObject | None = None):
+        super().__init__(parent)
+        self._hand = Hand(())
+        self.undo_stack = QUndoStack(self)
+
+    @property
+    def hand(self) -> Hand:
+        return self._hand
+
+    def _apply(self, hand: Hand) -> None:
+        self._hand = hand
+        self.handChanged.emit(hand)
+
+    def set_hand(self, hand: Hand, text: str | None = None) -> None:
+        """Replace the hand (one undo step); no step when nothing changes."""
+        if hand == self._hand:
+            return
+        self.undo_stack.push(_SetHand(self, self._hand, hand, text or tr("Edit hand", "手牌の編集")))
+
+    # ---- edits used by the palette and the hand view ----------------------------
+    def _limit(self, hand: Hand) -> None:
+        if hand.size > 14:
+            raise TileError(tr("the hand is full: 14 tiles (melds count 3)",
+                               "手牌は14枚までです（副露は3枚として数えます）"))
+
+    def add_tile(self, tile: Tile) -> None:
+        new = self._hand.draw(tile)
+        self._limit(new)
+        self.set_hand(new, tr(f"Add {tile.name}", f"{tile.name}を追加"))
+
+    def add_dora(self, tile: Tile) -> None:
+        self.set_hand(replace(self._hand, dora_indicators=self._hand.dora_indicators + (tile,)),
+                      tr(f"Dora indicator {tile.name}", f"ドラ表示牌 {tile.name}"))
+
+    def add_visible(self, tile: Tile) -> None:
+        self.set_hand(replace(self._hand, visible=self._hand.visible + (tile,)),
+                      tr(f"Visible {tile.name}", f"見えている牌 {tile.name}"))
+
+    def add_meld(self, meld: Meld) -> None:
+        new = replace(self._hand, melds=self._hand.melds + (meld,))
+        self._limit(new)
+        self.set_hand(new, tr(f"Meld {meld}", f"副露 {meld}"))
+
+    def remove_meld(self, index: int) -> None:
+        melds = list(self._hand.melds)
+        del melds[index]
+        self.set_hand(replace(self._hand, melds=tuple(melds)), tr("Remove meld", "副露を削除"))
+
+    def remove_extra(self, part: str, index: int) -> None:
+        name = {"dora": "dora_indicators", "visible": "visible", "discards": "discards"}[part]
+        tiles = list(getattr(self._hand, name))
+        del tiles[index]
+        self.set_hand(replace(self._hand, **{name: tuple(tiles)}), tr("Remove tile", "牌を削除"))
+
+    def discard(self, tile: Tile | int) -> None:
+        """Play a discard: the tile leaves the hand and joins the own discards."""
+        new = self._hand.discard(tile)
+        name = tile.name if isinstance(tile, Tile) else new.discards[-1].name
+        self.set_hand(new, tr(f"Discard {name}", f"{name}を切る"))
+
+    def remove_concealed(self, tile: Tile) -> None:
+        """Take a tile back out of the hand (not a discard)."""
+        tiles = list(self._hand.concealed)
+        tiles.reverse()
+        tiles.remove(tile)
+        tiles.reverse()
+        self.set_hand(self._hand.with_concealed(tiles), tr(f"Remove {tile.name}", f"{tile.name}を戻す"))
+
+    def clear(self) -> None:
+        self.set_hand(Hand((), round_wind=self._hand.round_wind, seat_wind=self._hand.seat_wind),
+                      tr("Clear", "クリア"))

@@ -1,0 +1,476 @@
+"""The trainer's main window: hand, mpsz field, analysis table, wait inspector
+and tile palettes, with undo/redo, copy/paste, language and theme."""
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QPalette, QColor
+from PySide6.QtWidgets import (QApplication, QHBoxLayout, QLabel, QLineEdit, QMainWindow, QMenu,
+                               QProgressBar, QSplitter, QToolBar, QToolButton, QVBoxLayout, QWidget)
+
+from mjgui.analysis import Analysis
+from mjgui.hand import Hand, Meld
+from mjgui.tiles import Tile, TileError, format_tiles, parse_tenhou_url
+from mjgui.ui import i18n
+from mjgui.ui.analysis_table import AnalysisTable
+from mjgui.ui.analysis_worker import AnalysisWorker
+from mjgui.ui.hand_editor import HandEditor
+from mjgui.ui.hand_view import HandView
+from mjgui.ui.help_overlay import HelpOverlay
+from mjgui.ui.i18n import tr
+from mjgui.ui.palette import TilePalette
+from mjgui.ui.wait_inspector import WaitInspector
+from mjgui.waits import wait_details
+
+THEMES = ("light", "dark")
+TEXT_APPLY_MS = 250          # typing settles this long before the hand follows
+
+
+def settings() -> QSettings:
+    return QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, "mjgui", "mjgui")
+
+
+def apply_theme(app: QApplication, theme: str) -> None:
+    """A Fusion palette per theme (the tile art has its own light/dark sets)."""
+    app.setStyle("Fusion")
+    if theme == "dark":
+        p = QPalette()
+        for role, color in ((QPalette.ColorRole.Window, QColor(37, 40, 46)),
+                            (QPalette.ColorRole.WindowText, QColor(228, 228, 228)),
+                            (QPalette.ColorRole.Base, QColor(28, 30, 35)),
+                            (QPalette.ColorRole.AlternateBase, QColor(44, 47, 54)),
+                            (QPalette.ColorRole.Text, QColor(228, 228, 228)),
+                            (QPalette.ColorRole.Button, QColor(50, 54, 62)),
+                            (QPalette.ColorRole.ButtonText, QColor(228, 228, 228)),
+                            (QPalette.ColorRole.Highlight, QColor(64, 120, 190)),
+                            (QPalette.ColorRole.HighlightedText, QColor(255, 255, 255)),
+                            (QPalette.ColorRole.ToolTipBase, QColor(50, 54, 62)),
+                            (QPalette.ColorRole.ToolTipText, QColor(228, 228, 228)),
+                            (QPalette.ColorRole.PlaceholderText, QColor(140, 140, 140))):
+            p.setColor(role, color)
+        app.setPalette(p)
+    else:
+        app.setPalette(app.style().standardPalette())
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, store: QSettings | None = None):
+        super().__init__()
+        self.store = store if store is not None else settings()
+        self.theme = self.store.value("theme", "light")
+        if self.theme not in THEMES:
+            self.theme = "light"
+        lang = self.store.value("language", "en")
+        i18n.set_language(lang if lang in i18n.LANGS else "en")
+        self.analysis: Analysis | None = None
+        self.last_ms = 0.0
+        saved = self.store.value("hand", "")
+
+        self.editor = HandEditor(self)
+        self.worker = AnalysisWorker(self)
+        self._build()
+        self._connect()
+        self._apply_theme()
+        self.retranslate()
+
+        hand = Hand(())
+        if saved:
+            try:
+                hand = Hand.parse(saved)
+            except ValueError:
+                hand = Hand(())          # an unreadable saved hand starts empty
+        self.editor._apply(hand)
+        self.editor.undo_stack.clear()
+        self.resize(1280, 860)
+
+    # ---- construction ---------------------------------------------------------------
+    def _build(self) -> None:
+        self.toolbar = QToolBar(self)
+        self.toolbar.setMovable(False)
+        self.addToolBar(self.toolbar)
+        self.act_deal = QAction(self, shortcut=QKeySequence("Ctrl+D"))
+        self.act_clear = QAction(self, shortcut=QKeySequence("Ctrl+L"))
+        # own actions (not createUndoAction): short, translated labels; the step is in the tooltip
+        self.act_undo = QAction(self, shortcut=QKeySequence.StandardKey.Undo)
+        self.act_redo = QAction(self)
+        self.act_redo.setShortcuts([QKeySequence("Ctrl+Y"), QKeySequence("Ctrl+Shift+Z")])
+        stack = self.editor.undo_stack
+        self.act_undo.triggered.connect(stack.undo)
+        self.act_redo.triggered.connect(stack.redo)
+        stack.canUndoChanged.connect(self.act_undo.setEnabled)
+        stack.canRedoChanged.connect(self.act_redo.setEnabled)
+        stack.undoTextChanged.connect(lambda text: self.act_undo.setToolTip(tr("Undo: ", "元に戻す: ") + text))
+        stack.redoTextChanged.connect(lambda text: self.act_redo.setToolTip(tr("Redo: ", "やり直す: ") + text))
+        self.act_undo.setEnabled(False)
+        self.act_redo.setEnabled(False)
+        self.act_copy_mpsz = QAction(self, shortcut=QKeySequence("Ctrl+Shift+C"))
+        self.act_copy_url = QAction(self)
+        self.act_copy_unicode = QAction(self)
+        self.act_paste = QAction(self, shortcut=QKeySequence("Ctrl+Shift+V"))
+        self.act_lang = QAction(self, shortcut=QKeySequence("Ctrl+J"))
+        self.act_theme = QAction(self, shortcut=QKeySequence("Ctrl+T"))
+        self.act_help = QAction(self, shortcut=QKeySequence("F1"))
+        self.copy_menu = QMenu(self)
+        for act in (self.act_copy_mpsz, self.act_copy_url, self.act_copy_unicode):
+            self.copy_menu.addAction(act)
+        self.copy_button = QToolButton(self)
+        self.copy_button.setMenu(self.copy_menu)
+        self.copy_button.setDefaultAction(self.act_copy_mpsz)
+        self.copy_button.setPopupMode(QToolButton.ToolButtonPopupMode.MenuButtonPopup)
+        for act in (self.act_deal, self.act_clear, self.act_undo, self.act_redo):
+            self.toolbar.addAction(act)
+        self.toolbar.addSeparator()
+        self.toolbar.addWidget(self.copy_button)
+        self.toolbar.addAction(self.act_paste)
+        spacer = QWidget(self)
+        spacer.setSizePolicy(spacer.sizePolicy().horizontalPolicy().Expanding,
+                             spacer.sizePolicy().verticalPolicy().Preferred)
+        self.toolbar.addWidget(spacer)
+        for act in (self.act_lang, self.act_theme, self.act_help):
+            self.toolbar.addAction(act)
+        for act in (self.act_deal, self.act_clear, self.act_undo, self.act_redo, self.act_copy_mpsz,
+                    self.act_copy_url, self.act_copy_unicode, self.act_paste, self.act_lang,
+                    self.act_theme, self.act_help):
+            self.addAction(act)             # shortcuts work wherever focus is
+
+        central = QWidget(self)
+        layout = QVBoxLayout(central)
+        layout.setContentsMargins(10, 8, 10, 8)
+        layout.setSpacing(6)
+        self.hand_view = HandView(central)
+        layout.addWidget(self.hand_view)
+
+        row = QHBoxLayout()
+        self.text_label = QLabel(central)
+        self.text = QLineEdit(central)
+        self.text.setClearButtonEnabled(True)
+        self.text_error = QLabel(central)
+        self.text_error.setStyleSheet("color: #c0392b; font-weight: 600;")
+        self.text_error.setWordWrap(True)
+        row.addWidget(self.text_label)
+        row.addWidget(self.text, 3)
+        row.addWidget(self.text_error, 2)
+        layout.addLayout(row)
+
+        summary = QHBoxLayout()
+        self.summary = QLabel(central)
+        font = self.summary.font()
+        font.setPointSizeF(font.pointSizeF() + 2)
+        font.setBold(True)
+        self.summary.setFont(font)
+        self.progress = QProgressBar(central)
+        self.progress.setRange(0, 0)             # busy indicator
+        self.progress.setMaximumWidth(160)
+        self.progress.hide()
+        summary.addWidget(self.summary, 1)
+        summary.addWidget(self.progress)
+        layout.addLayout(summary)
+
+        # the table takes the full width; the palette and the wait inspector share the bottom
+        self.splitter = QSplitter(Qt.Orientation.Vertical, central)
+        self.table = AnalysisTable(self.splitter)
+        bottom = QWidget(self.splitter)
+        bottom_layout = QHBoxLayout(bottom)
+        bottom_layout.setContentsMargins(0, 0, 0, 0)
+        self.palette_widget = TilePalette(bottom)
+        self.waits = WaitInspector(bottom)
+        bottom_layout.addWidget(self.palette_widget)
+        bottom_layout.addWidget(self.waits, 1)
+        self.splitter.addWidget(self.table)
+        self.splitter.addWidget(bottom)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 2)
+        self.splitter.setChildrenCollapsible(False)
+        layout.addWidget(self.splitter, 1)
+
+        self.setCentralWidget(central)
+
+        self.help = HelpOverlay(central)
+        self.help.hide()
+        self._text_timer = QTimer(self)
+        self._text_timer.setSingleShot(True)
+        self._text_timer.setInterval(TEXT_APPLY_MS)
+
+    def _connect(self) -> None:
+        self.editor.handChanged.connect(self._hand_changed)
+        self.worker.finished.connect(self._analysis_ready)
+        self.worker.busy.connect(self.progress.setVisible)
+        self.act_deal.triggered.connect(self.random_deal)
+        self.act_clear.triggered.connect(self.editor.clear)
+        self.act_copy_mpsz.triggered.connect(lambda: self.copy("mpsz"))
+        self.act_copy_url.triggered.connect(lambda: self.copy("url"))
+        self.act_copy_unicode.triggered.connect(lambda: self.copy("unicode"))
+        self.act_paste.triggered.connect(self.paste)
+        self.act_lang.triggered.connect(self.toggle_language)
+        self.act_theme.triggered.connect(self.toggle_theme)
+        self.act_help.triggered.connect(self.toggle_help)
+        self.text.textEdited.connect(lambda _: self._text_timer.start())
+        self.text.returnPressed.connect(self.apply_text)
+        self._text_timer.timeout.connect(self.apply_text)
+        self.table.discardChosen.connect(self.discard)
+        self.table.selectionModel().currentRowChanged.connect(lambda *_: self._show_waits())
+        self.hand_view.discardRequested.connect(self.discard)
+        self.hand_view.meldRemoveRequested.connect(lambda i: self._edit(self.editor.remove_meld, i))
+        self.hand_view.extraRemoveRequested.connect(lambda part, i: self._edit(self.editor.remove_extra, part, i))
+        self.hand_view.concealedRemoveRequested.connect(lambda t: self._edit(self.editor.remove_concealed, t))
+        self.palette_widget.tileRequested.connect(self._palette_tile)
+        self.palette_widget.meldRequested.connect(lambda meld: self._edit(self.editor.add_meld, meld))
+
+    # ---- editing -------------------------------------------------------------------------
+    def _edit(self, action, *args) -> bool:
+        """Run an edit; a refused edit is explained inline, never a dialog."""
+        try:
+            action(*args)
+        except (TileError, ValueError) as error:
+            self.show_error(str(error))
+            return False
+        self.show_error("")
+        return True
+
+    def show_error(self, message: str) -> None:
+        self.text_error.setText(message)
+        self.text_error.setToolTip(message)
+
+    def _palette_tile(self, target: str, tile: Tile) -> None:
+        action = {"hand": self.editor.add_tile, "dora": self.editor.add_dora,
+                  "visible": self.editor.add_visible}[target]
+        self._edit(action, tile)
+
+    def discard(self, tile) -> None:
+        hand = self.editor.hand
+        if len(hand.concealed) % 3 != 2:
+            self.show_error(tr("Discarding needs a 14-tile hand (melds count 3): add a tile first",
+                               "打牌は14枚の手で（副露は3枚と数えます）。先に牌を足してください"))
+            return
+        self._edit(self.editor.discard, tile)
+
+    def apply_text(self) -> None:
+        self._text_timer.stop()
+        text = self.text.text().strip()
+        if not text:
+            self._edit(self.editor.set_hand, Hand((), round_wind=self.editor.hand.round_wind,
+                                                  seat_wind=self.editor.hand.seat_wind))
+            return
+        try:
+            hand = Hand.parse(text)
+        except ValueError as error:
+            self.show_error(str(error))
+            return
+        if hand.size > 14:
+            self.show_error(tr(f"{hand.size} tiles: a hand holds at most 14 (melds count 3)",
+                               f"{hand.size}枚: 手牌は14枚まで（副露は3枚）"))
+            return
+        self._edit(self.editor.set_hand, hand, tr("Type hand", "手牌を入力"))
+
+    def random_deal(self, seed: int | None = None) -> None:
+        """14 tiles from a shuffled wall: the first 13 sorted, the 14th as the draw."""
+        rng = random.Random(seed)
+        wall = [Tile(k) for k in range(34) for _ in range(4)]
+        reds = {4, 13, 22}
+        for i, t in enumerate(wall):
+            if t.kind in reds and i % 4 == 0:
+                wall[i] = Tile(t.kind, True)        # one red five per suit
+        tiles = rng.sample(wall, 14)
+        hand = Hand(tuple(sorted(tiles[:13])) + (tiles[13],), round_wind=self.editor.hand.round_wind,
+                    seat_wind=self.editor.hand.seat_wind)
+        self.editor.set_hand(hand, tr("Random deal", "ランダム配牌"))
+        self.show_error("")
+
+    def copy(self, form: str) -> None:
+        hand = self.editor.hand
+        text = {"mpsz": str(hand), "url": hand.tenhou_url(), "unicode": hand.unicode()}[form]
+        QGuiApplication.clipboard().setText(text)
+        self.statusBar().showMessage(tr(f"Copied: {text}", f"コピーしました: {text}"), 4000)
+
+    def paste(self) -> None:
+        text = QGuiApplication.clipboard().text().strip()
+        if not text:
+            self.show_error(tr("The clipboard holds no text", "クリップボードが空です"))
+            return
+        try:
+            hand = Hand(tuple(parse_tenhou_url(text))) if text.startswith("http") else Hand.parse(text)
+        except ValueError as error:
+            self.show_error(tr(f"Cannot paste: {error}", f"貼り付けできません: {error}"))
+            return
+        self._edit(self.editor.set_hand, hand, tr("Paste", "貼り付け"))
+
+    # ---- reacting to the hand --------------------------------------------------------------
+    def _hand_changed(self, hand: Hand) -> None:
+        self.hand_view.set_hand(hand)
+        if not self.text.hasFocus() or self.text.text().strip() != str(hand):
+            if hand.concealed or hand.melds or hand.dora_indicators or hand.visible or hand.discards:
+                self.text.setText(str(hand))
+            else:
+                self.text.clear()
+        self.palette_widget.set_remaining(hand.remaining(), self._red_available(hand))
+        self.store.setValue("hand", str(hand))
+        if hand.size in (13, 14):
+            self.worker.request(hand)
+        else:
+            self.analysis = None
+            self.table.set_analysis(None)
+            self.waits.set_report(None, hand)
+            self.hand_view.set_highlight(set())
+            need = 13 - hand.size
+            self.summary.setText(
+                tr(f"{hand.size} tiles: add {need} more to analyse (13 or 14 with melds counting 3)",
+                   f"{hand.size}枚: あと{need}枚で分析できます（13枚か14枚、副露は3枚）")
+                if need > 0 else tr("Too many tiles", "牌が多すぎます"))
+
+    @staticmethod
+    def _red_available(hand: Hand) -> dict[int, bool]:
+        used = {t.kind for t in hand.all_tiles() if t.red}
+        return {k: k not in used for k in (4, 13, 22)}
+
+    def _analysis_ready(self, result) -> None:
+        analysis, error, ms = result.analysis, result.error, result.ms
+        if error is not None:
+            self.analysis = None
+            self.table.set_analysis(None)
+            self.summary.setText(tr("Cannot analyse: ", "分析できません: ") + str(error))
+            return
+        self.analysis = analysis
+        self.last_ms = ms
+        self.table.set_analysis(analysis)
+        self._show_summary()
+        best = {r.tile.kind for r in analysis.best() if r.tile is not None}
+        self.hand_view.set_highlight(best)
+        self._show_waits()
+        self.statusBar().showMessage(tr(f"Analysed in {ms:.1f} ms", f"分析 {ms:.1f} ms"))
+
+    def _show_summary(self) -> None:
+        a = self.analysis
+        if a is None:
+            return
+
+        def state(s: int | None) -> str:
+            if s is None:
+                return "–"
+            return tr("complete", "和了") if s < 0 else tr("tenpai", "聴牌") if s == 0 else tr(f"{s}-shanten", f"{s}向聴")
+        forms = tr(f"regular {state(a.regular)} · seven pairs {state(a.chiitoi)} · thirteen orphans {state(a.kokushi)}",
+                   f"一般形 {state(a.regular)} ・ 七対子 {state(a.chiitoi)} ・ 国士無双 {state(a.kokushi)}")
+        self.summary.setText(f"{state(a.shanten)}   ({forms})")
+        self.summary.setToolTip(tr("Shanten: draws still needed to reach tenpai, by the best of the three forms",
+                                   "向聴数: 聴牌までに必要な有効牌の数（三つの形の最小）"))
+
+    def _show_waits(self) -> None:
+        """The wait inspector follows a tenpai 13-tile hand, or the selected tenpai discard."""
+        hand = self.editor.hand
+        a = self.analysis
+        report_hand = None
+        if a is not None and a.current is not None and a.shanten == 0:
+            report_hand = hand
+        elif a is not None and a.rows:
+            index = self.table.currentIndex()
+            row = self.table.row_for_view(index.row()) if index.isValid() else a.rows[0]
+            if row.shanten == 0 and row.tile is not None:
+                report_hand = hand.discard(row.tile)
+        if report_hand is None:
+            self.waits.set_report(None, hand)
+        else:
+            self.waits.set_report(wait_details(report_hand), report_hand)
+
+    # ---- keyboard ---------------------------------------------------------------------------
+    def keyPressEvent(self, event) -> None:
+        key = event.key()
+        if self.text.hasFocus():
+            super().keyPressEvent(event)
+            return
+        if Qt.Key.Key_1 <= key <= Qt.Key.Key_9 and self.analysis is not None and self.analysis.rows:
+            n = key - Qt.Key.Key_1
+            if n < self.table.model().rowCount():
+                self.discard(self.table.row_for_view(n).tile.kind)
+            return
+        if key in (Qt.Key.Key_Left, Qt.Key.Key_Right):
+            (self.hand_view.select_previous if key == Qt.Key.Key_Left else self.hand_view.select_next)()
+            return
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
+            tile = self.hand_view.selected_tile()
+            if tile is not None:
+                self.discard(tile)
+            return
+        if key == Qt.Key.Key_Question:
+            self.toggle_help()
+            return
+        if key == Qt.Key.Key_Escape and self.help.isVisible():
+            self.help.hide()
+            return
+        if event.text() and (event.text().isalnum()):
+            self.text.setFocus()               # typing goes to the mpsz field
+            self.text.end(False)
+            self.text.insert(event.text())
+            self._text_timer.start()
+            return
+        super().keyPressEvent(event)
+
+    # ---- language, theme, help ----------------------------------------------------------------
+    def toggle_language(self) -> None:
+        self.set_language("ja" if i18n.language() == "en" else "en")
+
+    def set_language(self, lang: str) -> None:
+        i18n.set_language(lang)
+        self.store.setValue("language", lang)
+        self.retranslate()
+
+    def toggle_theme(self) -> None:
+        self.theme = "dark" if self.theme == "light" else "light"
+        self.store.setValue("theme", self.theme)
+        self._apply_theme()
+
+    def _apply_theme(self) -> None:
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            apply_theme(app, self.theme)
+        for w in (self.hand_view, self.palette_widget, self.table, self.waits):
+            w.set_theme(self.theme)
+
+    def toggle_help(self) -> None:
+        self.help.setVisible(not self.help.isVisible())
+        if self.help.isVisible():
+            self.help.raise_()
+            self.help.setGeometry(self.centralWidget().rect())
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if self.help.isVisible():
+            self.help.setGeometry(self.centralWidget().rect())
+
+    def retranslate(self) -> None:
+        self.setWindowTitle(tr("mjgui — Riichi mahjong hand trainer", "mjgui — リーチ麻雀 牌効率トレーナー"))
+        for act, en, ja in ((self.act_deal, "Random deal", "ランダム配牌"), (self.act_clear, "Clear", "クリア"),
+                            (self.act_copy_mpsz, "Copy", "コピー"),
+                            (self.act_copy_url, "Copy tenhou URL", "天鳳URLをコピー"),
+                            (self.act_copy_unicode, "Copy as Unicode tiles", "Unicode牌でコピー"),
+                            (self.act_paste, "Paste", "貼り付け"),
+                            (self.act_lang, "日本語", "English"),
+                            (self.act_theme, "Dark theme" if self.theme == "light" else "Light theme",
+                             "ダークテーマ" if self.theme == "light" else "ライトテーマ"),
+                            (self.act_help, "Help", "ヘルプ")):
+            act.setText(tr(en, ja))
+            keys = act.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+            act.setToolTip(f"{tr(en, ja)} ({keys})" if keys else tr(en, ja))
+        self.act_copy_mpsz.setToolTip(tr("Copy the hand as text (Ctrl+Shift+C); the arrow offers a "
+                                         "tenhou URL or Unicode tiles",
+                                         "手牌を文字でコピー（Ctrl+Shift+C）。矢印から天鳳URL・Unicode牌"))
+        self.act_undo.setText(tr("Undo", "元に戻す"))
+        self.act_redo.setText(tr("Redo", "やり直す"))
+        self.text_label.setText(tr("Hand:", "手牌:"))
+        self.text.setPlaceholderText(tr("type a hand: 123m456p789s1122z, 0m = red five, chi:3*45m, dora:1z",
+                                        "手牌を入力: 123m456p789s1122z、0m = 赤5、chi:3*45m、dora:1z"))
+        self.text.setToolTip(tr("mpsz notation; melds as chi:3*45m pon:5*55z@R (called tile marked *, "
+                                "seat @L/@A/@R), dora:, visible:, discards:, round:E seat:S",
+                                "mpsz表記。副露は chi:3*45m pon:5*55z@R（*は鳴いた牌、@L/@A/@Rは相手）、"
+                                "dora: visible: discards: round:E seat:S"))
+        for w in (self.hand_view, self.palette_widget, self.table, self.waits, self.help):
+            w.retranslate()
+        self._show_summary()
+        if self.analysis is None and self.editor.hand.size not in (13, 14):
+            self._hand_changed(self.editor.hand)
+
+    def closeEvent(self, event) -> None:
+        self.store.setValue("hand", str(self.editor.hand))
+        self.store.sync()
+        self.worker.wait(2000)
+        super().closeEvent(event)

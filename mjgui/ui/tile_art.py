@@ -1,0 +1,75 @@
+"""Tile pictures: the SVG tile set in assets/ rendered to cached pixmaps.
+
+Every glyph in the SVGs is a path, so tiles look the same on a machine with no
+CJK font.  Pixmaps are rendered at the device pixel ratio of the screen, so
+they stay crisp at any size and DPI.
+"""
+from __future__ import annotations
+
+import sysconfig
+from functools import lru_cache
+from pathlib import Path
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QImage, QPainter, QPixmap
+from PySide6.QtSvg import QSvgRenderer
+
+from mjgui.tiles import Tile
+
+THEMES = ("light", "dark")
+ASPECT = 0.75            # width / height of a tile
+
+
+def assets_dir() -> Path:
+    """assets/ of a source checkout (editable install), else the installed copy."""
+    here = Path(__file__).resolve().parents[2] / "assets"
+    if (here / "tiles").is_dir():
+        return here
+    installed = Path(sysconfig.get_path("data")) / "share" / "mjgui" / "assets"
+    if (installed / "tiles").is_dir():
+        return installed
+    raise FileNotFoundError(f"mjgui's tile art is missing: looked in {here} and {installed}")
+
+
+def tile_file_name(tile: Tile | str) -> str:
+    """'5m', '0m' (red five) or 'back'."""
+    return tile if isinstance(tile, str) else tile.name
+
+
+@lru_cache(maxsize=None)
+def _renderer(theme: str, name: str) -> QSvgRenderer:
+    path = assets_dir() / "tiles" / theme / f"{name}.svg"
+    renderer = QSvgRenderer(str(path))
+    if not renderer.isValid():
+        raise FileNotFoundError(f"cannot read tile art {path}")
+    return renderer
+
+
+@lru_cache(maxsize=4096)
+def _pixmap(theme: str, name: str, height: int, dpr: float, dimmed: bool) -> QPixmap:
+    width = round(height * ASPECT)
+    image = QImage(round(width * dpr), round(height * dpr), QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    _renderer(theme, name).render(painter, QRectF(0, 0, image.width(), image.height()))
+    if dimmed:
+        # a used-up tile: washed out so counts of 0 read at a glance
+        painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_SourceAtop)
+        painter.fillRect(image.rect(), QColor(128, 128, 128, 150))
+    painter.end()
+    pixmap = QPixmap.fromImage(image)
+    pixmap.setDevicePixelRatio(dpr)
+    return pixmap
+
+
+def tile_pixmap(tile: Tile | str, height: int, theme: str = "light", dpr: float = 1.0,
+                dimmed: bool = False) -> QPixmap:
+    """The tile at `height` logical pixels (width = 3/4 of it)."""
+    if theme not in THEMES:
+        raise ValueError(f"theme must be one of {THEMES}, not {theme!r}")
+    return _pixmap(theme, tile_file_name(tile), int(height), float(dpr), bool(dimmed))
+
+
+def tile_width(height: int) -> int:
+    return round(height * ASPECT)

@@ -1,0 +1,654 @@
+"""Wait inspector (待ち表示): draws the `WaitReport` of a tenpai 13-tile hand.
+
+For each wait (待ち) the winning tile with its remaining copies and shape label,
+then every way the hand completes on it (`WinningForm`): the melds (面子) and the
+pair (雀頭) in framed boxes, the block the winning tile joins outlined in the
+accent colour and the winning tile itself underlined.  Karaten (空聴) and furiten
+(振聴) warnings sit on top as coloured banners.
+
+The widget computes no mahjong: everything it shows comes from the report
+(`mjgui.waits.wait_details`) and, for the open melds and red fives, the `Hand`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from html import escape
+
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, QTimer
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QHelpEvent, QPainter, QPen
+from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QScrollArea, QSizePolicy,
+                               QToolTip, QVBoxLayout, QWidget)
+
+from mjgui.hand import Hand, MeldKind
+from mjgui.tiles import KIND_NAMES, YAOCHU_KINDS, Tile, format_tiles
+from mjgui.ui.i18n import language, tr
+from mjgui.ui.tile_art import THEMES, tile_pixmap, tile_width
+from mjgui.waits import WaitInfo, WaitReport, WinningForm
+
+__all__ = ["WaitInspector", "COLORS"]
+
+WAIT_TILE_HEIGHT = 48        # the winning tile of each section
+FORM_TILE_HEIGHT = 32        # tiles of the winning forms
+
+#: Colours of the inspector by theme (tiles come from tile_art in the same theme).
+COLORS: dict[str, dict[str, str]] = {
+    "light": {
+        "bg": "#f4f2ed", "card": "#ffffff", "card_border": "#dcd7cc",
+        "text": "#1f2328", "muted": "#6a6f78",
+        "accent": "#1f6fd1", "accent_fill": "#e3eefc",
+        "meld_frame": "#c9c2b3", "meld_fill": "#f7f5f0",
+        "pair_frame": "#b9b2a2", "pair_fill": "#eeeadf",
+        "open_frame": "#a9a49a",
+        "badge_bg": "#e3f3e7", "badge_text": "#1b6b34", "badge_border": "#a9d7b5",
+        "empty_bg": "#f0f0f0", "empty_text": "#b3261e", "empty_border": "#d6c2c0",
+        "karaten_bg": "#fdecec", "karaten_border": "#d9474d", "karaten_text": "#7f1d1d",
+        "furiten_bg": "#fff3dc", "furiten_border": "#e0962a", "furiten_text": "#6e4300",
+        "info_bg": "#e9f1fd", "info_border": "#6b98e0", "info_text": "#1d3e70",
+        "tag_bg": "#fff3dc", "tag_text": "#8a5200", "tag_border": "#e0a64a",
+    },
+    "dark": {
+        "bg": "#1c1f24", "card": "#262a30", "card_border": "#3a4049",
+        "text": "#e7e9ec", "muted": "#9aa3ad",
+        "accent": "#5fa6ff", "accent_fill": "#22354f",
+        "meld_frame": "#4a515b", "meld_fill": "#2c3037",
+        "pair_frame": "#5a626d", "pair_fill": "#323842",
+        "open_frame": "#5c636d",
+        "badge_bg": "#1f3a29", "badge_text": "#8fe0a8", "badge_border": "#2f6442",
+        "empty_bg": "#33373d", "empty_text": "#ff8a84", "empty_border": "#5a4446",
+        "karaten_bg": "#3b1f23", "karaten_border": "#e0656b", "karaten_text": "#ffd1d3",
+        "furiten_bg": "#392d18", "furiten_border": "#e0a23c", "furiten_text": "#ffe0a8",
+        "info_bg": "#1b2a3f", "info_border": "#5b8def", "info_text": "#d2e2ff",
+        "tag_bg": "#392d18", "tag_text": "#ffd28a", "tag_border": "#8a6423",
+    },
+}
+
+
+def _paint_dpr(painter: QPainter, widget: QWidget) -> float:
+    """Pixel ratio of what the painter really draws on (a 2x pixmap given to
+    `QWidget.render` reports 2 here, the widget itself would say 1)."""
+    engine = painter.paintEngine()
+    device = engine.paintDevice() if engine is not None else None
+    dpr = device.devicePixelRatioF() if device is not None else 1.0
+    return max(dpr, widget.devicePixelRatioF(), 1.0)
+
+
+def _names(kinds) -> str:
+    """mpsz text of some kinds ('23m'), for tooltips."""
+    return format_tiles([Tile(k) for k in kinds], sort=False)
+
+
+def _plural(n: int, one: str, many: str) -> str:
+    return one if n == 1 else many
+
+
+# --- one winning form -------------------------------------------------------------------
+
+@dataclass
+class _Group:
+    """One box of tiles in a drawn form."""
+    tiles: list[str]                     # tile file names ('5m', '0m')
+    role: str                            # 'meld' | 'pair' | 'open' | 'kokushi'
+    tip: str = ""
+    highlight: bool = False              # the block the winning tile joins
+    win_index: int | None = None         # which tile is the winning tile
+    caption: str = ""                    # small text under the box (open melds)
+    rect: QRectF = field(default_factory=QRectF)
+
+
+class _FormView(QWidget):
+    """One WinningForm as boxes of tiles (custom painted, crisp at any DPR)."""
+
+    PAD = 3          # inside a box
+    GAP = 1          # between tiles in a box
+    SPACING = 7      # between boxes
+    SEPARATOR = 14   # before the open melds
+    MARK = 3         # height of the winning tile's underline
+    ROW_GAP = 6      # between wrapped lines of boxes
+
+    def __init__(self, groups: list[_Group], theme: str, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.groups = groups
+        self._theme = theme
+        self._caption_font = QFont(self.font())
+        self._caption_font.setPointSizeF(max(self.font().pointSizeF() * 0.8, 7.0))
+        fm = QFontMetrics(self._caption_font)
+        has_caption = any(g.caption for g in self.groups)
+        self._caption_h = fm.height() + 2 if has_caption else 0
+        h = FORM_TILE_HEIGHT
+        w = tile_width(h)
+        self._box_h = 2 * self.PAD + h + self.MARK + 2
+        self._widths = []
+        for g in self.groups:
+            n = len(g.tiles)
+            box_w = 2 * self.PAD + n * w + (n - 1) * self.GAP
+            if g.caption:
+                box_w = max(box_w, fm.horizontalAdvance(g.caption) + 4)
+            self._widths.append(box_w)
+        one_line = self._arrange(1 << 20, place=False)
+        self._size = QSize(int(one_line[0]), int(one_line[1]))
+        self._min = QSize(int(max(self._widths) + 4), int(one_line[1]))
+        policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        policy.setHeightForWidth(True)
+        self.setSizePolicy(policy)
+        self._arrange(self._size.width())
+        self.setMouseTracking(True)
+
+    def _arrange(self, width: float, place: bool = True) -> tuple[float, float]:
+        """Lay the boxes out left to right, wrapping at `width`; returns the
+        (width, height) used.  With place=True the boxes' rects are set."""
+        line_h = self._box_h + self._caption_h + 2
+        x, y, used = 1.0, 1.0, 0.0
+        previous_open = False
+        for i, (g, box_w) in enumerate(zip(self.groups, self._widths)):
+            if g.role == "open" and not previous_open and i:
+                x += self.SEPARATOR - self.SPACING
+            previous_open = g.role == "open"
+            if x > 1.0 and x + box_w + 1 > width:
+                x, y = 1.0, y + line_h + self.ROW_GAP
+            if place:
+                g.rect = QRectF(x, y, box_w, self._box_h)
+            used = max(used, x + box_w + 1)
+            x += box_w + self.SPACING
+        return used, y + line_h
+
+    def hasHeightForWidth(self) -> bool:
+        return True
+
+    def heightForWidth(self, width: int) -> int:
+        return int(self._arrange(width, place=False)[1])
+
+    def resizeEvent(self, event) -> None:
+        self._arrange(self.width())
+        super().resizeEvent(event)
+
+    def sizeHint(self) -> QSize:
+        return self._size
+
+    def minimumSizeHint(self) -> QSize:
+        return self._min
+
+    def event(self, ev) -> bool:
+        if ev.type() == ev.Type.ToolTip:
+            help_event: QHelpEvent = ev
+            for g in self.groups:
+                if g.rect.adjusted(-3, -3, 3, 3 + self._caption_h).contains(
+                        QPointF(help_event.pos())):
+                    QToolTip.showText(help_event.globalPos(), g.tip, self)
+                    return True
+            QToolTip.hideText()
+            ev.ignore()
+            return True
+        return super().event(ev)
+
+    def paintEvent(self, _event) -> None:
+        c = COLORS[self._theme]
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+        dpr = _paint_dpr(p, self)
+        h = FORM_TILE_HEIGHT
+        w = tile_width(h)
+        for g in self.groups:
+            r = g.rect
+            if g.highlight:
+                p.setPen(QPen(QColor(c["accent"]), 2))
+                p.setBrush(QColor(c["accent_fill"]))
+                p.drawRoundedRect(r.adjusted(1, 1, -1, -1), 5, 5)
+            elif g.role == "open":
+                pen = QPen(QColor(c["open_frame"]), 1, Qt.PenStyle.DashLine)
+                p.setPen(pen)
+                p.setBrush(Qt.BrushStyle.NoBrush)
+                p.drawRoundedRect(r.adjusted(0.5, 0.5, -0.5, -0.5), 5, 5)
+            else:
+                frame, fill = (("pair_frame", "pair_fill") if g.role == "pair"
+                               else ("meld_frame", "meld_fill"))
+                p.setPen(QPen(QColor(c[frame]), 1))
+                p.setBrush(QColor(c[fill]))
+                p.drawRoundedRect(r.adjusted(0.5, 0.5, -0.5, -0.5), 5, 5)
+            n = len(g.tiles)
+            tiles_w = n * w + (n - 1) * self.GAP
+            x = r.x() + (r.width() - tiles_w) / 2
+            y = r.y() + self.PAD
+            p.setOpacity(0.55 if g.role == "open" else 1.0)   # open melds: greyed
+            for i, name in enumerate(g.tiles):
+                p.drawPixmap(QPointF(x, y), tile_pixmap(name, h, self._theme, dpr))
+                if i == g.win_index:
+                    p.setPen(Qt.PenStyle.NoPen)
+                    p.setBrush(QColor(c["accent"]))
+                    p.drawRoundedRect(QRectF(x + 2, y + h + 2, w - 4, self.MARK), 1.5, 1.5)
+                x += w + self.GAP
+            p.setOpacity(1.0)
+            if g.caption:
+                p.setFont(self._caption_font)
+                p.setPen(QColor(c["muted"]))
+                p.drawText(QRectF(r.x() - 4, r.bottom() + 1, r.width() + 8, self._caption_h),
+                           Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, g.caption)
+        p.end()
+
+
+def _meld_tip(kinds: list[int], is_run: bool) -> str:
+    names = _names(kinds)
+    return tr(f"{'Run' if is_run else 'Triplet'} {names}",
+              f"{'順子' if is_run else '刻子'} {names}")
+
+
+def _form_groups(form: WinningForm, win: int, hand: Hand | None) -> list[_Group]:
+    """The boxes of one winning form (concealed part), winning tile marked."""
+    lang = language()
+    shape = form.label(lang)
+    win_name = KIND_NAMES[win]
+    groups: list[tuple[list[int], str, str]] = []      # (kinds, role, tip)
+    target: list[int] | None = None                    # kinds of the highlighted box
+    if form.form == "kokushi":
+        groups.append((list(YAOCHU_KINDS), "kokushi",
+                       tr("The thirteen terminal and honour kinds", "么九牌13種")))
+        if form.pair is not None:
+            groups.append(([form.pair], "pair",
+                           tr(f"The 14th tile: pairs with {KIND_NAMES[form.pair]}",
+                              f"14枚目: {KIND_NAMES[form.pair]}の対子")))
+        target = [win] if form.waiting_block else list(YAOCHU_KINDS)
+    elif form.form == "chiitoi":
+        for k in form.pairs:
+            groups.append(([k, k], "pair", tr(f"Pair {_names([k, k])}", f"対子 {_names([k, k])}")))
+        target = [win, win]
+    else:
+        blocks: list[tuple[list[int], str, str]] = []
+        if form.pair is not None:
+            pk = [form.pair, form.pair]
+            blocks.append((pk, "pair", tr(f"Pair {_names(pk)}", f"雀頭 {_names(pk)}")))
+        for kind, is_run in form.melds:
+            kinds = [kind, kind + 1, kind + 2] if is_run else [kind] * 3
+            blocks.append((kinds, "meld", _meld_tip(kinds, is_run)))
+        blocks.sort(key=lambda b: (b[0][0], b[1] == "meld", b[0]))
+        groups = blocks
+        target = sorted(list(form.waiting_block) + [win])
+
+    if form.waiting_block:
+        joins = tr(f"{win_name} joins {_names(form.waiting_block)}: {shape}",
+                   f"{win_name}が{_names(form.waiting_block)}に付いて和了（{shape}）")
+    else:
+        joins = tr(f"{win_name} completes the hand: {shape}", f"{win_name}で和了（{shape}）")
+
+    out: list[_Group] = []
+    marked = False
+    for kinds, role, tip in groups:
+        g = _Group([KIND_NAMES[k] for k in kinds], role, tip)
+        if not marked and target is not None and sorted(kinds) == sorted(target) \
+                and win in kinds:
+            g.highlight = True
+            g.win_index = len(kinds) - 1 - kinds[::-1].index(win)
+            g.tip = f"{tip}\n{joins}"
+            marked = True
+        out.append(g)
+
+    # red fives the hand holds: drawn on held tiles (never on the winning tile)
+    if hand is not None:
+        reds = [t.kind for t in hand.concealed if t.red]
+        for kind in reds:
+            for g in out:
+                spot = next((i for i, name in enumerate(g.tiles)
+                             if name == KIND_NAMES[kind] and i != g.win_index), None)
+                if spot is not None:
+                    g.tiles[spot] = Tile(kind, True).name
+                    break
+    return out
+
+
+_OPEN_CAPTIONS = {
+    MeldKind.CHI: ("open chi", "チー"),
+    MeldKind.PON: ("open pon", "ポン"),
+    MeldKind.KAN: ("open kan", "明槓"),
+    MeldKind.KAKAN: ("added kan", "加槓"),
+    MeldKind.ANKAN: ("closed kan", "暗槓"),
+}
+
+
+def _open_groups(hand: Hand | None) -> list[_Group]:
+    out = []
+    for meld in (hand.melds if hand is not None else ()):
+        en, ja = _OPEN_CAPTIONS[meld.kind]
+        tip = tr(f"{en.capitalize()} {format_tiles(meld.tiles)}: already melded, "
+                 "not part of the wait",
+                 f"{ja} {format_tiles(meld.tiles)}: 副露済み（待ちには関係しません）")
+        out.append(_Group([t.name for t in meld.tiles], "open", tip, caption=tr(en, ja)))
+    return out
+
+
+# --- the winning tile of a section -------------------------------------------------------
+
+class _WaitTile(QWidget):
+    """The winning tile (48 px) with its remaining-copies badge below."""
+
+    BADGE_GAP = 5
+
+    def __init__(self, wait: WaitInfo, theme: str, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.wait = wait
+        self._theme = theme
+        self.text = tr(f"{wait.remaining} left", f"残り{wait.remaining}枚")
+        self._font = QFont(self.font())
+        self._font.setBold(True)
+        self._font.setPointSizeF(max(self.font().pointSizeF() * 0.85, 7.0))
+        fm = QFontMetrics(self._font)
+        self._badge = QSize(fm.horizontalAdvance(self.text) + 12, fm.height() + 4)
+        w = max(tile_width(WAIT_TILE_HEIGHT), self._badge.width())
+        self._size = QSize(w + 2, WAIT_TILE_HEIGHT + self.BADGE_GAP + self._badge.height() + 2)
+        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        name = wait.name
+        if wait.remaining:
+            self.setToolTip(tr(
+                f"Copies of {name} not in your hand or visible: {wait.remaining}",
+                f"{name}の残り枚数（手牌・見えている牌を除く）: {wait.remaining}枚"))
+        else:
+            self.setToolTip(tr(
+                f"Copies of {name} not in your hand or visible: 0 — every copy is used",
+                f"{name}の残り枚数（手牌・見えている牌を除く）: 0枚 — すべて使われています"))
+
+    def sizeHint(self) -> QSize:
+        return self._size
+
+    def minimumSizeHint(self) -> QSize:
+        return self._size
+
+    def paintEvent(self, _event) -> None:
+        c = COLORS[self._theme]
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+        dpr = _paint_dpr(p, self)
+        tw = tile_width(WAIT_TILE_HEIGHT)
+        empty = self.wait.remaining == 0
+        x = (self.width() - tw) / 2
+        p.drawPixmap(QPointF(x, 1), tile_pixmap(self.wait.name, WAIT_TILE_HEIGHT, self._theme,
+                                                dpr, dimmed=empty))
+        bw, bh = self._badge.width(), self._badge.height()
+        badge = QRectF((self.width() - bw) / 2, 1 + WAIT_TILE_HEIGHT + self.BADGE_GAP, bw, bh)
+        prefix = "empty" if empty else "badge"
+        p.setPen(QPen(QColor(c[f"{prefix}_border"]), 1))
+        p.setBrush(QColor(c[f"{prefix}_bg"]))
+        p.drawRoundedRect(badge.adjusted(0.5, 0.5, -0.5, -0.5), bh / 2, bh / 2)
+        p.setFont(self._font)
+        p.setPen(QColor(c["empty_text" if empty else "badge_text"]))
+        p.drawText(badge, Qt.AlignmentFlag.AlignCenter, self.text)
+        p.end()
+
+
+# --- the widget ----------------------------------------------------------------------------
+
+def _stylesheet(c: dict[str, str]) -> str:
+    return f"""
+        QWidget#wiContent {{ background: {c['bg']}; }}
+        QLabel {{ color: {c['text']}; background: transparent; }}
+        QLabel[muted="true"] {{ color: {c['muted']}; }}
+        QLabel#wiHeader {{ color: {c['text']}; }}
+        QLabel#wiPlaceholder {{ color: {c['muted']}; padding: 24px 12px; }}
+        QFrame#wiCard {{ background: {c['card']}; border: 1px solid {c['card_border']};
+                         border-radius: 8px; }}
+        QLabel#wiTag {{ background: {c['tag_bg']}; color: {c['tag_text']};
+                        border: 1px solid {c['tag_border']}; border-radius: 8px;
+                        padding: 0px 7px; }}
+        QFrame#wiRule {{ background: {c['card_border']}; border: none; }}
+        QFrame[banner="karaten"] {{ background: {c['karaten_bg']};
+            border: 1px solid {c['karaten_border']}; border-radius: 6px; }}
+        QFrame[banner="karaten"] QLabel {{ color: {c['karaten_text']}; }}
+        QFrame[banner="furiten"] {{ background: {c['furiten_bg']};
+            border: 1px solid {c['furiten_border']}; border-radius: 6px; }}
+        QFrame[banner="furiten"] QLabel {{ color: {c['furiten_text']}; }}
+        QFrame[banner="info"] {{ background: {c['info_bg']};
+            border: 1px solid {c['info_border']}; border-radius: 6px; }}
+        QFrame[banner="info"] QLabel {{ color: {c['info_text']}; }}
+        QFrame[banner="karaten"] QLabel#wiIcon {{ color: {c['karaten_border']}; }}
+        QFrame[banner="furiten"] QLabel#wiIcon {{ color: {c['furiten_border']}; }}
+        QFrame[banner="info"] QLabel#wiIcon {{ color: {c['info_border']}; }}
+    """
+
+
+class WaitInspector(QWidget):
+    """The waits of a tenpai hand: header, warnings, one section per winning tile.
+
+    `set_report(report, hand)` shows a `WaitReport` (None or a hand that is not
+    tenpai shows a short explanation instead); `set_theme` / `retranslate`
+    redraw it.  `wait_kinds()`, `form_count(kind)` and `warnings()` say what is
+    shown (for tests and the main window)."""
+
+    def __init__(self, parent: QWidget | None = None, theme: str = "light"):
+        super().__init__(parent)
+        if theme not in THEMES:
+            raise ValueError(f"theme must be one of {THEMES}, not {theme!r}")
+        self._theme = theme
+        self._report: WaitReport | None = None
+        self._hand: Hand | None = None
+        self._kinds: list[int] = []
+        self._forms: dict[int, int] = {}
+        self._warnings: list[str] = []
+        self._placeholder = ""
+        self._scroll = QScrollArea(self)
+        self._scroll.setWidgetResizable(True)
+        self._scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self._scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self._scroll)
+        self._rebuild()
+
+    # --- public API ----------------------------------------------------------------------
+    def set_report(self, report: WaitReport | None, hand: Hand | None = None) -> None:
+        """Show `report` (from `mjgui.waits.wait_details`); `hand` adds its open
+        melds and red fives to the drawings and, with no report, says why."""
+        self._report = report
+        self._hand = hand
+        self._rebuild(keep_scroll=False)
+
+    def report(self) -> WaitReport | None:
+        return self._report
+
+    def set_theme(self, theme: str) -> None:
+        if theme not in THEMES:
+            raise ValueError(f"theme must be one of {THEMES}, not {theme!r}")
+        self._theme = theme
+        self._rebuild()
+
+    def theme(self) -> str:
+        return self._theme
+
+    def retranslate(self) -> None:
+        self._rebuild()
+
+    def wait_kinds(self) -> list[int]:
+        """Kinds of the waits shown, in display order (empty with the placeholder)."""
+        return list(self._kinds)
+
+    def form_count(self, kind: int) -> int:
+        """How many winning forms are drawn for the wait `kind` (0 if not shown)."""
+        return self._forms.get(kind, 0)
+
+    def warnings(self) -> list[str]:
+        """The warning texts shown in banners (karaten, furiten, fifth tile)."""
+        return list(self._warnings)
+
+    def placeholder_text(self) -> str:
+        """The explanation shown instead of waits ('' when waits are shown)."""
+        return self._placeholder
+
+    def header_text(self) -> str:
+        return self._header.text() if self._header is not None else ""
+
+    # --- building ----------------------------------------------------------------------
+    def _rebuild(self, keep_scroll: bool = True) -> None:
+        bar = self._scroll.verticalScrollBar()
+        pos = bar.value() if keep_scroll else 0
+        self._kinds, self._forms, self._warnings = [], {}, []
+        self._placeholder = ""
+        self._header: QLabel | None = None
+        c = COLORS[self._theme]
+
+        content = QWidget()
+        content.setObjectName("wiContent")
+        content.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        content.setStyleSheet(_stylesheet(c))
+        box = QVBoxLayout(content)
+        box.setContentsMargins(12, 12, 12, 12)
+        box.setSpacing(10)
+
+        report = self._report
+        if report is None or not report.tenpai:
+            self._build_placeholder(box, report)
+        else:
+            self._build_waits(box, report)
+        box.addStretch(1)
+
+        old = self._scroll.takeWidget()
+        if old is not None:
+            old.deleteLater()
+        self._scroll.setWidget(content)
+        if pos:
+            # the new content's scroll range exists once it is laid out
+            QTimer.singleShot(0, bar, lambda: bar.setValue(pos))
+
+    def _build_placeholder(self, box: QVBoxLayout, report: WaitReport | None) -> None:
+        hand = self._hand
+        if report is None and hand is not None and hand.size == 14:
+            text = tr("Discard a tile to see the waits", "打牌すると待ちが表示されます")
+        else:
+            text = tr("The wait inspector shows a tenpai 13-tile hand's waits.",
+                      "待ち表示は聴牌の13枚の手で使えます。")
+            if report is not None:
+                n = report.shanten
+                if n >= 2 and report.fifth_tile:
+                    # waits.py reports 2 meaning "at least 2" for these contrived hands
+                    text += tr(f" This hand is at least {n}-shanten.",
+                               f"この手は{n}向聴以上です。")
+                else:
+                    text += tr(f" This hand is {n}-shanten.", f"この手は{n}向聴です。")
+        self._placeholder = text
+        label = QLabel(text)
+        label.setObjectName("wiPlaceholder")
+        label.setWordWrap(True)
+        label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        box.addWidget(label)
+        if report is not None:
+            for reason in report.reasons(language()):
+                box.addWidget(self._banner(reason, "info"))
+
+    def _build_waits(self, box: QVBoxLayout, report: WaitReport) -> None:
+        n, total = len(report.waits), report.total_remaining
+        header = QLabel(tr(
+            f"Waits: {total} {_plural(total, 'tile', 'tiles')} "
+            f"({n} {_plural(n, 'kind', 'kinds')})",
+            f"待ち: {n}種{total}枚"))
+        header.setObjectName("wiHeader")
+        font = QFont(header.font())
+        font.setPointSizeF(font.pointSizeF() * 1.3)
+        font.setBold(True)
+        header.setFont(font)
+        header.setToolTip(tr(
+            f"{n} winning tile {_plural(n, 'kind', 'kinds')}; {total} copies of them are "
+            "not in your hand or visible",
+            f"和了牌{n}種、手牌・見えている牌を除いた残りは合計{total}枚"))
+        self._header = header
+        box.addWidget(header)
+
+        lang = language()
+        kinds = ["karaten"] * report.karaten + ["furiten"] * report.furiten
+        kinds += ["info"] * bool(report.fifth_tile)
+        for level, reason in zip(kinds, report.reasons(lang)):
+            box.addWidget(self._banner(reason, level))
+
+        probe = QLabel()
+        label_w = max(probe.fontMetrics().horizontalAdvance(f.label(lang))
+                      for w in report.waits for f in w.forms)
+        for wait in report.waits:
+            box.addWidget(self._section(wait, report, label_w))
+            self._kinds.append(wait.kind)
+
+    def _banner(self, reason: str, level: str) -> QFrame:
+        self._warnings.append(reason)
+        frame = QFrame()
+        frame.setProperty("banner", level)
+        lay = QHBoxLayout(frame)
+        lay.setContentsMargins(10, 8, 12, 8)
+        lay.setSpacing(10)
+        icon = QLabel("\u2139" if level == "info" else "\u26a0")
+        icon.setObjectName("wiIcon")
+        font = QFont(icon.font())
+        font.setPointSizeF(font.pointSizeF() * 1.4)
+        font.setBold(True)
+        icon.setFont(font)
+        lay.addWidget(icon, 0, Qt.AlignmentFlag.AlignTop)
+        head, sep, rest = reason.partition(": ")
+        if sep and len(head) < 24:
+            head = head[:1].upper() + head[1:]
+            html = f"<b>{escape(head)}</b>: {escape(rest)}"
+        else:
+            html = escape(reason)
+        label = QLabel(html)
+        label.setTextFormat(Qt.TextFormat.RichText)
+        label.setWordWrap(True)
+        label.setToolTip(reason)
+        lay.addWidget(label, 1)
+        return frame
+
+    def _section(self, wait: WaitInfo, report: WaitReport, label_w: int) -> QFrame:
+        lang = language()
+        card = QFrame()
+        card.setObjectName("wiCard")
+        row = QHBoxLayout(card)
+        row.setContentsMargins(12, 10, 12, 10)
+        row.setSpacing(14)
+        row.addWidget(_WaitTile(wait, self._theme), 0, Qt.AlignmentFlag.AlignTop)
+
+        col = QVBoxLayout()
+        col.setSpacing(6)
+        title = QHBoxLayout()
+        title.setSpacing(8)
+        shape = QLabel(wait.label(lang))
+        font = QFont(shape.font())
+        font.setBold(True)
+        font.setPointSizeF(font.pointSizeF() * 1.1)
+        shape.setFont(font)
+        shape.setToolTip(tr(f"The wait shapes on {wait.name}", f"{wait.name}の待ちの形"))
+        title.addWidget(shape)
+        n = len(wait.forms)
+        ways = QLabel(tr(f"· {n} {_plural(n, 'way', 'ways')} to win",
+                         f"· 和了の形{n}通り"))
+        ways.setProperty("muted", True)
+        ways.setToolTip(tr(f"Each row below is one way the hand completes on {wait.name}",
+                           f"下の各行が{wait.name}で和了する形のひとつです"))
+        title.addWidget(ways)
+        if wait.kind in report.furiten_kinds:
+            tag = QLabel(tr("furiten", "振聴"))
+            tag.setObjectName("wiTag")
+            tag.setToolTip(tr(f"You discarded {wait.name}: no ron on this hand",
+                              f"{wait.name}を捨てているのでロン和了できません"))
+            title.addWidget(tag)
+        title.addStretch(1)
+        col.addLayout(title)
+
+        rule = QFrame()
+        rule.setObjectName("wiRule")
+        rule.setFixedHeight(1)
+        col.addWidget(rule)
+
+        open_groups = _open_groups(self._hand)
+        rows = []
+        for form in wait.forms:
+            name = QLabel(form.label(lang))
+            name.setProperty("muted", True)
+            groups = _form_groups(form, wait.kind, self._hand) + [
+                _Group(list(g.tiles), g.role, g.tip, caption=g.caption) for g in open_groups]
+            view = _FormView(groups, self._theme)
+            hl = next((g for g in groups if g.highlight), None)
+            name.setToolTip(hl.tip.split("\n")[-1] if hl else form.label(lang))
+            rows.append((name, view))
+        for name, view in rows:
+            line = QHBoxLayout()
+            line.setSpacing(10)
+            name.setFixedWidth(label_w + 6)
+            line.addWidget(name, 0, Qt.AlignmentFlag.AlignTop)
+            name.setContentsMargins(0, FORM_TILE_HEIGHT // 2 - name.fontMetrics().height() // 2
+                                    + _FormView.PAD, 0, 0)
+            line.addWidget(view, 1)
+            col.addLayout(line)
+        self._forms[wait.kind] = len(rows)
+        row.addLayout(col, 1)
+        return card

@@ -1,0 +1,166 @@
+"""The bundled Japanese font (assets/fonts/, made by tools/gen_font_subset.py)
+covers every character of the UI that DejaVu Sans cannot draw, and
+mjgui.ui.fonts.install_fonts puts it behind the application font.
+
+Needs only PySide6.  When this fails after you added Japanese text, run
+``python3 tools/gen_font_subset.py`` and commit the new font.
+"""
+from __future__ import annotations
+
+import unicodedata
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("PySide6")
+
+from PySide6.QtGui import QFont, QFontDatabase, QFontInfo, QRawFont, QTextLayout  # noqa: E402
+from PySide6.QtWidgets import QApplication, QLabel  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+SRC = ROOT / "mjgui"
+FONT_DIR = ROOT / "assets" / "fonts"
+BUNDLED = FONT_DIR / "mjgui-ja.otf"
+FAMILY = "mjgui Noto Sans JP"
+DEJAVU = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+REGENERATE = "run `python3 tools/gen_font_subset.py` and commit assets/fonts/"
+SAMPLE = "向聴 受け入れ"
+
+# Blocks that need a CJK font (used when DejaVu Sans is not on the machine).
+CJK_RANGES = (
+    (0x2E80, 0x2FDF),    # CJK radicals, Kangxi radicals
+    (0x3000, 0x30FF),    # CJK symbols and punctuation, hiragana, katakana
+    (0x31F0, 0x31FF),    # katakana phonetic extensions
+    (0x3200, 0x33FF),    # enclosed CJK, CJK compatibility
+    (0x3400, 0x4DBF),    # CJK extension A
+    (0x4E00, 0x9FFF),    # CJK unified ideographs
+    (0xF900, 0xFAFF),    # CJK compatibility ideographs
+    (0xFE30, 0xFE4F),    # CJK compatibility forms
+    (0xFF00, 0xFFEF),    # half-width and full-width forms
+    (0x20000, 0x3FFFF),  # CJK extensions B and later
+)
+NOT_DRAWN = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}  # same rule as the generator
+
+
+def is_cjk(ch: str) -> bool:
+    return any(lo <= ord(ch) <= hi for lo, hi in CJK_RANGES)
+
+
+def has(raw: QRawFont, ch: str) -> bool:
+    # pass the code point: PySide6 6.x converts a 1-character str to the QChar overload wrongly
+    # (supportsCharacter("聴") is False even for a font that has it)
+    return raw.supportsCharacter(ord(ch))
+
+
+def source_chars() -> dict[str, str]:
+    """Every drawable non-ASCII character in mjgui/**/*.py -> the first file using it."""
+    found: dict[str, str] = {}
+    for path in sorted(SRC.rglob("*.py")):
+        for ch in path.read_text(encoding="utf-8"):
+            if ord(ch) > 0x7F and ch not in found and unicodedata.category(ch) not in NOT_DRAWN:
+                found[ch] = str(path.relative_to(ROOT))
+    return found
+
+
+@pytest.fixture(scope="module")
+def app():
+    return QApplication.instance() or QApplication([])
+
+
+@pytest.fixture(scope="module")
+def bundled(app) -> QRawFont:
+    assert BUNDLED.is_file(), f"{BUNDLED} is missing: {REGENERATE}"
+    raw = QRawFont(str(BUNDLED), 12)
+    assert raw.isValid(), f"Qt cannot load {BUNDLED}"
+    return raw
+
+
+def test_font_files_load_and_are_small(app):
+    assert BUNDLED in sorted(FONT_DIR.glob("*.[ot]tf"))      # the glob install_fonts uses
+    assert (FONT_DIR / "OFL.txt").is_file(), "the OFL requires the licence to ship with the font"
+    assert BUNDLED.stat().st_size < 1_500_000
+    font_id = QFontDatabase.addApplicationFont(str(BUNDLED))
+    assert font_id >= 0
+    assert QFontDatabase.applicationFontFamilies(font_id) == [FAMILY]
+
+
+def test_every_source_character_is_drawable(bundled):
+    chars = source_chars()
+    if DEJAVU.is_file():
+        dejavu = QRawFont(str(DEJAVU), 12)
+        assert dejavu.isValid()
+        need = {ch: f for ch, f in chars.items() if not has(dejavu, ch)}
+    else:   # no DejaVu to compare with: at least every CJK character must be bundled
+        need = {ch: f for ch, f in chars.items() if is_cjk(ch)}
+    assert any(is_cjk(ch) for ch in need), "no Japanese text found in mjgui/ - is the scan broken?"
+    missing = {ch: f for ch, f in need.items() if not has(bundled, ch)}
+    assert not missing, (
+        f"{len(missing)} characters have no glyph in {BUNDLED.name}; {REGENERATE}: "
+        + ", ".join(f"{ch} U+{ord(ch):04X} ({f})" for ch, f in sorted(missing.items())))
+
+
+def test_base_set_is_bundled(bundled):
+    """Kana, full-width forms and common mahjong kanji are there before any UI text uses them."""
+    base = [chr(c) for c in range(0x3041, 0x3097)] + [chr(c) for c in range(0x30A1, 0x30FB)]
+    base += [chr(c) for c in range(0xFF01, 0xFF5F)]         # ！ … ～, ０-９, Ａ-Ｚ, ａ-ｚ
+    base += list("、。・ー「」『』【】〜々〇")
+    base += list("萬筒索東南西北白發中向聴受入改良待立直鳴役牌打切残枚種和了形七対子国士無双両面嵌張辺碰単騎延")
+    missing = [ch for ch in base if not has(bundled, ch)]
+    assert not missing, f"base characters missing from {BUNDLED.name}: {''.join(missing)}; {REGENERATE}"
+
+
+def test_install_fonts_appends_the_family(app):
+    from mjgui.ui.fonts import install_fonts
+    families = install_fonts(app)
+    assert FAMILY in families
+    assert FAMILY in QFontDatabase.families()
+    assert app.font().families()[-len(families):] == families   # fallbacks behind the UI font
+    assert app.font().families()[-1] == FAMILY
+    assert install_fonts(app) == families                      # idempotent: added once
+    assert app.font().families().count(FAMILY) == 1
+
+
+def test_japanese_label_text_is_not_tofu(app):
+    """What a QLabel with the app font would draw for SAMPLE: real glyphs, from the bundled font."""
+    from mjgui.ui.fonts import install_fonts
+    install_fonts(app)
+    font = app.font()
+    text = SAMPLE.replace(" ", "")
+
+    # the bundled family resolves to the bundled file (not a substitute) and has real outlines
+    ours = QFont(FAMILY)
+    ours.setStyleStrategy(QFont.StyleStrategy.NoFontMerging)
+    assert QFontInfo(ours).family() == FAMILY
+    raw = QRawFont.fromFont(ours)
+    assert raw.familyName() == FAMILY
+    for ch in text:
+        assert has(raw, ch), ch
+    glyphs = raw.glyphIndexesForString(text)
+    assert len(glyphs) == len(text) and 0 not in glyphs      # glyph 0 is .notdef, the tofu box
+    assert all(not raw.pathForGlyph(g).isEmpty() for g in glyphs)
+
+    # each character is drawable by some family of the app font, in the order Qt falls back
+    for ch in text:
+        assert any(has(QRawFont.fromFont(QFont(f)), ch) for f in font.families()), ch
+
+    # a QLabel gets the app font, with the bundled family as its last fallback
+    label = QLabel(SAMPLE)
+    label.adjustSize()
+    assert label.font().families()[-1] == FAMILY
+    assert not label.grab().isNull()
+
+    # lay the text out in the label's font as the label does: every glyph is real and comes
+    # from a family of the font (the bundled one unless the UI font is itself a CJK font),
+    # never from a system fallback
+    layout = QTextLayout(SAMPLE, label.font())
+    layout.beginLayout()
+    layout.createLine().setLineWidth(10_000)
+    layout.endLayout()
+    own = {FAMILY} | {QFontInfo(QFont(f)).family() for f in font.families()}
+    runs = layout.glyphRuns()
+    assert runs
+    for run in runs:
+        assert 0 not in run.glyphIndexes(), run.rawFont().familyName()
+        assert run.rawFont().familyName() in own
+    if not has(QRawFont.fromFont(QFont(font.families()[0])), "聴"):
+        assert any(r.rawFont().familyName() == FAMILY for r in runs)

@@ -1,0 +1,171 @@
+"""The main window as a user drives it (offscreen): palettes, typing, the
+analysis table, discards, the wait inspector, undo, copy/paste, languages."""
+from __future__ import annotations
+
+import time
+
+import pytest
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QGuiApplication
+
+from mjgui.hand import Hand
+from mjgui.tiles import Tile
+from mjgui.ui import i18n
+from mjgui.ui.main_window import MainWindow
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    store = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    w = MainWindow(store)
+    qtbot.addWidget(w)
+    w.show()
+    yield w
+    w.worker.wait()
+    i18n.set_language("en")
+
+
+def settle(qtbot, w):
+    """Wait for the analysis of the current hand to reach the panels."""
+    qtbot.waitUntil(lambda: w.worker.idle, timeout=5000)
+    qtbot.wait(1)
+
+
+def type_hand(qtbot, w, text):
+    w.text.setText(text)
+    w.apply_text()
+    settle(qtbot, w)
+
+
+def test_palette_clicks_build_the_hand_and_counts_follow(qtbot, window):
+    palette = window.palette_widget
+    for name in ("1m", "1m", "5p"):
+        qtbot.mouseClick(palette.button(name), Qt.MouseButton.LeftButton)
+    assert [t.name for t in window.editor.hand.concealed] == ["1m", "1m", "5p"]
+    assert palette.button("1m").badge == 2
+    assert palette.button("5p").badge == 3
+    assert window.text.text() == "11m5p"
+    # a fifth copy cannot be added: the button is disabled at 0 left
+    for _ in range(2):
+        qtbot.mouseClick(palette.button("1m"), Qt.MouseButton.LeftButton)
+    assert palette.button("1m").badge == 0 and not palette.button("1m").isEnabled()
+
+
+def test_known_hand_shows_exact_ukeire(qtbot, window):
+    type_hand(qtbot, window, "23m456p789s11z556z9m")
+    model = window.table.model()
+    rows = {window.table.row_for_view(r).tile.name: r for r in range(model.rowCount())}
+    # discarding 9m or 6z keeps 1-shanten with 1m 4m (4 each), 1z 5z (2 each) = 12
+    for name in ("9m", "6z"):
+        r = rows[name]
+        assert model.index(r, 1).data() == "1"
+        assert model.index(r, 3).data() == "12"
+    assert {window.table.row_for_view(r).tile.name for r in (0, 1)} == {"9m", "6z"}
+    assert "1-shanten" in window.summary.text()
+
+
+def test_clicking_a_row_plays_the_discard(qtbot, window):
+    type_hand(qtbot, window, "23m456p789s11z556z9m")
+    index = window.table.model().index(0, 0)
+    name = window.table.row_for_view(0).tile.name
+    qtbot.mouseClick(window.table.viewport(), Qt.MouseButton.LeftButton,
+                     pos=window.table.visualRect(index).center())
+    settle(qtbot, window)
+    hand = window.editor.hand
+    assert len(hand.concealed) == 13
+    assert hand.discards[-1].name == name
+    assert window.analysis.current is not None
+
+
+def test_wait_inspector_lists_the_waits_of_a_tenpai_hand(qtbot, window):
+    type_hand(qtbot, window, "123m456s789s23p11z")
+    assert window.waits.wait_kinds() == [9, 12]          # 1p and 4p
+    type_hand(qtbot, window, "1112345678999m")
+    assert window.waits.wait_kinds() == list(range(9))
+
+
+def test_undo_restores_and_redo_replays(qtbot, window):
+    type_hand(qtbot, window, "23m456p789s11z556z9m")
+    window.discard(8)                       # 9m
+    settle(qtbot, window)
+    assert len(window.editor.hand.concealed) == 13
+    window.act_undo.trigger()
+    settle(qtbot, window)
+    assert str(window.editor.hand) == str(Hand.parse("23m456p789s11z556z9m"))
+    assert len(window.table.source._rows) == 12
+    window.act_redo.trigger()
+    assert len(window.editor.hand.concealed) == 13
+
+
+def test_bad_text_shows_an_inline_error_and_keeps_the_hand(qtbot, window):
+    type_hand(qtbot, window, "123m456p789s11z")
+    before = window.editor.hand
+    for bad, word in (("12x3m", "'x'"), ("11111m", "5 copies of 1m"), ("8z", "8z")):
+        window.text.setText(bad)
+        window.apply_text()
+        assert word in window.text_error.text()
+        assert window.editor.hand == before
+    window.text.setText("123m456p789s11z1z")
+    window.apply_text()
+    assert window.text_error.text() == ""
+
+
+def test_partial_hand_explains_what_is_missing(qtbot, window):
+    type_hand(qtbot, window, "123m")
+    assert "add 10 more" in window.summary.text()
+    assert window.table.model().rowCount() == 0
+
+
+def test_copy_and_paste_round_trip(qtbot, window):
+    type_hand(qtbot, window, "23m456p789s11z556z9m dora:1z")
+    window.copy("url")
+    assert QGuiApplication.clipboard().text() == "https://tenhou.net/2/?q=239m456p789s11556z"
+    window.copy("mpsz")
+    text = QGuiApplication.clipboard().text()
+    window.editor.clear()
+    window.paste()
+    assert str(window.editor.hand) == text
+    QGuiApplication.clipboard().setText("not a hand")
+    window.paste()
+    assert "Cannot paste" in window.text_error.text()
+
+
+def test_random_deal_and_keyboard_discard(qtbot, window):
+    window.random_deal(seed=7)
+    settle(qtbot, window)
+    assert len(window.editor.hand.concealed) == 14
+    window.table.setFocus()
+    window.setFocus()
+    qtbot.keyClick(window, Qt.Key.Key_1)
+    settle(qtbot, window)
+    assert len(window.editor.hand.concealed) == 13
+
+
+def test_language_switch_is_remembered(qtbot, window, tmp_path):
+    type_hand(qtbot, window, "23m456p789s11z556z9m")
+    window.set_language("ja")
+    assert "向聴" in window.summary.text()
+    assert window.table.model().headerData(0, Qt.Orientation.Horizontal) == "打牌"
+    assert window.store.value("language") == "ja"
+    again = MainWindow(window.store)
+    qtbot.addWidget(again)
+    assert i18n.language() == "ja"
+    # the hand is remembered too: nothing lost on restart
+    assert str(again.editor.hand) == str(window.editor.hand)
+
+
+def test_click_updates_panels_within_a_frame(qtbot, window):
+    """Median time from a palette click to updated panels, analysis included."""
+    times = []
+    type_hand(qtbot, window, "23m456p789s11z556z")
+    for name in ("6z", "9m", "1z"):
+        window.editor.set_hand(Hand.parse("23m456p789s11z556z"))
+        settle(qtbot, window)
+        start = time.perf_counter()
+        qtbot.mouseClick(window.palette_widget.button(name), Qt.MouseButton.LeftButton)
+        settle(qtbot, window)
+        times.append(time.perf_counter() - start)
+        assert window.analysis is not None and len(window.analysis.rows) > 0
+    times.sort()
+    print(f"click -> panels: median {times[1] * 1e3:.1f} ms")
+    assert window.analysis.hand.concealed[-1] == Tile.from_name("1z")
