@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, NamedTuple, Sequence
 
 from mjgui import core
 from mjgui.hand import Hand, Meld, MeldKind
@@ -35,8 +35,7 @@ from mjgui.tiles import KIND_NAMES, N_KINDS, Tile
 LANGS = ("en", "ja")
 
 
-@dataclass(frozen=True)
-class TileCount:
+class TileCount(NamedTuple):
     """A tile kind with its remaining (unseen) copies."""
     kind: int
     remaining: int
@@ -54,20 +53,37 @@ def _total(tiles: Sequence[TileCount]) -> int:
     return sum(t.remaining for t in tiles)
 
 
-@dataclass(frozen=True)
+@dataclass(eq=False)
 class CallOption:
-    """A pon or chi that lowers the shanten of the hand it is made on."""
+    """A pon or chi that lowers the shanten of the hand it is made on (treat as
+    read-only; not frozen because frozen dataclasses are slow to build and the
+    analysis builds dozens per hand)."""
     call: str                    # "pon" or "chi"
     tile: int                    # the called kind
     uses: tuple[int, int]        # the two concealed kinds it takes
     shanten: int                 # after the call and the best legal discard
     remaining: int               # copies of the called kind still unseen
-    meld: Meld = field(repr=False, compare=False)
-    yaku: Any = field(default=None, compare=False)   # mjgui.yaku.YakuStatus
+    _after: bytes = field(repr=False, compare=False, default=b"")   # concealed counts after the call
+    _hand: Hand | None = field(repr=False, compare=False, default=None)
 
     @property
     def name(self) -> str:
         return KIND_NAMES[self.tile]
+
+    @cached_property
+    def meld(self) -> Meld:
+        tiles = (Tile(self.tile), Tile(self.uses[0]), Tile(self.uses[1]))
+        return Meld(MeldKind.PON if self.call == "pon" else MeldKind.CHI, tiles, Tile(self.tile), "L")
+
+    @cached_property
+    def yaku(self):
+        """mjgui.yaku.YakuStatus of the hand after this call (computed on first use:
+        a table shows a handful of rows at a time, the CLI asks for all)."""
+        if self._hand is None:
+            return None
+        from mjgui.yaku import yaku_status
+        hand = self._hand
+        return yaku_status(self._after, hand.melds + (self.meld,), hand.round_wind, hand.seat_wind)
 
     @property
     def yakuless(self) -> bool:
@@ -211,39 +227,32 @@ def _forms(hand: Hand) -> int:
     return core.ALL_FORMS if hand.is_closed else core.REGULAR
 
 
-def _call_options(counts: Sequence[int], hand: Hand, before: int,
+def _call_options(counts: bytes, hand: Hand, before: int,
                   remaining: Sequence[int]) -> tuple[CallOption, ...]:
     """Advancing pon/chi on the 3k+1 concealed `counts` (shanten `before`)."""
     if sum(counts) < 4:
         return ()
-    table = core.call_table(counts)
+    _, pon, chi = core.call_arrays(counts)
     options = []
     for t in range(N_KINDS):
-        after = table.pon[t]
-        if after is not None and after < before:
-            options.append(_option("pon", t, (t, t), after, counts, hand, remaining))
-        for j, after in enumerate(table.chi[t]):
-            if after is not None and after < before:
-                low = t - j
-                uses = tuple(u for u in (low, low + 1, low + 2) if u != t)
-                options.append(_option("chi", t, uses, after, counts, hand, remaining))  # type: ignore[arg-type]
+        if pon[t] < before:
+            options.append(_option("pon", t, (t, t), pon[t], counts, hand, remaining))
+        if t < 27:
+            for j in range(3):
+                after = chi[3 * t + j]
+                if after < before:
+                    low = t - j
+                    uses = tuple(u for u in (low, low + 1, low + 2) if u != t)
+                    options.append(_option("chi", t, uses, after, counts, hand, remaining))  # type: ignore[arg-type]
     return tuple(options)
 
 
-def _option(call: str, t: int, uses: tuple[int, int], after: int, counts: Sequence[int],
+def _option(call: str, t: int, uses: tuple[int, int], after: int, counts: bytes,
             hand: Hand, remaining: Sequence[int]) -> CallOption:
-    tiles = (Tile(t), Tile(uses[0]), Tile(uses[1]))
-    meld = Meld(MeldKind.PON if call == "pon" else MeldKind.CHI, tiles, Tile(t), "L")
-    concealed = list(counts)
+    concealed = bytearray(counts)
     for u in uses:
         concealed[u] -= 1
-    yaku = _yaku_status(concealed, hand.melds + (meld,), hand)
-    return CallOption(call, t, uses, after, remaining[t], meld, yaku)
-
-
-def _yaku_status(concealed: Sequence[int], melds: tuple[Meld, ...], hand: Hand):
-    from mjgui.yaku import yaku_status
-    return yaku_status(concealed, melds, hand.round_wind, hand.seat_wind)
+    return CallOption(call, t, uses, after, remaining[t], bytes(concealed), hand)
 
 
 def _discard_tile(hand: Hand, kind: int) -> Tile:

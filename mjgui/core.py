@@ -310,15 +310,26 @@ class CallTable(NamedTuple):
     chi: tuple[tuple[int | None, int | None, int | None], ...]
 
 
-def call_table(counts: Counts) -> CallTable:
-    """Pon and chi of every kind on a 3k+1 hand, kuikae banned."""
+def call_arrays(counts: Counts) -> tuple[int, bytes, bytes]:
+    """The raw call table: (shanten, pon[34], chi[3 * t + j]) as signed bytes,
+    MJ_NOT_HELD (127) where a call is impossible.  `call_table` is friendlier."""
     data = _to_bytes(counts)
     pon = ffi.new("int8_t[34]")
     chi = ffi.new("int8_t[102]")
     result = _checked(data, lib.mj_call_table(_buffer(data), pon, chi), "calls", "3k+1")
+    # shanten values are small (-1..8), so the raw bytes read as unsigned are the same numbers
+    return result, bytes(ffi.buffer(pon)), bytes(ffi.buffer(chi))
+
+
+NOT_HELD = lib.MJ_NOT_HELD
+
+
+def call_table(counts: Counts) -> CallTable:
+    """Pon and chi of every kind on a 3k+1 hand, kuikae banned."""
+    result, pon, chi = call_arrays(counts)
 
     def value(v: int) -> int | None:
-        return None if v == lib.MJ_NOT_HELD else v
+        return None if v == NOT_HELD else v
 
     return CallTable(result, tuple(value(v) for v in pon),
                      tuple((value(chi[3 * t]), value(chi[3 * t + 1]), value(chi[3 * t + 2]))
