@@ -22,7 +22,7 @@ static int shanten_scanned(const uint8_t *counts, mj_scan_result s, int forms)
 int mj_shanten(const uint8_t *counts, int forms)
 {
     if (!counts || (forms & ~MJ_ALL_FORMS)) return MJ_ERR_ARG;
-    mj_scan_result s = mj_scan(counts);
+    mj_scan_result s = forms == MJ_REGULAR ? mj_scan_size(counts) : mj_scan(counts);
     int n = mj_checked_total(s);
     return n < 0 ? n : shanten_scanned(counts, s, forms);
 }

@@ -81,6 +81,21 @@ static inline mj_scan_result mj_scan(const uint8_t *counts)
     return r;
 }
 
+/* Only what validation needs (tile total, a count above 4): the regular form's fast path. */
+static inline mj_scan_result mj_scan_size(const uint8_t *counts)
+{
+    const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
+    uint64_t w[5] = {0};
+    memcpy(w, counts, MJ_KINDS);
+    uint64_t bad = 0, tiles = 0;
+    for (int i = 0; i < 5; i++) {
+        bad |= (w[i] | ((w[i] & ~high) + 123 * ones)) & high;
+        tiles += w[i] & 0x0707070707070707ull;
+    }
+    mj_scan_result r = {mj_byte_sum(tiles), bad != 0, 0, 0, 0, 0};
+    return r;
+}
+
 /* The same numbers after drawing one `kind` held `held` times. */
 static inline mj_scan_result mj_scan_draw(mj_scan_result s, int kind, int held)
 {

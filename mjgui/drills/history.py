@@ -1,0 +1,788 @@
+"""Drill history: every answered drill problem, stored in SQLite, and statistics.
+
+One history file (the UI passes a path in Qt's ``AppDataLocation``) holds
+the ``attempts`` table (one row per answer) and the ``review`` table of the
+spaced-repetition queue (see :mod:`mjgui.drills.review`).
+
+Durability
+    The database runs in WAL mode with ``synchronous=FULL``.  Every write is
+    one transaction (``with conn:`` around an explicit ``BEGIN IMMEDIATE``)
+    that is committed before :meth:`HistoryStore.record` returns, so a
+    process killed mid-drill loses nothing already answered.
+
+Schema versions
+    ``PRAGMA application_id`` marks the file as ours and ``PRAGMA
+    user_version`` is its schema version.  :data:`MIGRATIONS` maps a version
+    to the function that upgrades the previous version to it; opening an
+    older history backs it up to ``<name>.bak-v<old>`` and runs the missing
+    steps, each in its own transaction.
+
+Damaged or foreign files
+    A file that is not SQLite (random bytes, text, an empty file, a
+    truncated database), a SQLite database of another application, or a
+    history written by a newer mjgui is never deleted and never crashes the
+    app: it is renamed to ``<name>.corrupt-YYYYmmdd-HHMMSS`` next to it
+    (local time; ``-wal``/``-shm``/``-journal`` companions are renamed
+    along), a fresh history is created at the path, and
+    :attr:`HistoryStore.recovered` / :attr:`HistoryStore.recovered_ja` hold
+    a message for the user naming the moved file.  Problems the user can't
+    fix from the app (permission denied, read-only directory, disk full,
+    database locked) raise :class:`HistoryError` with a message in English
+    (``str(err)``) and Japanese (``err.message_ja``); the UI shows it and
+    continues without history.
+
+Statistics are pure functions over a list of :class:`Attempt`:
+:func:`accuracy_by_day`, :func:`breakdown`, :func:`streaks` and
+:func:`missed_problems`.  Days are calendar days in the local time zone
+unless a ``tz`` is given.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import sqlite3
+import tempfile
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta, timezone, tzinfo
+from pathlib import Path
+from typing import Any, Callable, Iterable, Mapping, NamedTuple
+
+__all__ = [
+    "DRILLS", "SCHEMA_VERSION", "APPLICATION_ID", "MIGRATIONS",
+    "HistoryError", "Attempt", "HistoryStore",
+    "DayStats", "GroupStats", "Streaks",
+    "accuracy_by_day", "breakdown", "streaks", "missed_problems",
+]
+
+DRILLS: tuple[str, ...] = ("nanikiru", "wait", "call")
+
+#: ``PRAGMA application_id`` of an mjgui history ("MJGH").
+APPLICATION_ID = 0x4D4A4748
+#: Current schema version (``PRAGMA user_version``).
+SCHEMA_VERSION = 1
+
+_BUSY_TIMEOUT = 5.0
+_SQLITE_HEADER = b"SQLite format 3\x00"
+# Base result codes (sqlite3.h) that mean "this file is not a usable database".
+_SQLITE_CORRUPT = 11
+_SQLITE_NOTADB = 26
+_SIDECARS = ("-wal", "-shm", "-journal")
+
+
+class HistoryError(Exception):
+    """The history can't be used (permissions, I/O, locked, closed).
+
+    ``str(err)`` is an English message for the user, ``err.message_ja`` the
+    Japanese one.
+    """
+
+    def __init__(self, message: str, message_ja: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.message_ja = message_ja if message_ja is not None else message
+
+
+class _Unusable(Exception):
+    """Internal: the file exists but is not a usable history (move it aside)."""
+
+    def __init__(self, reason: str, reason_ja: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.reason_ja = reason_ja
+
+
+_NOT_SQLITE = ("it is not a database file", "データベースファイルではありません")
+_EMPTY = ("the file is empty", "ファイルが空です")
+_DAMAGED = ("the database is damaged", "データベースが破損しています")
+_FOREIGN = ("it belongs to another application", "他のアプリケーションのファイルです")
+_NEWER = ("it was written by a newer version of mjgui",
+          "より新しいバージョンの mjgui で作成されたファイルです")
+_BAD_SCHEMA = ("its tables are not those of an mjgui history",
+               "mjgui の履歴のテーブル構成ではありません")
+
+
+# --------------------------------------------------------------------------
+# Attempt
+# --------------------------------------------------------------------------
+
+def _utc_iso(dt: datetime) -> str:
+    """Fixed-width ISO 8601 in UTC: sorts lexically in time order."""
+    return dt.astimezone(timezone.utc).isoformat(timespec="microseconds")
+
+
+def _parse_iso(text: str) -> datetime:
+    dt = datetime.fromisoformat(text)
+    if dt.tzinfo is None:
+        dt = dt.replace(tzinfo=timezone.utc)
+    return dt.astimezone(timezone.utc)
+
+
+def _finite(x: Any, name: str) -> float:
+    if isinstance(x, bool) or not isinstance(x, (int, float)):
+        raise TypeError(f"{name} must be a number, not {type(x).__name__}")
+    x = float(x)
+    if not math.isfinite(x):
+        raise ValueError(f"{name} must be finite, not {x}")
+    return x
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """One answered drill problem.
+
+    ``answered_at`` must be timezone-aware; it is normalised to UTC.
+    ``problem`` is normalised to plain JSON types (tuples become lists) so
+    that an attempt read back from the store compares equal to the one
+    recorded.  ``id`` is the row id (``None`` until stored) and is ignored
+    by ``==``.
+    """
+
+    problem_id: str
+    drill: str
+    theme: str
+    shanten: int | None
+    problem: dict
+    pick: str
+    correct: bool
+    score: float
+    seconds: float
+    answered_at: datetime
+    set_name: str | None = None
+    id: int | None = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.problem_id, str) or not self.problem_id:
+            raise ValueError("problem_id must be a non-empty string")
+        if self.drill not in DRILLS:
+            raise ValueError(f"drill must be one of {DRILLS}, not {self.drill!r}")
+        if not isinstance(self.theme, str):
+            raise TypeError("theme must be a string")
+        if self.shanten is not None and (
+                isinstance(self.shanten, bool) or not isinstance(self.shanten, int)):
+            raise TypeError("shanten must be an int or None")
+        if not isinstance(self.problem, Mapping):
+            raise TypeError("problem must be a dict")
+        try:
+            problem = json.loads(json.dumps(dict(self.problem), allow_nan=False))
+        except (TypeError, ValueError) as e:
+            raise ValueError(f"problem is not JSON-serialisable: {e}") from None
+        object.__setattr__(self, "problem", problem)
+        if not isinstance(self.pick, str):
+            raise TypeError("pick must be a string")
+        if not isinstance(self.correct, bool):
+            if isinstance(self.correct, int) and self.correct in (0, 1):
+                object.__setattr__(self, "correct", bool(self.correct))
+            else:
+                raise TypeError("correct must be a bool")
+        score = _finite(self.score, "score")
+        if not 0.0 <= score <= 1.0:
+            raise ValueError(f"score must be in 0..1, not {score}")
+        object.__setattr__(self, "score", score)
+        seconds = _finite(self.seconds, "seconds")
+        if seconds < 0:
+            raise ValueError(f"seconds must be >= 0, not {seconds}")
+        object.__setattr__(self, "seconds", seconds)
+        if not isinstance(self.answered_at, datetime):
+            raise TypeError("answered_at must be a datetime")
+        if self.answered_at.tzinfo is None or self.answered_at.utcoffset() is None:
+            raise ValueError("answered_at must be timezone-aware")
+        object.__setattr__(self, "answered_at", self.answered_at.astimezone(timezone.utc))
+        if self.set_name is not None and not isinstance(self.set_name, str):
+            raise TypeError("set_name must be a string or None")
+
+    @classmethod
+    def from_problem(cls, problem: Mapping[str, Any], *, pick: str, correct: bool,
+                     score: float, seconds: float, answered_at: datetime | None = None,
+                     set_name: str | None = None) -> "Attempt":
+        """Build an attempt from a problem dict ("id", "kind", "theme", "shanten")."""
+        return cls(
+            problem_id=str(problem["id"]),
+            drill=str(problem["kind"]),
+            theme=str(problem.get("theme") or ""),
+            shanten=problem.get("shanten"),
+            problem=dict(problem),
+            pick=pick,
+            correct=correct,
+            score=score,
+            seconds=seconds,
+            answered_at=answered_at if answered_at is not None else datetime.now(timezone.utc),
+            set_name=set_name,
+        )
+
+
+# --------------------------------------------------------------------------
+# Schema and migrations
+# --------------------------------------------------------------------------
+
+def _migrate_to_1(conn: sqlite3.Connection) -> None:
+    conn.execute("""
+        CREATE TABLE attempts (
+            id          INTEGER PRIMARY KEY,
+            problem_id  TEXT    NOT NULL,
+            drill       TEXT    NOT NULL CHECK (drill IN ('nanikiru', 'wait', 'call')),
+            theme       TEXT    NOT NULL DEFAULT '',
+            shanten     INTEGER,
+            problem     TEXT    NOT NULL,            -- the problem dict, JSON
+            pick        TEXT    NOT NULL,
+            correct     INTEGER NOT NULL CHECK (correct IN (0, 1)),
+            score       REAL    NOT NULL CHECK (score >= 0 AND score <= 1),
+            seconds     REAL    NOT NULL CHECK (seconds >= 0),
+            answered_at TEXT    NOT NULL,            -- ISO 8601, UTC, microseconds
+            set_name    TEXT
+        )""")
+    conn.execute("CREATE INDEX attempts_by_time ON attempts (answered_at, id)")
+    conn.execute("CREATE INDEX attempts_by_drill ON attempts (drill, answered_at)")
+    conn.execute("CREATE INDEX attempts_by_problem ON attempts (problem_id, answered_at)")
+    # Spaced-repetition state, one row per problem ever missed (review.py).
+    conn.execute("""
+        CREATE TABLE review (
+            problem_id       TEXT    PRIMARY KEY,
+            drill            TEXT    NOT NULL,
+            problem          TEXT    NOT NULL,       -- JSON, latest version seen
+            box              INTEGER NOT NULL CHECK (box >= 1),
+            due_at           TEXT,                   -- ISO UTC; NULL once retired
+            lapses           INTEGER NOT NULL DEFAULT 0,
+            reviews          INTEGER NOT NULL DEFAULT 0,
+            last_answered_at TEXT    NOT NULL,
+            last_attempt_id  INTEGER
+        )""")
+    conn.execute("CREATE INDEX review_by_due ON review (box, due_at)")
+
+
+#: ``MIGRATIONS[v]`` upgrades a version ``v - 1`` database to version ``v``.
+#: It runs inside a transaction; the caller sets ``user_version``.
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _migrate_to_1}
+
+# Tables and columns a history must have (a superset is fine).
+_REQUIRED_COLUMNS: dict[str, frozenset[str]] = {
+    "attempts": frozenset({"id", "problem_id", "drill", "theme", "shanten", "problem",
+                           "pick", "correct", "score", "seconds", "answered_at",
+                           "set_name"}),
+    "review": frozenset({"problem_id", "drill", "problem", "box", "due_at", "lapses",
+                         "reviews", "last_answered_at", "last_attempt_id"}),
+}
+
+
+def _run_migrations(conn: sqlite3.Connection, current: int) -> None:
+    for version in range(current + 1, SCHEMA_VERSION + 1):
+        step = MIGRATIONS[version]
+        with conn:
+            conn.execute("BEGIN IMMEDIATE")
+            step(conn)
+            conn.execute(f"PRAGMA user_version = {int(version)}")
+
+
+# --------------------------------------------------------------------------
+# Opening, validating, recovering
+# --------------------------------------------------------------------------
+
+def _errcode(e: sqlite3.Error) -> int | None:
+    code = getattr(e, "sqlite_errorcode", None)
+    return None if code is None else code & 0xFF
+
+
+def _is_corruption(e: sqlite3.Error) -> bool:
+    code = _errcode(e)
+    if code is not None:
+        return code in (_SQLITE_CORRUPT, _SQLITE_NOTADB)
+    msg = str(e).lower()
+    return "malformed" in msg or "not a database" in msg
+
+
+def _io_error(path: Path, e: BaseException) -> HistoryError:
+    if isinstance(e, PermissionError) or (
+            isinstance(e, sqlite3.Error) and _errcode(e) in (3, 8, 14, 23)):
+        # EPERM/EACCES, SQLITE_PERM, SQLITE_READONLY, SQLITE_CANTOPEN, SQLITE_AUTH
+        return HistoryError(
+            f"Cannot open the drill history at {path}: permission denied or read-only "
+            f"location ({e}). Drills still work, but answers will not be saved.",
+            f"練習履歴 {path} を開けません。アクセス権がないか読み取り専用の場所です（{e}）。"
+            "練習はできますが、解答は保存されません。")
+    if isinstance(e, sqlite3.Error) and _errcode(e) == 5:  # SQLITE_BUSY
+        return HistoryError(
+            f"The drill history at {path} is locked by another program ({e}). "
+            "Answers will not be saved.",
+            f"練習履歴 {path} は他のプログラムがロックしています（{e}）。解答は保存されません。")
+    if isinstance(e, sqlite3.Error) and _errcode(e) == 13:  # SQLITE_FULL
+        return HistoryError(
+            f"The disk holding the drill history at {path} is full ({e}). "
+            "Answers will not be saved.",
+            f"練習履歴 {path} のディスクがいっぱいです（{e}）。解答は保存されません。")
+    return HistoryError(
+        f"Cannot use the drill history at {path} ({e}). Answers will not be saved.",
+        f"練習履歴 {path} を使用できません（{e}）。解答は保存されません。")
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    # isolation_level=None: no implicit transactions; every write is an
+    # explicit BEGIN IMMEDIATE inside ``with conn:`` (commit / rollback).
+    return sqlite3.connect(str(path), timeout=_BUSY_TIMEOUT, isolation_level=None)
+
+
+def _pragma(conn: sqlite3.Connection, name: str) -> Any:
+    row = conn.execute(f"PRAGMA {name}").fetchone()
+    return None if row is None else row[0]
+
+
+def _check_tables(conn: sqlite3.Connection) -> None:
+    for table, needed in _REQUIRED_COLUMNS.items():
+        cols = {r[1] for r in conn.execute(f"PRAGMA table_info({table})")}
+        if not needed <= cols:
+            raise _Unusable(*_BAD_SCHEMA)
+
+
+def _configure(conn: sqlite3.Connection) -> None:
+    mode = _pragma(conn, "journal_mode = WAL")
+    if str(mode).lower() != "wal":  # e.g. a file system without shared memory
+        conn.execute("PRAGMA journal_mode = DELETE")
+    conn.execute("PRAGMA synchronous = FULL")
+    conn.execute("PRAGMA foreign_keys = ON")
+
+
+def _open_existing(path: Path) -> sqlite3.Connection:
+    """Open and validate an existing history; raise _Unusable or HistoryError."""
+    try:
+        with open(path, "rb") as f:
+            header = f.read(len(_SQLITE_HEADER))
+    except OSError as e:
+        raise _io_error(path, e) from e
+    if not header:
+        raise _Unusable(*_EMPTY)
+    if header != _SQLITE_HEADER:
+        raise _Unusable(*_NOT_SQLITE)
+    try:
+        conn = _connect(path)
+    except sqlite3.Error as e:
+        if _is_corruption(e):
+            raise _Unusable(*_DAMAGED) from e
+        raise _io_error(path, e) from e
+    try:
+        app_id = _pragma(conn, "application_id")
+        version = _pragma(conn, "user_version")
+        if app_id != APPLICATION_ID:
+            raise _Unusable(*_FOREIGN)
+        if version > SCHEMA_VERSION:
+            raise _Unusable(*_NEWER)
+        if version < 1:
+            raise _Unusable(*_BAD_SCHEMA)
+        check = conn.execute("PRAGMA quick_check").fetchall()
+        if [tuple(r) for r in check] != [("ok",)]:
+            raise _Unusable(*_DAMAGED)
+        _configure(conn)
+        if version < SCHEMA_VERSION:
+            _backup(conn, path, version)
+            _run_migrations(conn, version)
+        _check_tables(conn)
+        return conn
+    except _Unusable:
+        conn.close()
+        raise
+    except sqlite3.Error as e:
+        conn.close()
+        if _is_corruption(e):
+            raise _Unusable(*_DAMAGED) from e
+        raise _io_error(path, e) from e
+    except BaseException:
+        conn.close()
+        raise
+
+
+def _backup(conn: sqlite3.Connection, path: Path, version: int) -> None:
+    """Copy a history about to be migrated to ``<name>.bak-v<version>``."""
+    dest_path = path.with_name(f"{path.name}.bak-v{version}")
+    if dest_path.exists():
+        return
+    dest = sqlite3.connect(str(dest_path))
+    try:
+        conn.backup(dest)
+    finally:
+        dest.close()
+
+
+def _fsync_dir(directory: Path) -> None:
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _create_fresh(path: Path) -> None:
+    """Create a complete, empty history at ``path`` atomically.
+
+    The schema is built in a temporary file next to ``path`` that is renamed
+    into place, so a crash never leaves a half-initialised history behind.
+    """
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    os.close(fd)
+    tmp = Path(tmp_name)
+    try:
+        conn = _connect(tmp)
+        try:
+            conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            _run_migrations(conn, 0)
+        finally:
+            conn.close()
+        with open(tmp, "rb+") as f:
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+        _fsync_dir(path.parent)
+    except BaseException:
+        for p in (tmp, *(Path(str(tmp) + s) for s in _SIDECARS)):
+            try:
+                p.unlink()
+            except OSError:
+                pass
+        raise
+
+
+def _move_aside(path: Path) -> Path:
+    """Rename ``path`` (and its SQLite companions) to ``<name>.corrupt-<stamp>``."""
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    base = path.with_name(f"{path.name}.corrupt-{stamp}")
+    target, n = base, 1
+    while target.exists() or any(Path(str(target) + s).exists() for s in _SIDECARS):
+        target = base.with_name(f"{base.name}-{n}")
+        n += 1
+    os.rename(path, target)
+    for s in _SIDECARS:
+        side = Path(str(path) + s)
+        if side.exists():
+            try:
+                os.rename(side, str(target) + s)
+            except OSError:
+                pass
+    _fsync_dir(path.parent)
+    return target
+
+
+# --------------------------------------------------------------------------
+# The store
+# --------------------------------------------------------------------------
+
+_COLUMNS = ("id, problem_id, drill, theme, shanten, problem, pick, correct, score, "
+            "seconds, answered_at, set_name")
+
+
+def _row_to_attempt(row: tuple) -> Attempt:
+    (rowid, problem_id, drill, theme, shanten, problem, pick, correct, score, seconds,
+     answered_at, set_name) = row
+    try:
+        problem_dict = json.loads(problem)
+        if not isinstance(problem_dict, dict):
+            raise ValueError("not an object")
+    except ValueError:
+        problem_dict = {"id": problem_id, "kind": drill}
+    return Attempt(
+        problem_id=problem_id, drill=drill, theme=theme or "", shanten=shanten,
+        problem=problem_dict, pick=pick, correct=bool(correct), score=float(score),
+        seconds=float(seconds), answered_at=_parse_iso(answered_at), set_name=set_name,
+        id=rowid,
+    )
+
+
+class HistoryStore:
+    """The drill history in one SQLite file.  Use :meth:`open`.
+
+    ``recovered`` / ``recovered_ja`` are ``None`` unless the file at the
+    path was unusable and moved aside (``moved_to``) when opening.
+    """
+
+    def __init__(self, conn: sqlite3.Connection, path: Path, *,
+                 recovered: str | None = None, recovered_ja: str | None = None,
+                 moved_to: Path | None = None) -> None:
+        self._conn: sqlite3.Connection | None = conn
+        self.path = path
+        self.recovered = recovered
+        self.recovered_ja = recovered_ja
+        self.moved_to = moved_to
+
+    # -- lifecycle ---------------------------------------------------------
+
+    @classmethod
+    def open(cls, path: Path | str) -> "HistoryStore":
+        """Open (creating if needed) the history at ``path``.
+
+        Never raises for a damaged or foreign file (it is moved aside, see
+        the module doc); raises :class:`HistoryError` when the location
+        can't be used.
+        """
+        path = Path(path).expanduser()
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise _io_error(path, e) from e
+        if path.exists() and not path.is_file():
+            raise HistoryError(
+                f"Cannot use the drill history at {path}: it is not a regular file. "
+                "Answers will not be saved.",
+                f"練習履歴 {path} は通常のファイルではないため使用できません。解答は保存されません。")
+
+        recovered = recovered_ja = None
+        moved_to: Path | None = None
+        conn: sqlite3.Connection | None = None
+        if path.exists():
+            try:
+                conn = _open_existing(path)
+            except _Unusable as bad:
+                try:
+                    moved_to = _move_aside(path)
+                except OSError as e:
+                    raise HistoryError(
+                        f"The drill history at {path} could not be read ({bad.reason}) "
+                        f"and could not be moved aside ({e}). Answers will not be saved.",
+                        f"練習履歴 {path} を読み込めず（{bad.reason_ja}）、"
+                        f"退避もできませんでした（{e}）。解答は保存されません。") from e
+                recovered = (
+                    f"The drill history {path} could not be read ({bad.reason}). "
+                    f"It was moved aside to {moved_to} and a new, empty history was started.")
+                recovered_ja = (
+                    f"練習履歴 {path} を読み込めませんでした（{bad.reason_ja}）。"
+                    f"元のファイルは {moved_to} に退避し、新しい空の履歴を作成しました。")
+        if conn is None:
+            try:
+                _create_fresh(path)
+                conn = _open_existing(path)
+            except (OSError, sqlite3.Error) as e:
+                raise _io_error(path, e) from e
+            except _Unusable as bad:  # pragma: no cover - a file we just created
+                raise HistoryError(
+                    f"Cannot create the drill history at {path} ({bad.reason}).",
+                    f"練習履歴 {path} を作成できません（{bad.reason_ja}）。") from None
+        return cls(conn, path, recovered=recovered, recovered_ja=recovered_ja,
+                   moved_to=moved_to)
+
+    def close(self) -> None:
+        if self._conn is not None:
+            try:
+                self._conn.close()
+            finally:
+                self._conn = None
+
+    @property
+    def closed(self) -> bool:
+        return self._conn is None
+
+    def __enter__(self) -> "HistoryStore":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __del__(self) -> None:  # pragma: no cover - best effort
+        try:
+            self.close()
+        except Exception:
+            pass
+
+    # -- connection access for sibling modules (review.py) -------------------
+
+    @property
+    def connection(self) -> sqlite3.Connection:
+        if self._conn is None:
+            raise HistoryError("The drill history is closed.", "練習履歴は閉じられています。")
+        return self._conn
+
+    def _write(self, fn: Callable[[sqlite3.Connection], Any]) -> Any:
+        """Run ``fn(conn)`` in one committed write transaction."""
+        conn = self.connection
+        try:
+            with conn:
+                conn.execute("BEGIN IMMEDIATE")
+                return fn(conn)
+        except sqlite3.Error as e:
+            raise _io_error(self.path, e) from e
+
+    def _read(self, sql: str, params: Iterable[Any] = ()) -> list[tuple]:
+        try:
+            return self.connection.execute(sql, tuple(params)).fetchall()
+        except sqlite3.Error as e:
+            raise _io_error(self.path, e) from e
+
+    # -- API -----------------------------------------------------------------
+
+    def record(self, attempt: Attempt) -> int:
+        """Store ``attempt`` and update the review queue; return the row id.
+
+        The insert and the review-queue update are one transaction, committed
+        (and, with ``synchronous=FULL``, synced) before this returns.
+        """
+        if not isinstance(attempt, Attempt):
+            raise TypeError("record() takes an Attempt")
+        from . import review  # here: review.py imports this module
+
+        problem_json = json.dumps(attempt.problem, ensure_ascii=False,
+                                  separators=(",", ":"))
+
+        def write(conn: sqlite3.Connection) -> int:
+            cur = conn.execute(
+                "INSERT INTO attempts (problem_id, drill, theme, shanten, problem, pick, "
+                "correct, score, seconds, answered_at, set_name) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (attempt.problem_id, attempt.drill, attempt.theme, attempt.shanten,
+                 problem_json, attempt.pick, int(attempt.correct), attempt.score,
+                 attempt.seconds, _utc_iso(attempt.answered_at), attempt.set_name))
+            rowid = int(cur.lastrowid)
+            review.apply_attempt(conn, attempt, rowid)
+            return rowid
+
+        return self._write(write)
+
+    def attempts(self, drill: str | None = None,
+                 since: datetime | date | None = None) -> list[Attempt]:
+        """Attempts in answer order (oldest first), optionally of one drill
+        kind and/or answered at or after ``since`` (an aware datetime, or a
+        date meaning its midnight UTC)."""
+        where, params = [], []
+        if drill is not None:
+            if drill not in DRILLS:
+                raise ValueError(f"drill must be one of {DRILLS}, not {drill!r}")
+            where.append("drill = ?")
+            params.append(drill)
+        if since is not None:
+            where.append("answered_at >= ?")
+            params.append(_utc_iso(_as_utc(since, "since")))
+        sql = f"SELECT {_COLUMNS} FROM attempts"
+        if where:
+            sql += " WHERE " + " AND ".join(where)
+        sql += " ORDER BY answered_at, id"
+        return [_row_to_attempt(r) for r in self._read(sql, params)]
+
+    def count(self, drill: str | None = None) -> int:
+        if drill is None:
+            return self._read("SELECT COUNT(*) FROM attempts")[0][0]
+        return self._read("SELECT COUNT(*) FROM attempts WHERE drill = ?", (drill,))[0][0]
+
+    def __repr__(self) -> str:
+        state = "closed" if self.closed else "open"
+        return f"<HistoryStore {self.path} ({state})>"
+
+
+def _as_utc(value: datetime | date, name: str) -> datetime:
+    if isinstance(value, datetime):
+        if value.tzinfo is None or value.utcoffset() is None:
+            raise ValueError(f"{name} must be timezone-aware")
+        return value.astimezone(timezone.utc)
+    if isinstance(value, date):
+        return datetime(value.year, value.month, value.day, tzinfo=timezone.utc)
+    raise TypeError(f"{name} must be a datetime or a date")
+
+
+# --------------------------------------------------------------------------
+# Statistics
+# --------------------------------------------------------------------------
+
+class DayStats(NamedTuple):
+    day: date
+    attempts: int
+    accuracy: float      # fraction answered correctly, 0..1
+    mean_score: float    # mean partial credit, 0..1
+
+
+class GroupStats(NamedTuple):
+    attempts: int
+    accuracy: float
+    mean_score: float
+
+
+class Streaks(NamedTuple):
+    current_correct: int   # correct answers in a row, up to the latest one
+    best_correct: int      # longest run of correct answers ever
+    days_practised: int    # consecutive days with practice, ending today or yesterday
+
+
+def _local_day(dt: datetime, tz: tzinfo | None) -> date:
+    return (dt.astimezone(tz) if tz is not None else dt.astimezone()).date()
+
+
+def _chrono(attempts: Iterable[Attempt]) -> list[Attempt]:
+    return sorted(attempts, key=lambda a: (a.answered_at, a.id if a.id is not None else 0))
+
+
+def _summary(group: list[Attempt]) -> GroupStats:
+    n = len(group)
+    return GroupStats(n, sum(a.correct for a in group) / n, sum(a.score for a in group) / n)
+
+
+def accuracy_by_day(attempts: Iterable[Attempt], tz: tzinfo | None = None) -> list[DayStats]:
+    """Per calendar day with at least one attempt, oldest first:
+    ``(day, attempts, accuracy, mean_score)``.  Days are in ``tz`` (default:
+    the local time zone); days without practice are absent."""
+    days: dict[date, list[Attempt]] = defaultdict(list)
+    for a in attempts:
+        days[_local_day(a.answered_at, tz)].append(a)
+    return [DayStats(d, *_summary(days[d])) for d in sorted(days)]
+
+
+_BREAKDOWN_KEYS: dict[str, Callable[[Attempt], Any]] = {
+    "drill": lambda a: a.drill,
+    "theme": lambda a: a.theme,
+    "shanten": lambda a: a.shanten,
+    "set_name": lambda a: a.set_name,
+}
+
+
+def breakdown(attempts: Iterable[Attempt], by: str = "drill") -> dict[Any, GroupStats]:
+    """``{key: (attempts, accuracy, mean_score)}`` grouped by ``"drill"``,
+    ``"theme"``, ``"shanten"`` (``None`` for unknown) or ``"set_name"``;
+    keys sorted, ``None`` last."""
+    try:
+        key = _BREAKDOWN_KEYS[by]
+    except KeyError:
+        raise ValueError(f"by must be one of {tuple(_BREAKDOWN_KEYS)}, not {by!r}") from None
+    groups: dict[Any, list[Attempt]] = defaultdict(list)
+    for a in attempts:
+        groups[key(a)].append(a)
+    ordered = sorted(groups, key=lambda k: (k is None, k if k is not None else 0))
+    return {k: _summary(groups[k]) for k in ordered}
+
+
+def streaks(attempts: Iterable[Attempt], today: date | None = None,
+            tz: tzinfo | None = None) -> Streaks:
+    """``(current_correct_streak, best_correct_streak, days_practised_streak)``.
+
+    Correct streaks follow answer order.  The day streak counts consecutive
+    calendar days (in ``tz``, default local) with at least one attempt,
+    ending today -- or yesterday, since a streak isn't broken until a day
+    passes without practice.
+    """
+    ordered = _chrono(attempts)
+    best = run = 0
+    for a in ordered:
+        run = run + 1 if a.correct else 0
+        best = max(best, run)
+    current = run
+    days = {_local_day(a.answered_at, tz) for a in ordered}
+    if today is None:
+        today = (datetime.now(tz) if tz is not None else datetime.now().astimezone()).date()
+    if today in days:
+        day = today
+    elif today - timedelta(days=1) in days:
+        day = today - timedelta(days=1)
+    else:
+        return Streaks(current, best, 0)
+    n = 0
+    while day in days:
+        n += 1
+        day -= timedelta(days=1)
+    return Streaks(current, best, n)
+
+
+def missed_problems(attempts: Iterable[Attempt]) -> list[dict]:
+    """Problems whose latest attempt was wrong, each once, newest miss
+    first (the problem dict of that latest attempt)."""
+    latest: dict[str, Attempt] = {}
+    for a in _chrono(attempts):
+        latest[a.problem_id] = a
+    missed = [a for a in latest.values() if not a.correct]
+    missed.sort(key=lambda a: (a.answered_at, a.id if a.id is not None else 0), reverse=True)
+    return [json.loads(json.dumps(a.problem)) for a in missed]
+

@@ -1,0 +1,487 @@
+"""Drill problems and problem-set files (JSON).
+
+A problem is one question of a drill:
+
+- **nanikiru** (何切る): a 14-tile hand (melds count three); the user picks a discard;
+- **wait** (待ち): a tenpai 13-tile hand; the user marks every wait;
+- **call** (鳴き): a 13-tile hand and a tile discarded by another seat; the user chooses
+  ``pass``, ``pon`` or a ``chi`` (named by the two concealed tiles it uses).
+
+Problem-set file
+----------------
+A UTF-8 JSON object::
+
+    {"format": "mjgui-problems", "version": 1, "title": "Starter set",
+     "problems": [{"id": "n1", "kind": "nanikiru", "hand": "1245m3378p2359s1z9s", ...}, ...]}
+
+| key | type | meaning |
+|---|---|---|
+| ``format`` | str | always ``"mjgui-problems"`` |
+| ``version`` | int | ``1`` (a newer version is refused) |
+| ``title`` | str | shown by the app (may be ``""``) |
+| ``problems`` | list | the problems below, in order |
+
+A problem:
+
+| key | type | required | meaning |
+|---|---|---|---|
+| ``id`` | str | yes | unique within the set |
+| ``kind`` | str | yes | ``nanikiru``, ``wait`` or ``call`` |
+| ``hand`` | str | yes | concealed tiles, mpsz in play order, the drawn tile last (``0m`` = red five); 14 tiles with the melds (3 each) for nanikiru, 13 for wait and call |
+| ``melds`` | list of str | no (``[]``) | open melds / closed quads in `mjgui.hand` notation: ``"chi:3*45m@L"``, ``"pon:7*77z@R"``, ``"ankan:1111z"`` |
+| ``dora`` | str | no (``""``) | dora indicators, mpsz |
+| ``visible`` | str | no (``""``) | every other tile seen (discards, others' melds), mpsz |
+| ``round``, ``seat`` | str | no (``"E"``) | round wind and seat wind: ``E``, ``S``, ``W`` or ``N`` |
+| ``turn`` | int | no (``0``) | the draw number of the problem (0: unknown) |
+| ``theme`` | str | no (``"any"``) | ``any``, ``chinitsu`` (one suit, no honours), ``chiitoi`` (seven pairs), or an author's label |
+| ``discarded`` | str | call only | the tile another player discarded, e.g. ``"5m"`` |
+| ``from`` | str | call only | who discarded it: ``L`` (left, 上家: chi allowed), ``A`` (across), ``R`` (right) |
+| ``answer`` | list of str | no | an author's answer key: discards (nanikiru), waits (wait) or calls (call); graded answers always come from the engine, the app shows this one beside them |
+| ``note`` | str | no | free text |
+| ``shanten`` | int | engine | shanten of the hand |
+| ``best`` | list of str | engine | the right answers under the default evaluator: every tied-best discard, every wait, or every right call |
+| ``difficulty`` | float | engine | 0 (easy) .. 1 (hard), see `mjgui.drills.generator` |
+
+Calls are written ``pass``, ``pon`` or ``chi:XYs`` (the two concealed tiles the chi uses, mpsz:
+``chi:46m`` calls a 5m with 4m and 6m).  Tile names in ``answer``/``best`` are plain (a red five
+reads ``5m``).  Optional keys that are absent or ``null`` take their defaults; ``save_set``
+writes every key except absent optional ones, in the order of the table, one problem per
+line, so a set is stable byte for byte.
+
+Every error in a file (not JSON, wrong ``format`` or ``version``, bad tile text, wrong size,
+unknown key, duplicate id, ...) raises `ProblemSetError`, whose ``index`` and ``field`` name
+the problem (0-based) and the key, and whose message reads
+``problem 3 (id 'n4'), field 'hand': ...``.
+"""
+from __future__ import annotations
+
+import json
+import math
+import os
+from dataclasses import dataclass, replace
+from importlib import resources
+from pathlib import Path
+from typing import Any, Iterable, Mapping, NamedTuple, Sequence
+
+from mjgui.hand import WINDS, Hand, Meld
+from mjgui.tiles import KIND_NAMES, Tile, TileError, format_tiles, parse_tiles
+
+__all__ = [
+    "FORMAT", "VERSION", "KINDS", "THEMES", "SEATS_FROM", "ProblemSetError", "Call",
+    "parse_call", "Problem", "ProblemSet", "load_set", "save_set", "parse_set", "dumps_set",
+    "starter_set",
+]
+
+FORMAT = "mjgui-problems"
+VERSION = 1
+KINDS: tuple[str, ...] = ("nanikiru", "wait", "call")
+#: Themes the generator knows (a file may carry any other label).
+THEMES: tuple[str, ...] = ("any", "chinitsu", "chiitoi")
+SEATS_FROM: tuple[str, ...] = ("L", "A", "R")
+_SIZES = {"nanikiru": 14, "wait": 13, "call": 13}
+_KEYS = ("id", "kind", "hand", "melds", "dora", "visible", "round", "seat", "turn", "theme",
+         "discarded", "from", "answer", "note", "shanten", "best", "difficulty")
+STARTER_FILE = "starter_set.json"
+
+
+class ProblemSetError(ValueError):
+    """A bad problem or problem-set file; `index` (0-based) and `field` say where."""
+
+    def __init__(self, message: str, index: int | None = None, field: str | None = None,
+                 problem_id: str | None = None, path: str | None = None) -> None:
+        self.reason = message
+        self.index = index
+        self.field = field
+        self.problem_id = problem_id
+        self.path = path
+        super().__init__(self._text())
+
+    def _text(self) -> str:
+        where = []
+        if self.path is not None:
+            where.append(str(self.path))
+        if self.index is not None:
+            where.append(f"problem {self.index}" + (f" (id {self.problem_id!r})" if self.problem_id else ""))
+        if self.field is not None:
+            where.append(f"field {self.field!r}")
+        return (", ".join(where) + ": " if where else "") + self.reason
+
+    def located(self, index: int | None = None, path: str | None = None,
+                problem_id: str | None = None) -> ProblemSetError:
+        """The same error, placed at a problem index / file."""
+        return ProblemSetError(self.reason, self.index if index is None else index, self.field,
+                               self.problem_id if problem_id is None else problem_id,
+                               self.path if path is None else path)
+
+
+# ---- calls --------------------------------------------------------------------------
+
+class Call(NamedTuple):
+    """A call-drill answer: ``pass``, ``pon`` or ``chi`` with the two concealed kinds it uses."""
+    kind: str                       # "pass" | "pon" | "chi"
+    uses: tuple[int, ...] = ()      # chi: the two concealed kinds, ascending
+
+    def __str__(self) -> str:
+        if self.kind == "chi":
+            return "chi:" + "".join(KIND_NAMES[u][0] for u in self.uses) + KIND_NAMES[self.uses[0]][1]
+        return self.kind
+
+    def sort_key(self) -> tuple:
+        return ({"pon": 0, "chi": 1, "pass": 2}[self.kind], self.uses)
+
+
+def parse_call(text: str, discarded: Tile | int) -> Call:
+    """Parse ``pass``, ``pon`` or ``chi:46m`` (the two tiles used; red fives read as fives)
+    for a discarded tile; raises TileError when the text is not a call of that tile."""
+    if not isinstance(text, str):
+        raise TileError(f"a call is a string (pass, pon or chi:XYs), not {type(text).__name__}")
+    t = discarded.kind if isinstance(discarded, Tile) else discarded
+    word, sep, rest = text.strip().lower().partition(":")
+    if word in ("pass", "pon") and not sep:
+        return Call(word)
+    if word == "chi" and sep:
+        tiles = parse_tiles(rest)
+        if len(tiles) != 2:
+            raise TileError(f"{text!r}: a chi names the two tiles it uses, e.g. chi:46m")
+        uses = tuple(sorted(tile.kind for tile in tiles))
+        run = sorted(uses + (t,))
+        if t >= 27 or run[0] // 9 != run[2] // 9 or run != [run[0], run[0] + 1, run[0] + 2]:
+            raise TileError(f"{text!r}: {KIND_NAMES[uses[0]]} and {KIND_NAMES[uses[1]]} do not "
+                            f"make a run with {KIND_NAMES[t]}")
+        return Call("chi", uses)
+    raise TileError(f"{text!r} is not a call: write pass, pon or chi:XYs (the two tiles used, e.g. chi:46m)")
+
+
+# ---- problems -------------------------------------------------------------------------
+
+def _fail(field: str, message: str) -> ProblemSetError:
+    return ProblemSetError(message, field=field)
+
+
+def _tiles(field: str, text: object) -> list[Tile]:
+    if not isinstance(text, str):
+        raise _fail(field, f"expected a string of tiles (mpsz), not {type(text).__name__}")
+    try:
+        return parse_tiles(text)
+    except TileError as error:
+        raise _fail(field, str(error)) from None
+
+
+def _str_list(field: str, value: object) -> tuple[str, ...]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, (list, tuple)):
+        raise _fail(field, f"expected a list of strings, not {type(value).__name__}")
+    for item in value:
+        if not isinstance(item, str):
+            raise _fail(field, f"expected a list of strings, found {item!r}")
+    return tuple(value)
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One drill problem, validated and in canonical text (see the module doc)."""
+    id: str
+    kind: str
+    hand: str
+    melds: tuple[str, ...] = ()
+    dora: str = ""
+    visible: str = ""
+    round: str = "E"
+    seat: str = "E"
+    turn: int = 0
+    theme: str = "any"
+    discarded: str | None = None
+    from_seat: str | None = None       # JSON "from"
+    answer: tuple[str, ...] | None = None
+    note: str | None = None
+    shanten: int | None = None
+    best: tuple[str, ...] | None = None
+    difficulty: float | None = None
+
+    def __post_init__(self) -> None:
+        set_ = object.__setattr__
+        if not isinstance(self.id, str) or not self.id:
+            raise _fail("id", "expected a non-empty string")
+        if self.kind not in KINDS:
+            raise _fail("kind", f"expected one of {', '.join(KINDS)}, not {self.kind!r}")
+        concealed = _tiles("hand", self.hand)
+        set_(self, "hand", format_tiles(concealed, sort=False))
+        melds = []
+        for i, text in enumerate(_str_list("melds", self.melds)):
+            try:
+                melds.append(Meld.parse(text))
+            except TileError as error:
+                raise _fail("melds", f"meld {i}: {error}") from None
+        set_(self, "melds", tuple(str(m) for m in melds))
+        dora = _tiles("dora", self.dora)
+        set_(self, "dora", format_tiles(dora, sort=False))
+        visible = _tiles("visible", self.visible)
+        set_(self, "visible", format_tiles(visible))
+        for name in ("round", "seat"):
+            value = getattr(self, name)
+            if not isinstance(value, str) or value.upper() not in WINDS or len(value) != 1:
+                raise _fail(name, f"expected a wind E, S, W or N, not {value!r}")
+            set_(self, name, value.upper())
+        if isinstance(self.turn, bool) or not isinstance(self.turn, int) or self.turn < 0:
+            raise _fail("turn", f"expected an integer >= 0, not {self.turn!r}")
+        if not isinstance(self.theme, str) or not self.theme:
+            raise _fail("theme", f"expected a non-empty string, not {self.theme!r}")
+        if self.note is not None and not isinstance(self.note, str):
+            raise _fail("note", f"expected a string, not {type(self.note).__name__}")
+
+        discarded = None
+        if self.kind == "call":
+            if self.discarded is None:
+                raise _fail("discarded", "a call problem needs the discarded tile (e.g. \"5m\")")
+            tiles = _tiles("discarded", self.discarded)
+            if len(tiles) != 1:
+                raise _fail("discarded", f"expected one tile, not {len(tiles)}")
+            discarded = tiles[0]
+            set_(self, "discarded", discarded.name)
+            if self.from_seat not in SEATS_FROM:
+                raise _fail("from", f"expected L, A or R (who discarded the tile), not {self.from_seat!r}")
+        else:
+            if self.discarded is not None:
+                raise _fail("discarded", f"only call problems have a discarded tile, not {self.kind}")
+            if self.from_seat is not None:
+                raise _fail("from", f"only call problems have a discarding seat, not {self.kind}")
+
+        try:
+            hand = self.to_hand()
+            if discarded is not None:       # the discarded copy exists too
+                replace(hand, visible=hand.visible + (discarded,))
+        except TileError as error:
+            raise _fail("hand", str(error)) from None
+        need = _SIZES[self.kind]
+        if hand.size != need:
+            with_melds = f" with {len(melds)} meld(s) counting 3 each" if melds else ""
+            raise _fail("hand", f"a {self.kind} problem holds {need} tiles, not {hand.size} "
+                                f"({len(concealed)} concealed{with_melds})")
+        if self.kind == "wait":
+            from mjgui.waits import wait_details
+            report = wait_details(hand)
+            if not report.tenpai:
+                raise _fail("hand", f"a wait problem is a tenpai hand; this one is {report.shanten}-shanten")
+        for name in ("answer", "best"):
+            value = getattr(self, name)
+            if value is not None:
+                set_(self, name, self._answers(name, value, hand, discarded))
+        if self.shanten is not None and (isinstance(self.shanten, bool) or not isinstance(self.shanten, int)
+                                         or not -1 <= self.shanten <= 8):
+            raise _fail("shanten", f"expected an integer -1..8, not {self.shanten!r}")
+        if self.difficulty is not None:
+            d = self.difficulty
+            if isinstance(d, bool) or not isinstance(d, (int, float)) or not math.isfinite(d) or not 0 <= d <= 1:
+                raise _fail("difficulty", f"expected a number 0..1, not {d!r}")
+            set_(self, "difficulty", float(d))
+
+    def _answers(self, field: str, value: object, hand: Hand, discarded: Tile | None) -> tuple[str, ...]:
+        items = _str_list(field, value)
+        try:
+            if self.kind == "call":
+                calls = {parse_call(text, discarded) for text in items}  # type: ignore[arg-type]
+                for call in calls:
+                    problem = call_problem(call, hand, discarded.kind, self.from_seat)  # type: ignore[union-attr]
+                    if problem:
+                        raise TileError(f"{call}: {problem}")
+                return tuple(str(c) for c in sorted(calls, key=Call.sort_key))
+            kinds = set()
+            for text in items:
+                kinds.add(Tile.from_name(text).kind)
+            if self.kind == "nanikiru":
+                held = hand.counts
+                for k in kinds:
+                    if not held[k]:
+                        raise TileError(f"{KIND_NAMES[k]} is not in the concealed hand")
+            return tuple(KIND_NAMES[k] for k in sorted(kinds))
+        except TileError as error:
+            raise _fail(field, str(error)) from None
+
+    # ---- views ----------------------------------------------------------------------
+    def to_hand(self) -> Hand:
+        """The problem's hand as a `mjgui.hand.Hand` (13 or 14 tiles; a call problem's
+        discarded tile is not part of it)."""
+        return Hand(tuple(parse_tiles(self.hand)), tuple(Meld.parse(m) for m in self.melds),
+                    tuple(parse_tiles(self.dora)), tuple(parse_tiles(self.visible)),
+                    WINDS.index(self.round), WINDS.index(self.seat))
+
+    @property
+    def discarded_tile(self) -> Tile | None:
+        return None if self.discarded is None else Tile.from_name(self.discarded)
+
+    @property
+    def drawn(self) -> Tile | None:
+        """The last concealed tile of a nanikiru problem (the draw)."""
+        return parse_tiles(self.hand)[-1] if self.kind == "nanikiru" else None
+
+    def with_engine(self, shanten: int | None, best: Sequence[str] | None,
+                    difficulty: float | None) -> Problem:
+        return replace(self, shanten=shanten, best=None if best is None else tuple(best),
+                       difficulty=difficulty)
+
+    def to_json(self) -> dict[str, Any]:
+        """The problem as a JSON object, keys in schema order; absent optional keys omitted."""
+        out: dict[str, Any] = {}
+        for key in _KEYS:
+            value = getattr(self, "from_seat" if key == "from" else key)
+            if value is None:
+                continue
+            out[key] = list(value) if isinstance(value, tuple) else value
+        return out
+
+    @classmethod
+    def from_json(cls, data: object) -> Problem:
+        if not isinstance(data, Mapping):
+            raise ProblemSetError(f"a problem is a JSON object, not {type(data).__name__}")
+        pid = data.get("id") if isinstance(data.get("id"), str) else None
+        for key in data:
+            if key not in _KEYS:
+                raise ProblemSetError(f"unknown key (known: {', '.join(_KEYS)})", field=str(key),
+                                      problem_id=pid)
+        for key in ("id", "kind", "hand"):
+            if key not in data:
+                raise ProblemSetError("missing", field=key, problem_id=pid)
+        args = {("from_seat" if k == "from" else k): v for k, v in data.items() if v is not None}
+        for key in ("melds", "answer", "best"):
+            if isinstance(args.get(key), list):
+                args[key] = tuple(args[key])
+        try:
+            return cls(**args)
+        except ProblemSetError as error:
+            raise error.located(problem_id=pid) from None
+
+    @classmethod
+    def from_hand(cls, hand: Hand, id: str, kind: str = "nanikiru", **fields: Any) -> Problem:
+        """A problem of the given kind for a Hand (its own discards are not kept)."""
+        return cls(id=id, kind=kind, hand=format_tiles(hand.concealed, sort=False),
+                   melds=tuple(str(m) for m in hand.melds),
+                   dora=format_tiles(hand.dora_indicators, sort=False),
+                   visible=format_tiles(hand.visible + hand.discards),
+                   round=WINDS[hand.round_wind], seat=WINDS[hand.seat_wind], **fields)
+
+
+def call_problem(call: Call, hand: Hand, tile: int, seat: str | None) -> str:
+    """Why `call` of `tile` from `seat` is impossible for `hand` ('' when it is possible)."""
+    held = hand.counts
+    if call.kind == "pon" and held[tile] < 2:
+        return f"pon needs two {KIND_NAMES[tile]} in the hand"
+    if call.kind == "chi":
+        if seat != "L":
+            return "chi is only called from the left player (L)"
+        if not all(held[u] for u in call.uses):
+            return f"chi needs {KIND_NAMES[call.uses[0]]} and {KIND_NAMES[call.uses[1]]} in the hand"
+    return ""
+
+
+@dataclass(frozen=True)
+class ProblemSet:
+    title: str
+    problems: tuple[Problem, ...]
+
+    def __len__(self) -> int:
+        return len(self.problems)
+
+    def __iter__(self):
+        return iter(self.problems)
+
+    def by_id(self, problem_id: str) -> Problem:
+        for p in self.problems:
+            if p.id == problem_id:
+                return p
+        raise KeyError(problem_id)
+
+
+def parse_set(data: str | bytes | Mapping, path: str | None = None) -> ProblemSet:
+    """A problem set from its JSON text (or the decoded object)."""
+    if isinstance(data, (str, bytes)):
+        try:
+            data = json.loads(data)
+        except UnicodeDecodeError as error:
+            raise ProblemSetError(f"not UTF-8 text: {error}", path=path) from None
+        except json.JSONDecodeError as error:
+            raise ProblemSetError(f"not JSON: {error}", path=path) from None
+    if not isinstance(data, Mapping):
+        raise ProblemSetError(f"a problem set is a JSON object, not {type(data).__name__}", path=path)
+    if data.get("format") != FORMAT:
+        raise ProblemSetError(f"not an mjgui problem set (expected \"format\": \"{FORMAT}\", "
+                              f"found {data.get('format')!r})", field="format", path=path)
+    version = data.get("version")
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise ProblemSetError(f"expected a version number, not {version!r}", field="version", path=path)
+    if version > VERSION:
+        raise ProblemSetError(f"version {version} is newer than this mjgui reads ({VERSION})",
+                              field="version", path=path)
+    title = data.get("title", "")
+    if not isinstance(title, str):
+        raise ProblemSetError(f"expected a string, not {type(title).__name__}", field="title", path=path)
+    for key in data:
+        if key not in ("format", "version", "title", "problems"):
+            raise ProblemSetError("unknown key (known: format, version, title, problems)",
+                                  field=str(key), path=path)
+    items = data.get("problems")
+    if not isinstance(items, list):
+        raise ProblemSetError(f"expected a list of problems, not {type(items).__name__}",
+                              field="problems", path=path)
+    problems = []
+    seen: set[str] = set()
+    for i, item in enumerate(items):
+        try:
+            problem = Problem.from_json(item)
+        except ProblemSetError as error:
+            raise error.located(index=i, path=path) from None
+        if problem.id in seen:
+            raise ProblemSetError("duplicate id", i, "id", problem.id, path)
+        seen.add(problem.id)
+        problems.append(problem)
+    return ProblemSet(title, tuple(problems))
+
+
+def load_set(path: str | os.PathLike) -> ProblemSet:
+    """Read and validate a problem-set file (ProblemSetError on any problem, I/O included)."""
+    name = os.fspath(path)
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as error:
+        raise ProblemSetError(f"cannot read the file: {error.strerror or error}", path=name) from None
+    return parse_set(raw, name)
+
+
+def dumps_set(problems: Iterable[Problem], title: str = "") -> str:
+    """The file text of a set: header, then one problem per line (stable byte for byte)."""
+    problems = list(problems)
+    if not isinstance(title, str):
+        raise ProblemSetError(f"expected a string, not {type(title).__name__}", field="title")
+    seen: set[str] = set()
+    for i, p in enumerate(problems):
+        if not isinstance(p, Problem):
+            raise ProblemSetError(f"expected a Problem, not {type(p).__name__}", index=i)
+        if p.id in seen:
+            raise ProblemSetError("duplicate id", i, "id", p.id)
+        seen.add(p.id)
+    head = (f'{{"format": {json.dumps(FORMAT)}, "version": {VERSION}, '
+            f'"title": {json.dumps(title, ensure_ascii=False)},\n "problems": [')
+    lines = [" " + json.dumps(p.to_json(), ensure_ascii=False) for p in problems]
+    if not lines:
+        return head + "]}\n"
+    return head + "\n" + ",\n".join(lines) + "\n]}\n"
+
+
+def save_set(path: str | os.PathLike, problems: Iterable[Problem], title: str = "") -> None:
+    """Write a problem-set file (UTF-8, via a temporary file and a rename)."""
+    text = dumps_set(problems, title)
+    target = Path(path)
+    tmp = target.with_name(target.name + ".tmp")
+    try:
+        tmp.write_text(text, encoding="utf-8", newline="\n")
+        os.replace(tmp, target)
+    except OSError as error:
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
+        raise ProblemSetError(f"cannot write the file: {error.strerror or error}", path=os.fspath(path)) from None
+
+
+def starter_set() -> ProblemSet:
+    """The problem set shipped with mjgui (made by tools/gen_starter_set.py)."""
+    text = resources.files("mjgui.drills").joinpath(STARTER_FILE).read_bytes()
+    return parse_set(text, STARTER_FILE)
