@@ -21,13 +21,6 @@ T = Tile.from_name
 FOURTEEN = "7z1m0p5p9s3m2m8p8p1s2s3s4s5m"
 
 
-@pytest.fixture(autouse=True)
-def english():
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
-
-
 @pytest.fixture
 def view(qtbot):
     widget = HandView()

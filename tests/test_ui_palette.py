@@ -20,13 +20,6 @@ from mjgui.ui.tile_art import tile_width  # noqa: E402
 T = Tile.from_name
 
 
-@pytest.fixture(autouse=True)
-def english():
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
-
-
 @pytest.fixture
 def palette(qtbot):
     widget = TilePalette()

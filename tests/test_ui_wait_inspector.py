@@ -24,13 +24,6 @@ SHANPON_RYANMEN = "34555m123p789s11z"                  # 2m, 5m (ryanmen + shanp
 KARATEN_FURITEN = "23m456p789s11z555z visible:1m1m1m4m4m4m4m discards:1m"
 
 
-@pytest.fixture(autouse=True)
-def english():
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
-
-
 def inspector(qtbot, text: str | None, theme: str = "light") -> tuple[WaitInspector, object]:
     w = WaitInspector(theme=theme)
     qtbot.addWidget(w)
