@@ -24,11 +24,11 @@ static inline uint8_t mj_suit_class(const uint8_t *counts, int suit)
         unsigned code = c[0] + 5 * (c[1] + 5 * (c[2] + 5 * (c[3] + 5 * (c[4] + 5 * (c[5] + 5 * c[6])))));
         return mj_class7[code];
     }
+    /* the low five counts pick a state, the high four the class within it */
     const uint8_t *c = counts + 9 * suit;
     unsigned lo = c[0] + 5 * (c[1] + 5 * (c[2] + 5 * (c[3] + 5 * c[4])));
     unsigned hi = c[5] + 5 * (c[6] + 5 * (c[7] + 5 * c[8]));
-    unsigned lo_tiles = c[0] + c[1] + c[2] + c[3] + c[4];
-    return mj_class9[mj_rank_lo[lo] + mj_rank_hi[lo_tiles][hi]];
+    return mj_class9[mj_low_state[lo]][hi];
 }
 
 /* Replacement number (tiles missing from the nearest complete hand) of the
@@ -52,6 +52,46 @@ static inline int mj_byte_sum(uint64_t bytes)
     return (int)((bytes * 0x0101010101010101ull) >> 56);
 }
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+
+/* Sum of the bytes of v that are at least `at_least` (1 or 2), counted as ones,
+ * or of their values (at_least 0): _mm_sad_epu8 adds each half's bytes. */
+static inline int mj_sum_bytes(__m128i v)
+{
+    __m128i s = _mm_sad_epu8(v, _mm_setzero_si128());
+    return _mm_cvtsi128_si32(s) + _mm_cvtsi128_si32(_mm_srli_si128(s, 8));
+}
+
+static inline mj_scan_result mj_scan(const uint8_t *counts)
+{
+    uint8_t buf[48] = {0};
+    memcpy(buf, counts, MJ_KINDS);
+    const __m128i one = _mm_set1_epi8(1), four = _mm_set1_epi8(4);
+    __m128i ok = _mm_set1_epi8(-1), tiles = _mm_setzero_si128(), kinds = tiles, pairs = tiles,
+            yaochu = tiles, yaochu_pairs = tiles;
+    for (int i = 0; i < 48; i += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(buf + i));
+        __m128i yao = _mm_loadu_si128((const __m128i *)(MJ_YAOCHU_BYTES_48 + i));
+        ok = _mm_and_si128(ok, _mm_cmpeq_epi8(_mm_max_epu8(v, four), four));   /* v <= 4 */
+        __m128i held = _mm_min_epu8(v, one);                                 /* v >= 1 */
+        __m128i twice = _mm_min_epu8(_mm_subs_epu8(v, one), one);           /* v >= 2 */
+        tiles = _mm_add_epi8(tiles, v);
+        kinds = _mm_add_epi8(kinds, held);
+        pairs = _mm_add_epi8(pairs, twice);
+        yaochu = _mm_add_epi8(yaochu, _mm_and_si128(held, yao));
+        yaochu_pairs = _mm_add_epi8(yaochu_pairs, _mm_and_si128(twice, yao));
+    }
+    mj_scan_result r;
+    r.bad = _mm_movemask_epi8(ok) != 0xFFFF;
+    r.tiles = mj_sum_bytes(tiles);           /* bytes stay below 256 while counts are <= 4 */
+    r.kinds = mj_sum_bytes(kinds);
+    r.pairs = mj_sum_bytes(pairs);
+    r.yaochu = mj_sum_bytes(yaochu);
+    r.yaochu_pairs = mj_sum_bytes(yaochu_pairs);
+    return r;
+}
+#else
 static inline mj_scan_result mj_scan(const uint8_t *counts)
 {
     enum { WORDS = 5 };
@@ -80,6 +120,8 @@ static inline mj_scan_result mj_scan(const uint8_t *counts)
     r.yaochu_pairs = mj_byte_sum(yaochu_pairs);
     return r;
 }
+
+#endif
 
 /* Only what validation needs (tile total, a count above 4): the regular form's fast path. */
 static inline mj_scan_result mj_scan_size(const uint8_t *counts)

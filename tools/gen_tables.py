@@ -82,31 +82,14 @@ def suit_distances(ntiles: int, runs: bool) -> np.ndarray:
     return out
 
 
-def rank_table(ntiles: int) -> np.ndarray:
-    """R[j][s][c]: rank = sum_j R[j][prefix_j][c_j] numbers the vectors with at
-    most MAX_TILES tiles 0, 1, 2, ... in lexicographic order (a minimal perfect hash)."""
-    # fits[j][s] = vectors over positions j.. with sum <= s
-    fits = np.zeros((ntiles + 1, MAX_TILES + 1), np.int64)
-    fits[ntiles, :] = 1
-    for j in range(ntiles - 1, -1, -1):
-        for s in range(MAX_TILES + 1):
-            fits[j, s] = sum(fits[j + 1, s - c] for c in range(5) if c <= s)
-    table = np.zeros((ntiles, MAX_TILES + 1, 5), np.int64)
-    for j in range(ntiles):
-        for prefix in range(MAX_TILES + 1):
-            left = MAX_TILES - prefix
-            for c in range(5):
-                table[j, prefix, c] = sum(fits[j + 1, left - v] for v in range(c) if v <= left)
-    return table
-
-
 def classify(ntiles: int, runs: bool):
-    """Class id of every vector (in rank order) and the d-vector of each class."""
+    """Class id of every vector of at most 14 tiles, in lexicographic order (c0 most
+    significant), and the d-vector of each class."""
     d = suit_distances(ntiles, runs).reshape(2 * (MAX_MELDS + 1), -1).T
     sizes = np.indices((5,) * ntiles).reshape(ntiles, -1).sum(0)
-    # np.indices enumerates in C order = lexicographic, the order rank_table numbers
+    # np.indices enumerates in C order: lexicographic
     d = d[sizes <= MAX_TILES]
-    classes, ids = np.unique(d, axis=0, return_inverse=True)
+    classes, ids = np.unique(d, axis=0, return_inverse=True)   # ids in lexicographic order
     return ids.astype(np.uint8).ravel(), classes.reshape(-1, MAX_MELDS + 1, 2)
 
 
@@ -134,45 +117,29 @@ def merge_table(left: np.ndarray, right: np.ndarray):
     return table, np.array(vectors)
 
 
-def split_rank_tables(rank: np.ndarray):
-    """The rank of a 9-tile suit as lo[code(c0..c4)] + hi[c0+..+c4][code(c5..c8)],
-    code(c) = sum_j c_j * 5**j: two loads instead of nine.  Rows for more than
-    14 low tiles exist (zero) so that any counts 0..4 index inside the tables."""
-    lo = np.zeros(5 ** 5, np.int64)
-    hi = np.zeros((5 * 4 + 1, 5 ** 4), np.int64)
-    for digits in itertools.product(range(5), repeat=5):
-        prefix, total = 0, 0
-        for j, c in enumerate(digits):
-            total += rank[j, prefix, c] if prefix <= MAX_TILES else 0
-            prefix += c
-        if prefix <= MAX_TILES:
-            lo[_code(digits)] = total
-    for start in range(MAX_TILES + 1):
-        for digits in itertools.product(range(5), repeat=4):
-            prefix, total = start, 0
-            for j, c in enumerate(digits, 5):
-                total += rank[j, prefix, c] if prefix <= MAX_TILES else 0
-                prefix += c
-            if prefix <= MAX_TILES:
-                hi[start, _code(digits)] = total
-    return lo, hi
+def by_code(ids: np.ndarray, ntiles: int) -> np.ndarray:
+    """Class of every vector indexed by code = sum_j c_j * 5**j (over 14 tiles: 0,
+    never looked up)."""
+    table = np.zeros(5 ** ntiles, np.int64)
+    sizes = np.indices((5,) * ntiles).reshape(ntiles, -1).sum(0)
+    table[sizes <= MAX_TILES] = ids          # C order: c0 is the most significant digit
+    return table.reshape((5,) * ntiles).transpose(tuple(range(ntiles))[::-1]).ravel()
 
 
-def _code(digits) -> int:
-    return sum(c * 5 ** j for j, c in enumerate(digits))
+def two_level(classes_by_code: np.ndarray):
+    """Split a 9-tile suit's code into its low five digits and high four: the low
+    half maps to a state (vectors whose every completion has the same classes
+    share one), and state x high half to the class: two loads, and the first
+    table is small enough to stay in the L1 cache."""
+    grid = classes_by_code.reshape(5 ** 4, 5 ** 5)          # [high code][low code]
+    rows, state = np.unique(grid.T, axis=0, return_inverse=True)
+    return state.ravel(), rows
 
 
 def build() -> dict[str, np.ndarray]:
     num_ids, num_classes = classify(9, runs=True)
     hon_ids, hon_classes = classify(7, runs=False)
-    # honours are few: index their classes by code directly (over 14 tiles: unused, 0)
-    hon_by_code = np.zeros(5 ** 7, np.int64)
-    rank7 = 0
-    for digits in itertools.product(range(5), repeat=7):   # lexicographic = rank order
-        if sum(digits) <= MAX_TILES:
-            hon_by_code[_code(digits)] = hon_ids[rank7]
-            rank7 += 1
-    rank_lo, rank_hi = split_rank_tables(rank_table(9))
+    low_state, state_class = two_level(by_code(num_ids, 9))
     merge_nn, left = merge_table(num_classes, num_classes)
     merge_nz, right = merge_table(num_classes, hon_classes)
     # final[k][x][y] = replacement number of k melds + the pair: a merge's (k, 1)
@@ -181,8 +148,8 @@ def build() -> dict[str, np.ndarray]:
         final[:, x, y] = merge(left[x], right[y])[:, 1]
     assert max(len(num_classes), len(hon_classes), len(left), len(right)) <= 256
     return {
-        "mj_rank_lo": rank_lo, "mj_rank_hi": rank_hi,
-        "mj_class9": num_ids, "mj_class7": hon_by_code,
+        "mj_low_state": low_state, "mj_class9": state_class,
+        "mj_class7": by_code(hon_ids, 7),
         "mj_merge_nn": merge_nn, "mj_merge_nz": merge_nz, "mj_final": final,
     }
 
@@ -192,7 +159,7 @@ def _is_yaochu(kind: int) -> bool:
 
 
 def _c_type(arr: np.ndarray) -> str:
-    return "uint32_t" if arr.max() > 255 else "uint8_t"
+    return "uint8_t" if arr.max() < 256 else "uint16_t" if arr.max() < 65536 else "uint32_t"
 
 
 def write(out_dir: Path) -> None:
@@ -204,9 +171,11 @@ def write(out_dir: Path) -> None:
               f"#define MJ_HONOR_CLASSES {tables['mj_merge_nz'].shape[1]}",
               f"#define MJ_LEFT_CLASSES {tables['mj_final'].shape[1]}",
               f"#define MJ_RIGHT_CLASSES {tables['mj_final'].shape[2]}",
-              "/* 0xff at the terminal and honour kinds, padded to 40 bytes for word reads */",
+              "/* 0xff at the terminal and honour kinds, padded for word / vector reads */",
               "static const uint8_t MJ_YAOCHU_BYTES[40] = {"
-              + ",".join("255" if _is_yaochu(t) else "0" for t in range(40)) + "};"]
+              + ",".join("255" if _is_yaochu(t) else "0" for t in range(40)) + "};",
+              "static const uint8_t MJ_YAOCHU_BYTES_48[48] = {"
+              + ",".join("255" if _is_yaochu(t) else "0" for t in range(48)) + "};"]
     body = ['/* Generated by tools/gen_tables.py: do not edit. */', '#include "mj_tables.h"']
     for name, arr in tables.items():
         dims = "".join(f"[{n}]" for n in arr.shape)
