@@ -276,9 +276,11 @@ def _make_other_app_db(path: Path) -> None:
 
 def _make_empty_sqlite(path: Path) -> None:
     conn = sqlite3.connect(path)
-    conn.execute("PRAGMA user_version = 0")
-    conn.execute("VACUUM")                           # writes a valid, table-less file
+    conn.execute("CREATE TABLE t (x)")
+    conn.execute("DROP TABLE t")
+    conn.commit()
     conn.close()
+    assert path.stat().st_size > 0                 # a valid, table-less database
 
 
 def _make_future_history(path: Path) -> None:
@@ -298,7 +300,8 @@ def _make_ours_without_tables(path: Path) -> None:
     conn.close()
 
 
-def _make_truncated(fraction: float):
+def _make_truncated(keep: float | int):
+    """A real history cut short: ``keep`` bytes (int) or a fraction (float)."""
     def make(path: Path) -> None:
         with HistoryStore.open(path) as s:
             for i in range(400):
@@ -307,7 +310,7 @@ def _make_truncated(fraction: float):
         size = path.stat().st_size
         assert not Path(str(path) + "-wal").exists()
         with open(path, "r+b") as f:
-            f.truncate(int(size * fraction))
+            f.truncate(keep if isinstance(keep, int) else int(size * keep))
     return make
 
 
@@ -322,8 +325,9 @@ BAD_FILES = {
     "future_user_version": _make_future_history,
     "ours_missing_tables": _make_ours_without_tables,
     "truncated_to_half": _make_truncated(0.5),
-    "truncated_to_first_page": _make_truncated(4096 / 400_000),
-    "truncated_mid_header": _make_truncated(60 / 400_000),
+    "truncated_to_first_page": _make_truncated(4096),
+    "truncated_mid_page": _make_truncated(10_000),
+    "truncated_mid_header": _make_truncated(60),
 }
 
 
@@ -483,9 +487,18 @@ def test_bad_file_that_cannot_be_moved(db: Path, monkeypatch) -> None:
     assert db.read_text() == "garbage"                  # never deleted
 
 
-@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0,
-                    reason="root ignores file permissions")
+def _root() -> bool:
+    return hasattr(os, "geteuid") and os.geteuid() == 0
+
+
 def test_read_only_directory_raises_history_error(tmp_path: Path) -> None:
+    if _root():
+        # root ignores file modes, but not sysfs: nobody may create files there
+        target = Path("/sys/kernel/history.db")
+        with pytest.raises(HistoryError, match="permission denied"):
+            HistoryStore.open(target)
+        assert not target.exists()
+        return
     ro = tmp_path / "ro"
     ro.mkdir()
     ro.chmod(0o555)
@@ -496,13 +509,23 @@ def test_read_only_directory_raises_history_error(tmp_path: Path) -> None:
         ro.chmod(0o755)
 
 
-@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0,
-                    reason="root ignores file permissions")
-def test_read_only_existing_history_is_not_moved(tmp_path: Path) -> None:
+def test_read_only_existing_history_is_not_moved(tmp_path: Path, monkeypatch) -> None:
     d = tmp_path / "ro"
     d.mkdir()
     with HistoryStore.open(d / "history.db") as s:
         s.record(att())
+    if _root():
+        # root can write any file: open it the way SQLite opens a read-only file instead
+        real_connect = hist.sqlite3.connect
+
+        def read_only(path, *args, **kwargs):
+            return real_connect(f"file:{path}?mode=ro", *args, uri=True, **kwargs)
+
+        monkeypatch.setattr(hist.sqlite3, "connect", read_only)
+        with pytest.raises(HistoryError):
+            HistoryStore.open(d / "history.db")
+        assert sorted(p.name for p in d.iterdir() if not p.name.endswith(("-wal", "-shm"))) == ["history.db"]
+        return
     (d / "history.db").chmod(0o444)
     d.chmod(0o555)
     try:
@@ -638,3 +661,27 @@ def test_statistics_on_stored_attempts(store: HistoryStore, sample: list[Attempt
     assert breakdown(stored, by="theme") == breakdown(sample, by="theme")
     assert [p["id"] for p in missed_problems(stored)] == ["e", "d"]
     assert streaks(store.attempts(drill="wait"), today=date(2024, 3, 13), tz=UTC) == (1, 1, 1)
+
+
+def test_failed_migration_moves_the_old_file_aside(db: Path, monkeypatch) -> None:
+    with HistoryStore.open(db) as s:
+        s.record(att("v1-row"))
+
+    def to_2(conn: sqlite3.Connection) -> None:
+        if conn.execute("SELECT COUNT(*) FROM attempts").fetchone()[0]:
+            conn.execute("UPDATE attempts SET no_such_column = 1")
+
+    monkeypatch.setattr(hist, "SCHEMA_VERSION", 2)
+    monkeypatch.setitem(hist.MIGRATIONS, 2, to_2)
+    with HistoryStore.open(db) as s:
+        assert s.recovered is not None and "could not be upgraded" in s.recovered
+        assert s.moved_to.exists()
+        assert db.with_name(db.name + ".bak-v1").exists()
+        assert s.attempts() == []
+        assert s.connection.execute("PRAGMA user_version").fetchone()[0] == 2
+    conn = sqlite3.connect(s.moved_to)                # the old rows are intact
+    try:
+        assert conn.execute("SELECT problem_id FROM attempts").fetchall() == [("v1-row",)]
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == 1
+    finally:
+        conn.close()

@@ -100,6 +100,8 @@ _DAMAGED = ("the database is damaged", "データベースが破損していま�
 _FOREIGN = ("it belongs to another application", "他のアプリケーションのファイルです")
 _NEWER = ("it was written by a newer version of mjgui",
           "より新しいバージョンの mjgui で作成されたファイルです")
+_NOT_UPGRADABLE = ("it could not be upgraded to this version of mjgui",
+                   "このバージョンの mjgui 用に更新できませんでした")
 _BAD_SCHEMA = ("its tables are not those of an mjgui history",
                "mjgui の履歴のテーブル構成ではありません")
 
@@ -371,11 +373,20 @@ def _open_existing(path: Path) -> sqlite3.Connection:
         check = conn.execute("PRAGMA quick_check").fetchall()
         if [tuple(r) for r in check] != [("ok",)]:
             raise _Unusable(*_DAMAGED)
-        _configure(conn)
-        if version < SCHEMA_VERSION:
+        if version == SCHEMA_VERSION:
+            _check_tables(conn)        # before _configure: a bad file stays untouched
+            _configure(conn)
+        else:
+            _configure(conn)
             _backup(conn, path, version)
-            _run_migrations(conn, version)
-        _check_tables(conn)
+            try:
+                _run_migrations(conn, version)
+            except sqlite3.Error as e:
+                if _errcode(e) == 1:   # SQLITE_ERROR: e.g. a table the step needs is gone
+                    raise _Unusable(*_NOT_UPGRADABLE) from e
+                raise
+            _check_tables(conn)
+        _probe_writable(conn)
         return conn
     except _Unusable:
         conn.close()
@@ -388,6 +399,17 @@ def _open_existing(path: Path) -> sqlite3.Connection:
     except BaseException:
         conn.close()
         raise
+
+
+def _probe_writable(conn: sqlite3.Connection) -> None:
+    """Fail now (SQLITE_READONLY) rather than at the first answer: SQLite
+    silently opens a read-only file read-only.  The write is rolled back."""
+    version = int(_pragma(conn, "user_version"))
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        conn.execute(f"PRAGMA user_version = {version}")
+    finally:
+        conn.execute("ROLLBACK")
 
 
 def _backup(conn: sqlite3.Connection, path: Path, version: int) -> None:
