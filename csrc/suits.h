@@ -52,7 +52,7 @@ static inline int mj_byte_sum(uint64_t bytes)
     return (int)((bytes * 0x0101010101010101ull) >> 56);
 }
 
-#if defined(__SSE2__)
+#if defined(__SSE2__) && !defined(MJ_PORTABLE)
 #include <emmintrin.h>
 
 /* Sum of the bytes of v that are at least `at_least` (1 or 2), counted as ones,
@@ -72,7 +72,7 @@ static inline mj_scan_result mj_scan(const uint8_t *counts)
             yaochu = tiles, yaochu_pairs = tiles;
     for (int i = 0; i < 48; i += 16) {
         __m128i v = _mm_loadu_si128((const __m128i *)(buf + i));
-        __m128i yao = _mm_loadu_si128((const __m128i *)(MJ_YAOCHU_BYTES_48 + i));
+        __m128i yao = _mm_loadu_si128((const __m128i *)(MJ_YAOCHU_BYTES + i));
         ok = _mm_and_si128(ok, _mm_cmpeq_epi8(_mm_max_epu8(v, four), four));   /* v <= 4 */
         __m128i held = _mm_min_epu8(v, one);                                 /* v >= 1 */
         __m128i twice = _mm_min_epu8(_mm_subs_epu8(v, one), one);           /* v >= 2 */
