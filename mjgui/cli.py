@@ -171,6 +171,8 @@ def _parser() -> argparse.ArgumentParser:
                          help="e.g. 23m456p789s11z556z or '123m456p11z chi:3*45m dora:1z' (quote hands with spaces)")
     analyze.add_argument("--visible", metavar="TILES", help="tiles seen elsewhere (mpsz), for remaining counts")
     analyze.add_argument("--json", action="store_true", help="one JSON object per line")
+    from mjgui.drills.cli import add_parser as add_drill_parser
+    add_drill_parser(sub)
     census = sub.add_parser("census", help="exact shanten distribution over all hands of each size")
     census.add_argument("--json", action="store_true")
     return parser
@@ -190,6 +192,9 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"mjgui: --visible: {error}", file=sys.stderr)
                 return EXIT_BAD_INPUT
             return _run(args.hands, answer, args.json)
+        if args.command == "drill":
+            from mjgui.drills.cli import run as run_drill
+            return run_drill(args)
         if args.command == "census":
             return census_command(args.json)
     except KeyboardInterrupt:
