@@ -32,7 +32,7 @@ A problem:
 | ``dora`` | str | no (``""``) | dora indicators, mpsz |
 | ``visible`` | str | no (``""``) | every other tile seen (discards, others' melds), mpsz |
 | ``round``, ``seat`` | str | no (``"E"``) | round wind and seat wind: ``E``, ``S``, ``W`` or ``N`` |
-| ``turn`` | int | no (``0``) | the draw number of the problem (0: unknown) |
+| ``turn`` | int | no (``0``) | the player's draws so far, the problem's own draw included (0: unknown) |
 | ``theme`` | str | no (``"any"``) | ``any``, ``chinitsu`` (one suit, no honours), ``chiitoi`` (seven pairs), or an author's label |
 | ``discarded`` | str | call only | the tile another player discarded, e.g. ``"5m"`` |
 | ``from`` | str | call only | who discarded it: ``L`` (left, 上家: chi allowed), ``A`` (across), ``R`` (right) |
@@ -67,8 +67,8 @@ from mjgui.hand import WINDS, Hand, Meld
 from mjgui.tiles import KIND_NAMES, Tile, TileError, format_tiles, parse_tiles
 
 __all__ = [
-    "FORMAT", "VERSION", "KINDS", "THEMES", "SEATS_FROM", "ProblemSetError", "Call",
-    "parse_call", "Problem", "ProblemSet", "load_set", "save_set", "parse_set", "dumps_set",
+    "FORMAT", "VERSION", "KINDS", "THEMES", "SEATS_FROM", "STARTER_FILE", "ProblemSetError", "Call",
+    "parse_call", "call_problem", "Problem", "ProblemSet", "load_set", "save_set", "parse_set", "dumps_set",
     "starter_set",
 ]
 
@@ -338,7 +338,7 @@ class Problem:
                 raise ProblemSetError(f"unknown key (known: {', '.join(_KEYS)})", field=str(key),
                                       problem_id=pid)
         for key in ("id", "kind", "hand"):
-            if key not in data:
+            if data.get(key) is None:
                 raise ProblemSetError("missing", field=key, problem_id=pid)
         args = {("from_seat" if k == "from" else k): v for k, v in data.items() if v is not None}
         for key in ("melds", "answer", "best"):

@@ -1,0 +1,376 @@
+"""Drill problem generator: realistic hands from a shuffled wall, deterministic by seed.
+
+`generate(count, seed, kind, shanten, theme, strict, evaluator)` returns `Problem`s with the
+engine fields (``shanten``, ``best``, ``difficulty``, see `mjgui.drills.scoring`) filled in.
+Problem i is made by its own ``random.Random`` seeded from (seed, the options, i) — no global
+random state — so the same arguments always give the same problems, and ``count=5`` gives
+the first five of ``count=10``.
+
+How a problem is made
+---------------------
+Every problem starts from the 136 physical tiles (one red five per suit) shuffled by the
+problem's generator; the last tile of the wall is the dora indicator; the round wind is
+East or South and the seat wind any.  Each turn the three other players discard a tile from
+the wall (it becomes visible); the player's own discards are visible too.
+
+- **nanikiru, any**: deal 13, play T turns (T uniform in 3..12) — draw, then discard the best
+  tile by `core.analyze_discards` (lowest shanten, most ukeire; ties broken at random, a red
+  five kept over a plain one) — then draw the problem's tile (turn T + 1).
+- **nanikiru, chinitsu** (one suit, no honours): random walls almost never give these, so the
+  hand is built directly: the 14 first tiles of one suit from the shuffled wall (the rest of
+  the wall still provides dora and visible tiles; the player's T own discards are tiles of other
+  suits).  Fourteen tiles of one suit are almost always tenpai or 1-shanten, so the chinitsu
+  theme takes shanten 0 or 1 only.
+- **nanikiru, chiitoi** (seven pairs the best shape): for target shanten s, the first 6 - s
+  kinds of the wall with two copies left give the pairs and the next 2s + 2 other kinds one
+  tile each; kept only when seven pairs is strictly better than the regular form and
+  thirteen orphans.
+- **wait, any**: deal 13 and play (as above) until the hand is tenpai after a discard, at most
+  18 turns.  **wait, chinitsu**: 13 tiles of one suit from the wall, kept when tenpai.
+  **wait, chiitoi**: six pairs and a single (half the time the kinds come from one or two
+  suits only, so that regular waits overlap the seven-pairs one).
+- **call**: play T turns (3..12) to a 13-tile hand; another seat (L, A or R) discards a tile
+  the hand can call (pon from anyone, chi from L) and that does not complete it.  Most
+  advancing calls of random hands have no yaku, so half of the problems (drawn once per
+  problem) take a tile whose right answer is a call and the other half one where passing is
+  right: roughly half "pass", the rest pon and chi.
+
+Filters: ``shanten`` (nanikiru 0..3, call 0..3, wait 0 only; no filter: 0..3 for nanikiru,
+1..3 for calls), ``theme`` (``any``, ``chinitsu``, ``chiitoi``; calls ``any`` only).
+
+Strict mode (the default) rejects problems whose answer would be ambiguous by accident:
+nanikiru — the best discard under the evaluator must be unique (kinds are discards: two
+copies of a tile, or a red and a plain five, are one discard); wait — not karaten (some wait
+has a copy left); call — some call must lower the shanten, so that passing is a decision.
+A candidate that fails a filter is thrown away and the next one is made, up to a fixed
+number of tries (then `GenerateError`).
+
+Difficulty is the scoring module's: nanikiru ``runner_up / best`` by ukeire, wait
+``1 - 1/waits``, call the weight of the wrong choices.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Callable, Iterator
+
+from mjgui import core
+from mjgui.hand import WINDS
+from mjgui.tiles import N_KINDS, RED_FIVE_KINDS, Tile, format_tiles
+
+from .problems import KINDS, THEMES, Problem
+from .scoring import (DEFAULT_EVALUATOR, EVALUATORS, call_choices, call_key, nanikiru_analysis,
+                      nanikiru_key, wait_key)
+
+__all__ = ["GenerateError", "PHYSICAL_TILES", "generate", "iter_problems", "MAX_TRIES"]
+
+#: The 136 physical tiles: 4 of each kind, one of the 5m, 5p and 5s red.
+PHYSICAL_TILES: tuple[Tile, ...] = tuple(
+    Tile(k, k in RED_FIVE_KINDS and copy == 0) for k in range(N_KINDS) for copy in range(4))
+MAX_TRIES = 2000          # candidates per problem before giving up
+_TURNS = (3, 12)
+_WAIT_TURNS = 18
+_ALL = core.ALL_FORMS
+
+
+class GenerateError(ValueError):
+    """Options that cannot be satisfied (or no problem found within MAX_TRIES)."""
+
+
+@dataclass(frozen=True)
+class _Options:
+    kind: str
+    shanten: int | None
+    theme: str
+    strict: bool
+    evaluator: str
+
+    def accepts(self, s: int, default: range) -> bool:
+        return s == self.shanten if self.shanten is not None else s in default
+
+
+def _check(kind: str, shanten: int | None, theme: str, strict: bool, evaluator: str) -> _Options:
+    if kind not in KINDS:
+        raise GenerateError(f"kind must be one of {', '.join(KINDS)}, not {kind!r}")
+    if theme not in THEMES:
+        raise GenerateError(f"theme must be one of {', '.join(THEMES)}, not {theme!r}")
+    if evaluator not in EVALUATORS:
+        raise GenerateError(f"evaluator must be one of {', '.join(EVALUATORS)}, not {evaluator!r}")
+    if shanten is not None and (isinstance(shanten, bool) or not isinstance(shanten, int)
+                                or not 0 <= shanten <= 3):
+        raise GenerateError(f"shanten must be 0-3, not {shanten!r}")
+    if kind == "wait" and shanten not in (None, 0):
+        raise GenerateError("wait problems are tenpai hands: leave out the shanten or use 0")
+    if kind == "call" and theme != "any":
+        raise GenerateError("call problems take the theme 'any' only")
+    if kind == "call" and shanten == 0 and strict:
+        raise GenerateError("no call lowers the shanten of a tenpai hand, so strict call problems "
+                            "are 1-3 shanten (or use --no-strict)")
+    if kind == "nanikiru" and theme == "chinitsu" and shanten not in (None, 0, 1):
+        raise GenerateError("chinitsu hands (14 tiles of one suit) are tenpai or 1-shanten: "
+                            "use shanten 0 or 1")
+    return _Options(kind, shanten, theme, bool(strict), evaluator)
+
+
+# ---- the table ----------------------------------------------------------------------------------
+
+class _Table:
+    """A shuffled wall, the dora indicator, the visible tiles and the winds of one problem."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.wall = list(PHYSICAL_TILES)
+        rng.shuffle(self.wall)
+        self.dora = [self.wall.pop()]
+        self.visible: list[Tile] = []
+        self.round = rng.choice("ES")
+        self.seat = rng.choice(WINDS)
+
+    def take(self, accept: Callable[[Tile], bool] | None = None) -> Tile:
+        """The next tile of the wall (the next one `accept` takes)."""
+        for i, tile in enumerate(self.wall):
+            if accept is None or accept(tile):
+                return self.wall.pop(i)
+        raise GenerateError("the wall ran out")      # not reached with the sizes used here
+
+    def others_discard(self, n: int = 3) -> None:
+        for _ in range(n):
+            self.visible.append(self.take())
+
+    def remaining(self, hand: list[Tile]) -> bytes:
+        seen = [0] * N_KINDS
+        for t in (*hand, *self.visible, *self.dora):
+            seen[t.kind] += 1
+        return bytes(max(4 - n, 0) for n in seen)
+
+    def problem(self, pid: str, kind: str, concealed: list[Tile], turn: int, theme: str,
+                **extra) -> Problem:
+        return Problem(id=pid, kind=kind, hand=format_tiles(concealed, sort=False),
+                       dora=format_tiles(self.dora, sort=False), visible=format_tiles(self.visible),
+                       round=self.round, seat=self.seat, turn=turn, theme=theme, **extra)
+
+
+def _counts(tiles: list[Tile]) -> bytes:
+    c = bytearray(N_KINDS)
+    for t in tiles:
+        c[t.kind] += 1
+    return bytes(c)
+
+
+def _play_turn(table: _Table, hand: list[Tile]) -> int:
+    """Draw, discard the best tile (shanten, then ukeire; random among ties), let the others
+    discard; returns the shanten of the 13 tiles left."""
+    hand.append(table.take())
+    _, rows = core.analyze_discards(_counts(hand), table.remaining(hand), _ALL, 0)
+    top = min((r.shanten, -r.ukeire_total) for r in rows)
+    kind = table.rng.choice([r.kind for r in rows if (r.shanten, -r.ukeire_total) == top])
+    tile = min((t for t in hand if t.kind == kind), key=lambda t: t.red)    # keep a red five
+    hand.remove(tile)
+    table.visible.append(tile)
+    table.others_discard()
+    return next(r.shanten for r in rows if r.kind == kind)
+
+
+def _one_suit(suit: int) -> Callable[[Tile], bool]:
+    return lambda t: t.kind // 9 == suit
+
+
+def _other_suits(suit: int) -> Callable[[Tile], bool]:
+    return lambda t: t.kind // 9 != suit
+
+
+def _idle_turns(table: _Table, turns: int, own: Callable[[Tile], bool] | None = None) -> None:
+    """T turns of a constructed hand: own discards (tiles `own` accepts) and the others'."""
+    for _ in range(turns):
+        table.visible.append(table.take(own))
+        table.others_discard()
+
+
+def _pairs_hand(table: _Table, pairs: int, singles: int, kinds_ok: Callable[[int], bool]) -> list[Tile]:
+    """`pairs` pairs and `singles` single tiles, all of distinct kinds, in wall order."""
+    used: set[int] = set()
+    tiles: list[Tile] = []
+    for _ in range(pairs):
+        held = [0] * N_KINDS
+        for t in table.wall:
+            held[t.kind] += 1
+        kind = next(t.kind for t in table.wall
+                    if t.kind not in used and held[t.kind] >= 2 and kinds_ok(t.kind))
+        used.add(kind)
+        tiles += [table.take(lambda t: t.kind == kind) for _ in range(2)]
+    for _ in range(singles):
+        tile = table.take(lambda t: t.kind not in used and kinds_ok(t.kind))
+        used.add(tile.kind)
+        tiles.append(tile)
+    return tiles
+
+
+def _with_draw(table: _Table, tiles: list[Tile]) -> list[Tile]:
+    """14 tiles in problem order: 13 sorted, then one of them (at random) as the draw."""
+    drawn = tiles.pop(table.rng.randrange(len(tiles)))
+    return sorted(tiles) + [drawn]
+
+
+# ---- candidates, one per kind / theme ----------------------------------------------------------------
+
+def _nanikiru(table: _Table, opts: _Options, pid: str, goal: float) -> Problem | None:
+    rng = table.rng
+    if opts.theme == "any":
+        turns = rng.randint(*_TURNS)
+        hand = [table.take() for _ in range(13)]
+        for _ in range(turns):
+            _play_turn(table, hand)
+        concealed = sorted(hand) + [table.take()]
+    elif opts.theme == "chinitsu":
+        suit = rng.randrange(3)
+        tiles = [table.take(_one_suit(suit)) for _ in range(14)]
+        turns = rng.randint(*_TURNS)
+        _idle_turns(table, turns, _other_suits(suit))
+        concealed = _with_draw(table, tiles)
+    else:
+        target = opts.shanten if opts.shanten is not None else rng.randint(0, 3)
+        tiles = _pairs_hand(table, 6 - target, 2 * target + 2, lambda k: True)
+        c = _counts(tiles)
+        if core.shanten(c, core.REGULAR | core.KOKUSHI) <= core.shanten(c, core.CHIITOI):
+            return None
+        turns = rng.randint(*_TURNS)
+        _idle_turns(table, turns)
+        concealed = _with_draw(table, tiles)
+    problem = table.problem(pid, "nanikiru", concealed, turns + 1, opts.theme)
+    a = nanikiru_analysis(problem, opts.evaluator)
+    if not opts.accepts(a.shanten, range(0, 4)):
+        return None
+    if opts.strict and len(a.best()) != 1:
+        return None
+    key = nanikiru_key(problem, opts.evaluator, a)
+    return problem.with_engine(key.shanten, key.best, key.difficulty)
+
+
+def _wait(table: _Table, opts: _Options, pid: str, goal: float) -> Problem | None:
+    rng = table.rng
+    if opts.theme == "any":
+        hand = [table.take() for _ in range(13)]
+        for turn in range(1, _WAIT_TURNS + 1):
+            if _play_turn(table, hand) == 0:
+                break
+        else:
+            return None
+        tiles = sorted(hand)
+    elif opts.theme == "chinitsu":
+        suit = rng.randrange(3)
+        tiles = sorted(table.take(_one_suit(suit)) for _ in range(13))
+        if core.shanten(_counts(tiles)) != 0:
+            return None
+        turn = rng.randint(*_TURNS)
+        _idle_turns(table, turn, _other_suits(suit))
+    else:
+        if rng.random() < 0.5:
+            suits = set(rng.sample(range(3), rng.randint(1, 2)))
+            allowed: Callable[[int], bool] = lambda k: k // 9 in suits
+        else:
+            allowed = lambda k: True
+        tiles = sorted(_pairs_hand(table, 6, 1, allowed))
+        turn = rng.randint(*_TURNS)
+        _idle_turns(table, turn)
+    problem = table.problem(pid, "wait", tiles, turn, opts.theme)
+    key = wait_key(problem)
+    left = table.remaining(tiles)
+    if opts.strict and not any(left[Tile.from_name(w).kind] for w in key.best):
+        return None                                         # karaten
+    return problem.with_engine(key.shanten, key.best, key.difficulty)
+
+
+def _call(table: _Table, opts: _Options, pid: str, goal: float) -> Problem | None:
+    rng = table.rng
+    turns = rng.randint(*_TURNS)
+    hand = [table.take() for _ in range(13)]
+    shanten = None
+    for _ in range(turns):
+        shanten = _play_turn(table, hand)
+    if not opts.accepts(shanten, range(1, 4)):          # type: ignore[arg-type]
+        return None
+    seat = rng.choice("LAR")
+    c = _counts(hand)
+    wins = set(core.waits(c)) if shanten == 0 else set()
+    callable_kinds = []
+    for t in range(N_KINDS):
+        if t in wins or not any(w.kind == t for w in table.wall):
+            continue
+        pon = c[t] >= 2
+        chi = seat == "L" and t < 27 and any(
+            low // 9 == t // 9 and low % 9 <= 6 and all(c[u] for u in (low, low + 1, low + 2) if u != t)
+            for low in (t - 2, t - 1, t) if low >= 0)
+        if pon or chi:
+            callable_kinds.append(t)
+    # Most advancing calls of a random hand leave it without a yaku; to keep "pass" from
+    # being the answer most of the time, half of the problems (`goal`) look for a tile whose
+    # right answer is a call, the other half for one where it is not.
+    want_call = goal < 0.5
+    rng.shuffle(callable_kinds)
+    for kind in callable_kinds:
+        tile = next(w for w in table.wall if w.kind == kind)
+        problem = table.problem(pid, "call", sorted(hand), turns, "any", discarded=tile.name,
+                                from_seat=seat)
+        choices = call_choices(problem)
+        if len(choices[1]) < 2:                            # only pass is legal (kuikae)
+            continue
+        if opts.strict and not any(ch.advances for ch in choices[1]):
+            continue
+        key = call_key(problem, choices)
+        if (key.best != ("pass",)) == want_call:
+            return problem.with_engine(key.shanten, key.best, key.difficulty)
+    return None
+
+
+_MAKERS = {"nanikiru": _nanikiru, "wait": _wait, "call": _call}
+
+
+# ---- entry points -----------------------------------------------------------------------------------
+
+def _rng(seed: int | str, opts: _Options, index: int) -> random.Random:
+    # a str seed is hashed with SHA-512 by random.seed: the same in every process
+    return random.Random(f"mjgui-drill/{seed}/{opts.kind}/{opts.theme}/{opts.shanten}/"
+                         f"{int(opts.strict)}/{opts.evaluator}/{index}")
+
+
+def make_problem(seed: int | str, index: int, kind: str = "nanikiru", shanten: int | None = None,
+                 theme: str = "any", strict: bool = True, evaluator: str = DEFAULT_EVALUATOR,
+                 pid: str | None = None) -> Problem:
+    """Problem number `index` (0-based) of the sequence for these options."""
+    opts = _check(kind, shanten, theme, strict, evaluator)
+    return _make(seed, opts, index, pid)
+
+
+def _make(seed: int | str, opts: _Options, index: int, pid: str | None) -> Problem:
+    rng = _rng(seed, opts, index)
+    pid = pid or f"{opts.kind}-{seed}-{index + 1}"
+    maker = _MAKERS[opts.kind]
+    goal = rng.random()             # fixed for every try of this problem
+    for _ in range(MAX_TRIES):
+        problem = maker(_Table(rng), opts, pid, goal)
+        if problem is not None:
+            return problem
+    what = f"{opts.kind} problem (theme {opts.theme}" + (
+        f", shanten {opts.shanten}" if opts.shanten is not None else "") + ")"
+    raise GenerateError(f"no {what} found in {MAX_TRIES} tries")
+
+
+def iter_problems(seed: int | str, kind: str = "nanikiru", shanten: int | None = None,
+                  theme: str = "any", strict: bool = True,
+                  evaluator: str = DEFAULT_EVALUATOR) -> Iterator[Problem]:
+    """The endless sequence of problems for these options (ids kind-seed-1, -2, ...)."""
+    opts = _check(kind, shanten, theme, strict, evaluator)
+    index = 0
+    while True:
+        yield _make(seed, opts, index, None)
+        index += 1
+
+
+def generate(count: int, seed: int | str, kind: str = "nanikiru", shanten: int | None = None,
+             theme: str = "any", strict: bool = True,
+             evaluator: str = DEFAULT_EVALUATOR) -> list[Problem]:
+    """`count` problems (see the module doc); raises GenerateError for impossible options."""
+    if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+        raise GenerateError(f"count must be an integer >= 0, not {count!r}")
+    opts = _check(kind, shanten, theme, strict, evaluator)
+    return [_make(seed, opts, i, None) for i in range(count)]
