@@ -3,6 +3,12 @@ import os
 # Qt without a display (CI, headless machines); a real session may override it.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+try:        # tests never touch the user's real settings or drill history
+    from PySide6.QtCore import QStandardPaths
+    QStandardPaths.setTestModeEnabled(True)
+except ImportError:
+    pass
+
 
 import pytest
 

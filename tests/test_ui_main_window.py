@@ -17,7 +17,7 @@ from mjgui.ui.main_window import MainWindow
 @pytest.fixture
 def window(qtbot, tmp_path):
     store = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    w = MainWindow(store)
+    w = MainWindow(store, tmp_path / "history.sqlite")
     qtbot.addWidget(w)
     w.show()
     yield w

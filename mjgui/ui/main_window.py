@@ -2,15 +2,19 @@
 and tile palettes, with undo/redo, copy/paste, language and theme."""
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import replace
+from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QPalette, QColor
+from PySide6.QtCore import QSettings, QStandardPaths, Qt, QTimer
+from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence, QPalette, QColor
 from PySide6.QtWidgets import (QApplication, QHBoxLayout, QLabel, QLineEdit, QMainWindow, QMenu,
-                               QProgressBar, QSplitter, QToolBar, QToolButton, QVBoxLayout, QWidget)
+                               QProgressBar, QSplitter, QStackedWidget, QToolBar, QToolButton,
+                               QVBoxLayout, QWidget)
 
 from mjgui.analysis import Analysis
+from mjgui.drills.history import HistoryError, HistoryStore
 from mjgui.hand import Hand, Meld
 from mjgui.tiles import Tile, TileError, format_tiles, parse_tenhou_url
 from mjgui.ui import i18n
@@ -26,6 +30,14 @@ from mjgui.waits import wait_details
 
 THEMES = ("light", "dark")
 TEXT_APPLY_MS = 250          # typing settles this long before the hand follows
+MODES = ("analyze", "nanikiru", "wait", "call", "stats")
+HISTORY_FILE = "history.sqlite"
+
+
+def default_history_path() -> Path:
+    """The drill history lives in the user's data folder (QStandardPaths)."""
+    folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
+    return Path(folder or Path.home() / ".mjgui") / HISTORY_FILE
 
 
 def settings() -> QSettings:
@@ -56,9 +68,13 @@ def apply_theme(app: QApplication, theme: str) -> None:
 
 
 class MainWindow(QMainWindow):
-    def __init__(self, store: QSettings | None = None):
+    def __init__(self, store: QSettings | None = None, history_path: Path | None = None):
         super().__init__()
         self.store = store if store is not None else settings()
+        self.history_path = history_path or default_history_path()
+        self.history: HistoryStore | None = None
+        self.history_problem = ""             # why the history is unavailable, if it is
+        self.pages: dict[str, QWidget] = {}
         self.theme = self.store.value("theme", "light")
         if self.theme not in THEMES:
             self.theme = "light"
@@ -84,9 +100,27 @@ class MainWindow(QMainWindow):
         self.editor._apply(hand)
         self.editor.undo_stack.clear()
         self.resize(1280, 860)
+        mode = self.store.value("mode", "analyze")
+        if mode in MODES and mode != "analyze":
+            self.set_mode(mode)
 
     # ---- construction ---------------------------------------------------------------
     def _build(self) -> None:
+        self.modebar = QToolBar(self)
+        self.modebar.setMovable(False)
+        self.addToolBar(self.modebar)
+        self.addToolBarBreak()
+        self.mode_group = QActionGroup(self)
+        self.mode_actions: dict[str, QAction] = {}
+        for number, mode in enumerate(MODES, 1):
+            act = QAction(self, checkable=True, shortcut=QKeySequence(f"Ctrl+{number}"))
+            act.triggered.connect(lambda _=False, m=mode: self.set_mode(m))
+            self.mode_group.addAction(act)
+            self.modebar.addAction(act)
+            self.addAction(act)
+            self.mode_actions[mode] = act
+        self.mode_actions["analyze"].setChecked(True)
+
         self.toolbar = QToolBar(self)
         self.toolbar.setMovable(False)
         self.addToolBar(self.toolbar)
@@ -135,7 +169,10 @@ class MainWindow(QMainWindow):
                     self.act_theme, self.act_help):
             self.addAction(act)             # shortcuts work wherever focus is
 
-        central = QWidget(self)
+        self.stack = QStackedWidget(self)
+        central = QWidget(self.stack)
+        self.analyze_page = central
+        self.stack.addWidget(central)
         layout = QVBoxLayout(central)
         layout.setContentsMargins(10, 8, 10, 8)
         layout.setSpacing(6)
@@ -185,9 +222,9 @@ class MainWindow(QMainWindow):
         self.splitter.setChildrenCollapsible(False)
         layout.addWidget(self.splitter, 1)
 
-        self.setCentralWidget(central)
+        self.setCentralWidget(self.stack)
 
-        self.help = HelpOverlay(central)
+        self.help = HelpOverlay(self)
         self.help.hide()
         self._text_timer = QTimer(self)
         self._text_timer.setSingleShot(True)
@@ -375,7 +412,7 @@ class MainWindow(QMainWindow):
     # ---- keyboard ---------------------------------------------------------------------------
     def keyPressEvent(self, event) -> None:
         key = event.key()
-        if self.text.hasFocus():
+        if self.mode != "analyze" or self.text.hasFocus():
             super().keyPressEvent(event)
             return
         if Qt.Key.Key_1 <= key <= Qt.Key.Key_9 and self.analysis is not None and self.analysis.rows:
@@ -405,6 +442,83 @@ class MainWindow(QMainWindow):
             return
         super().keyPressEvent(event)
 
+    # ---- modes: analysis, drills, statistics --------------------------------------------------
+    @property
+    def mode(self) -> str:
+        return next(m for m, act in self.mode_actions.items() if act.isChecked())
+
+    def set_mode(self, mode: str) -> None:
+        """Show a page; drill and statistics pages are built on first use."""
+        if mode not in MODES:
+            raise ValueError(f"mode must be one of {MODES}, not {mode!r}")
+        self.mode_actions[mode].setChecked(True)
+        self.stack.setCurrentWidget(self.page(mode))
+        for act in self.toolbar.actions():        # hand editing belongs to the analysis page
+            act.setVisible(mode == "analyze")
+        self.toolbar.setVisible(mode == "analyze")
+        self.store.setValue("mode", mode)
+
+    def page(self, mode: str) -> QWidget:
+        if mode == "analyze":
+            return self.analyze_page
+        if mode not in self.pages:
+            self._open_history()
+            if mode == "stats":
+                from mjgui.ui.stats_page import StatsPage
+                page = StatsPage(self.history, self.stack)
+                if self.history is None:
+                    page.set_unavailable(self.history_problem)
+                page.practiceRequested.connect(self.practise)
+            else:
+                from mjgui.ui.drill_page import DrillPage
+                page = DrillPage(mode, self.history, self.stack)
+                saved = self.store.value(f"drill/{mode}", "")
+                if saved:
+                    try:
+                        page.apply_settings(json.loads(saved))
+                    except (ValueError, TypeError, KeyError):
+                        pass                     # settings of another version: defaults
+                page.attemptRecorded.connect(self._attempt_recorded)
+                page.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
+            page.set_theme(self.theme)
+            page.retranslate()
+            self.stack.addWidget(page)
+            self.pages[mode] = page
+        return self.pages[mode]
+
+    def _open_history(self) -> None:
+        """Open the drill history once; a broken file is moved aside by the store,
+        an unusable location leaves drills working without saving."""
+        if self.history is not None or self.history_problem:
+            return
+        try:
+            self.history = HistoryStore.open(self.history_path)
+        except HistoryError as error:
+            self.history_problem = error.message_ja if i18n.language() == "ja" else str(error)
+            self.statusBar().showMessage(self.history_problem, 15000)
+            return
+        notice = self.history.recovered_ja if i18n.language() == "ja" else self.history.recovered
+        if notice:
+            self.statusBar().showMessage(notice, 15000)
+
+    def _attempt_recorded(self) -> None:
+        stats = self.pages.get("stats")
+        if stats is not None:
+            stats.refresh()
+
+    def practise(self, problems: list, title: str) -> None:
+        """Start a set chosen on the statistics page in the drill of its (first) kind."""
+        if not problems:
+            return
+        kind = problems[0].kind
+        chosen = [p for p in problems if p.kind == kind]
+        self.set_mode(kind)
+        self.pages[kind].start_set(chosen, title)
+        if len(chosen) < len(problems):
+            self.statusBar().showMessage(
+                tr(f"{len(chosen)} {kind} problems started; the others are in the other drills",
+                   f"{kind}の問題{len(chosen)}問を開始（残りは他のドリルで）"), 8000)
+
     # ---- language, theme, help ----------------------------------------------------------------
     def toggle_language(self) -> None:
         self.set_language("ja" if i18n.language() == "en" else "en")
@@ -423,19 +537,19 @@ class MainWindow(QMainWindow):
         app = QApplication.instance()
         if isinstance(app, QApplication):
             apply_theme(app, self.theme)
-        for w in (self.hand_view, self.palette_widget, self.table, self.waits):
+        for w in (self.hand_view, self.palette_widget, self.table, self.waits, *self.pages.values()):
             w.set_theme(self.theme)
 
     def toggle_help(self) -> None:
         self.help.setVisible(not self.help.isVisible())
         if self.help.isVisible():
             self.help.raise_()
-            self.help.setGeometry(self.centralWidget().rect())
+            self.help.setGeometry(self.centralWidget().geometry())
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         if self.help.isVisible():
-            self.help.setGeometry(self.centralWidget().rect())
+            self.help.setGeometry(self.centralWidget().geometry())
 
     def retranslate(self) -> None:
         self.setWindowTitle(tr("mjgui — Riichi mahjong hand trainer", "mjgui — リーチ麻雀 牌効率トレーナー"))
@@ -463,14 +577,25 @@ class MainWindow(QMainWindow):
                                 "seat @L/@A/@R), dora:, visible:, discards:, round:E seat:S",
                                 "mpsz表記。副露は chi:3*45m pon:5*55z@R（*は鳴いた牌、@L/@A/@Rは相手）、"
                                 "dora: visible: discards: round:E seat:S"))
-        for w in (self.hand_view, self.palette_widget, self.table, self.waits, self.help):
+        for w in (self.hand_view, self.palette_widget, self.table, self.waits, self.help,
+                  *self.pages.values()):
             w.retranslate()
+        for mode, (en, ja) in zip(MODES, (("Analyze", "分析"), ("Nanikiru", "何切る"), ("Waits", "待ち"),
+                                          ("Calls", "鳴き"), ("Stats", "成績"))):
+            act = self.mode_actions[mode]
+            act.setText(tr(en, ja))
+            act.setToolTip(f"{tr(en, ja)} ({act.shortcut().toString(QKeySequence.SequenceFormat.NativeText)})")
         self._show_summary()
         if self.analysis is None and self.editor.hand.size not in (13, 14):
             self._hand_changed(self.editor.hand)
 
     def closeEvent(self, event) -> None:
         self.store.setValue("hand", str(self.editor.hand))
+        for mode, page in self.pages.items():
+            if mode != "stats":
+                self.store.setValue(f"drill/{mode}", json.dumps(page.settings()))
+        if self.history is not None:
+            self.history.close()
         self.store.sync()
         self.worker.wait(2000)
         super().closeEvent(event)
