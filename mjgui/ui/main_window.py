@@ -504,7 +504,7 @@ class MainWindow(QMainWindow):
     def _attempt_recorded(self) -> None:
         stats = self.pages.get("stats")
         if stats is not None:
-            stats.refresh()
+            stats.mark_stale()
 
     def practise(self, problems: list, title: str) -> None:
         """Start a set chosen on the statistics page in the drill of its (first) kind."""

@@ -1,0 +1,949 @@
+"""StatsPage: the drill statistics page.
+
+Header cards (attempts, accuracy, mean partial credit, the correct-answer and
+day streaks, the review queue), a chart of accuracy and mean credit per day
+(7 days / 30 days / all), breakdown tables by drill, theme and shanten, and
+the actions: review the due misses, practise every miss, import a problem
+set, export the misses or the starter set.
+
+The page computes no mahjong and keeps no statistics of its own: every number
+comes from `mjgui.drills.history` (`accuracy_by_day`, `breakdown`, `streaks`,
+`missed_problems`) and `mjgui.drills.review.ReviewQueue`.  Errors (a bad
+problem-set file, a history that can't be read) are shown inline on the page,
+never as a dialog.
+
+Signal: ``practiceRequested(object problems, str title)`` with a non-empty
+``list[Problem]``; the drill page's ``start_set(problems, title)`` takes it.
+"""
+from __future__ import annotations
+
+import dataclasses
+import math
+import os
+from datetime import date, datetime, timedelta, timezone
+from pathlib import Path
+from typing import Any, Callable, Iterable, Mapping
+
+from PySide6.QtCore import QModelIndex, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QPainter, QShowEvent
+from PySide6.QtWidgets import (QAbstractItemView, QButtonGroup, QFileDialog, QFrame, QHBoxLayout,
+                               QHeaderView, QLabel, QPushButton, QScrollArea, QSizePolicy,
+                               QStyledItemDelegate, QStyleOptionViewItem, QTableWidget,
+                               QTableWidgetItem, QVBoxLayout, QWidget)
+
+from mjgui.drills.history import (Attempt, DayStats, GroupStats, HistoryError, HistoryStore, Streaks,
+                                  accuracy_by_day, breakdown, missed_problems, streaks)
+from mjgui.drills.problems import Problem, ProblemSet, ProblemSetError, load_set, save_set, starter_set
+from mjgui.drills.review import ReviewQueue
+from mjgui.ui.chart import LineChart
+from mjgui.ui.i18n import tr
+
+__all__ = ["StatsPage", "COLORS", "RANGES", "problems_from_dicts", "describe_set_error",
+           "drill_label", "theme_label", "shanten_label"]
+
+THEMES = ("light", "dark")
+#: The chart's range choices: key -> number of days (None: everything).
+RANGES: dict[str, int | None] = {"7": 7, "30": 30, "all": None}
+BREAKDOWNS = ("drill", "theme", "shanten")
+
+#: Colours of the page by theme (the window palette does the rest).
+COLORS: dict[str, dict[str, str]] = {
+    "light": {
+        "card": "#ffffff", "card_border": "#dcd7cc", "text": "#1f2328", "muted": "#6a6f78",
+        "accent": "#1f6fd1", "credit": "#d9822b",
+        "bar_acc": "#dbe8fb", "bar_credit": "#fbe6cf",
+        "error_bg": "#fdecec", "error_border": "#d9474d", "error_text": "#7f1d1d",
+        "info_bg": "#e9f1fd", "info_border": "#6b98e0", "info_text": "#1d3e70",
+        "ok_bg": "#e3f3e7", "ok_border": "#7cc08f", "ok_text": "#1b6b34",
+    },
+    "dark": {
+        "card": "#262a30", "card_border": "#3a4049", "text": "#e7e9ec", "muted": "#9aa3ad",
+        "accent": "#5fa6ff", "credit": "#f0a14a",
+        "bar_acc": "#22354f", "bar_credit": "#42321f",
+        "error_bg": "#3b1f23", "error_border": "#e0656b", "error_text": "#ffd1d3",
+        "info_bg": "#1b2a3f", "info_border": "#5b8def", "info_text": "#d2e2ff",
+        "ok_bg": "#1f3a29", "ok_border": "#3f8a58", "ok_text": "#b5ecc6",
+    },
+}
+
+_FRACTION = Qt.ItemDataRole.UserRole + 1          # 0..1 drawn as a bar behind the cell
+_BAR_KIND = Qt.ItemDataRole.UserRole + 2          # "acc" | "credit"
+
+# JSON keys a Problem reads (its "from" is the dataclass field from_seat)
+_PROBLEM_KEYS = frozenset("from" if f.name == "from_seat" else f.name
+                          for f in dataclasses.fields(Problem))
+
+
+# --- labels ------------------------------------------------------------------------------
+
+def drill_label(drill: str | None) -> str:
+    return {"nanikiru": tr("Nanikiru (discard)", "何切る"),
+            "wait": tr("Waits", "待ち"),
+            "call": tr("Calls", "鳴き")}.get(drill or "", drill or tr("(unknown)", "（不明）"))
+
+
+def theme_label(theme: str | None) -> str:
+    if not theme:
+        return tr("(no theme)", "（テーマなし）")
+    return {"any": tr("Any hand", "一般"),
+            "chinitsu": tr("Chinitsu (one suit)", "清一色"),
+            "chiitoi": tr("Chiitoi (seven pairs)", "七対子")}.get(theme, theme)
+
+
+def shanten_label(shanten: int | None) -> str:
+    if shanten is None:
+        return tr("(unknown)", "（不明）")
+    if shanten < 0:
+        return tr("Complete", "和了")
+    if shanten == 0:
+        return tr("Tenpai", "聴牌")
+    return tr(f"{shanten}-shanten", f"{shanten}向聴")
+
+
+def _pct(fraction: float) -> str:
+    """'63%' for 0.625 (halves round up, like the chart's tooltips)."""
+    return f"{math.floor(fraction * 100 + 0.5)}%"
+
+
+# --- problems from the history -----------------------------------------------------------
+
+def problems_from_dicts(dicts: Iterable[Mapping[str, Any]]) -> tuple[list[Problem], int]:
+    """The Problems of stored problem dicts, each id once, and how many could
+    not be read (a dict from an older or foreign version)."""
+    out: list[Problem] = []
+    seen: set[str] = set()
+    skipped = 0
+    for d in dicts:
+        try:
+            problem = Problem.from_json({k: v for k, v in dict(d).items() if k in _PROBLEM_KEYS})
+        except (ProblemSetError, TypeError, ValueError):
+            skipped += 1
+            continue
+        if problem.id in seen:
+            continue
+        seen.add(problem.id)
+        out.append(problem)
+    return out, skipped
+
+
+def describe_set_error(error: ProblemSetError, path: str | os.PathLike | None = None) -> str:
+    """One line naming the file, the problem (index and id) and the field of a bad set."""
+    where = []
+    if error.index is not None:
+        pid = f" (id '{error.problem_id}')" if error.problem_id else ""
+        pid_ja = f"（id '{error.problem_id}'）" if error.problem_id else ""
+        where.append(tr(f"problem at index {error.index}{pid}", f"問題 インデックス {error.index}{pid_ja}"))
+    if error.field is not None:
+        where.append(tr(f"field '{error.field}'", f"項目 '{error.field}'"))
+    name = Path(path).name if path is not None else (Path(error.path).name if error.path else "")
+    head = tr(f"Cannot import {name}", f"{name} を読み込めません") if name else \
+        tr("Cannot import the problem set", "問題集を読み込めません")
+    return f"{head}: " + (tr(", ", "、").join(where) + ": " if where else "") + error.reason
+
+
+# --- widgets -----------------------------------------------------------------------------
+
+class _Card(QFrame):
+    """A header number: title, big value, a small line under it."""
+
+    def __init__(self, name: str, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("statCard")
+        self.setProperty("card", name)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(14, 10, 14, 10)
+        layout.setSpacing(2)
+        self.title = QLabel(self)
+        self.title.setObjectName("cardTitle")
+        self.value = QLabel(self)
+        self.value.setObjectName("cardValue")
+        font = QFont(self.value.font())
+        font.setPointSizeF(font.pointSizeF() * 1.9)
+        font.setBold(True)
+        self.value.setFont(font)
+        self.sub = QLabel(self)
+        self.sub.setObjectName("cardSub")
+        small = QFont(self.sub.font())
+        small.setPointSizeF(small.pointSizeF() * 0.9)
+        self.sub.setFont(small)
+        self.title.setFont(small)
+        layout.addWidget(self.title)
+        layout.addWidget(self.value)
+        layout.addWidget(self.sub)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+
+    def set(self, title: str, value: str, sub: str, tip: str) -> None:
+        self.title.setText(title)
+        self.value.setText(value)
+        blank = value == "–"
+        if self.value.property("blank") != blank:
+            self.value.setProperty("blank", blank)
+            self.value.style().unpolish(self.value)
+            self.value.style().polish(self.value)
+        self.sub.setText(sub)
+        self.setToolTip(tip)
+        for w in (self.title, self.value, self.sub):
+            w.setToolTip(tip)
+
+
+class _BarDelegate(QStyledItemDelegate):
+    """Percent cells: a soft bar proportional to the value behind the text."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.colors = COLORS["light"]
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex) -> None:
+        fraction = index.data(_FRACTION)
+        if isinstance(fraction, (int, float)) and fraction > 0:
+            kind = index.data(_BAR_KIND) or "acc"
+            rect = QRectF(option.rect).adjusted(3, 4, -3, -4)
+            rect.setWidth(rect.width() * min(float(fraction), 1.0))
+            painter.save()
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QColor(self.colors["bar_credit" if kind == "credit" else "bar_acc"]))
+            painter.drawRoundedRect(rect, 3, 3)
+            painter.restore()
+        super().paint(painter, option, index)
+
+
+class _Table(QTableWidget):
+    """A read-only breakdown table sized to its rows (the page scrolls, not the table)."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(0, 4, parent)
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.setAlternatingRowColors(True)
+        self.setShowGrid(False)
+        self.setWordWrap(False)
+        self.verticalHeader().hide()
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        header = self.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for col in (1, 2, 3):
+            header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+        header.setHighlightSections(False)
+        header.setMinimumSectionSize(self.fontMetrics().horizontalAdvance("Attempts") + 24)
+        self.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 12)
+        self.delegate = _BarDelegate(self)
+        self.setItemDelegate(self.delegate)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+
+    def fit_height(self) -> None:
+        rows = sum(self.rowHeight(r) for r in range(self.rowCount()))
+        self.setFixedHeight(self.horizontalHeader().sizeHint().height() + rows + 2 * self.frameWidth())
+
+
+# --- the page ----------------------------------------------------------------------------
+
+class StatsPage(QWidget):
+    """Statistics of the drill history, and the practice actions built on it.
+
+    `refresh()` re-reads the store, `set_store(store)` switches it (None: the
+    history is unavailable, `set_unavailable(message)` says why),
+    `retranslate()` and `set_theme(theme)` redraw.  `import_set(path)` and
+    `export_misses(path)` do the file work of the buttons (no dialog).
+
+    Signal ``practiceRequested(object, str)``: a non-empty list of `Problem`
+    and a title.  For tests: `header_values()`, `table_rows(by)`,
+    `message()`, `banner_text()`, `chart`, the buttons.
+    """
+
+    practiceRequested = Signal(object, str)
+
+    def __init__(self, store: HistoryStore | None, parent: QWidget | None = None, *,
+                 theme: str = "light", now: Callable[[], datetime] | None = None):
+        super().__init__(parent)
+        if theme not in THEMES:
+            raise ValueError(f"theme must be one of {THEMES}, not {theme!r}")
+        self._store = store
+        self._theme = theme
+        self._now = now or (lambda: datetime.now(timezone.utc))
+        self._range = "30"
+        self._unavailable: tuple[str, str] | None = None
+        self._read_error: tuple[str, str] | None = None
+        self._message: tuple[str, Callable[[], str]] | None = None   # (kind, text in current language)
+        self._last_dir = str(Path.home())
+        # what the store said at the last refresh
+        self._attempts: list[Attempt] = []
+        self._counts: dict[str, int] = {"due": 0, "learning": 0, "retired": 0, "total": 0}
+        self._streaks = Streaks(0, 0, 0)
+        self._per_day: list[DayStats] = []
+        self._misses: list[dict] = []
+        self._values: dict[str, str] = {}
+        self._stale = False
+        self._build()
+        self._apply_theme()
+        self.refresh()
+
+    # --- construction --------------------------------------------------------------------
+    def _build(self) -> None:
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        self._scroll = QScrollArea(self)
+        self._scroll.setWidgetResizable(True)
+        self._scroll.setFrameShape(QFrame.Shape.NoFrame)
+        outer.addWidget(self._scroll)
+        self._content = QWidget()
+        self._content.setObjectName("statsContent")
+        self._scroll.setWidget(self._content)
+        layout = QVBoxLayout(self._content)
+        layout.setContentsMargins(14, 12, 14, 12)
+        layout.setSpacing(10)
+
+        self.banner = QLabel(self._content)
+        self.banner.setObjectName("statsBanner")
+        self.banner.setWordWrap(True)
+        self.banner.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.banner.hide()
+        layout.addWidget(self.banner)
+
+        cards = QHBoxLayout()
+        cards.setSpacing(10)
+        self.cards: dict[str, _Card] = {}
+        for name in ("attempts", "accuracy", "credit", "streak", "days", "review"):
+            card = _Card(name, self._content)
+            self.cards[name] = card
+            cards.addWidget(card, 1)
+        layout.addLayout(cards)
+
+        actions = QHBoxLayout()
+        actions.setSpacing(6)
+        self.review_button = QPushButton(self._content)
+        self.review_button.setObjectName("reviewButton")
+        self.misses_button = QPushButton(self._content)
+        self.misses_button.setObjectName("missesButton")
+        self.import_button = QPushButton(self._content)
+        self.import_button.setObjectName("importButton")
+        self.export_misses_button = QPushButton(self._content)
+        self.export_misses_button.setObjectName("exportMissesButton")
+        self.export_starter_button = QPushButton(self._content)
+        self.export_starter_button.setObjectName("exportStarterButton")
+        for b in (self.review_button, self.misses_button, self.import_button,
+                  self.export_misses_button, self.export_starter_button):
+            b.setAutoDefault(False)
+        font = QFont(self.review_button.font())
+        font.setBold(True)
+        self.review_button.setFont(font)
+        actions.addWidget(self.review_button)
+        actions.addWidget(self.misses_button)
+        actions.addStretch(1)
+        actions.addWidget(self.import_button)
+        actions.addWidget(self.export_misses_button)
+        actions.addWidget(self.export_starter_button)
+        layout.addLayout(actions)
+
+        self.status = QLabel(self._content)
+        self.status.setObjectName("statsStatus")
+        self.status.setWordWrap(True)
+        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.status.hide()
+        layout.addWidget(self.status)
+
+        chart_head = QHBoxLayout()
+        self.chart_title = QLabel(self._content)
+        self.chart_title.setObjectName("sectionTitle")
+        chart_head.addWidget(self.chart_title)
+        chart_head.addStretch(1)
+        self._range_group = QButtonGroup(self)
+        self._range_group.setExclusive(True)
+        self.range_buttons: dict[str, QPushButton] = {}
+        switch = QHBoxLayout()
+        switch.setSpacing(0)
+        for i, key in enumerate(RANGES):
+            button = QPushButton(self._content)
+            button.setCheckable(True)
+            button.setAutoDefault(False)
+            button.setObjectName(f"range_{key}")
+            button.setProperty("segment", ("first", "middle", "last")[i])
+            self._range_group.addButton(button, i)
+            self.range_buttons[key] = button
+            switch.addWidget(button)
+        self.range_buttons[self._range].setChecked(True)
+        self._style_range_buttons()
+        chart_head.addLayout(switch)
+        layout.addLayout(chart_head)
+
+        self.chart = LineChart(self._content, theme=self._theme)
+        self.chart.setMinimumHeight(230)
+        layout.addWidget(self.chart, 1)
+
+        self.breakdown_title = QLabel(self._content)
+        self.breakdown_title.setObjectName("sectionTitle")
+        layout.addWidget(self.breakdown_title)
+        tables = QHBoxLayout()
+        tables.setSpacing(12)
+        self.tables: dict[str, _Table] = {}
+        self._table_titles: dict[str, QLabel] = {}
+        for by in BREAKDOWNS:
+            column = QVBoxLayout()
+            column.setSpacing(4)
+            title = QLabel(self._content)
+            title.setObjectName("tableTitle")
+            table = _Table(self._content)
+            table.setObjectName(f"table_{by}")
+            column.addWidget(title)
+            column.addWidget(table)
+            column.addStretch(1)
+            self._table_titles[by] = title
+            self.tables[by] = table
+            tables.addLayout(column, 1)
+        layout.addLayout(tables)
+
+        for label in (self.chart_title, self.breakdown_title):
+            f = QFont(label.font())
+            f.setBold(True)
+            f.setPointSizeF(f.pointSizeF() * 1.15)
+            label.setFont(f)
+        for label in self._table_titles.values():
+            f = QFont(label.font())
+            f.setBold(True)
+            label.setFont(f)
+
+        self.review_button.clicked.connect(self.practise_due)
+        self.misses_button.clicked.connect(self.practise_misses)
+        self.import_button.clicked.connect(self.choose_import)
+        self.export_misses_button.clicked.connect(self.choose_export_misses)
+        self.export_starter_button.clicked.connect(self.choose_export_starter)
+        self._range_group.idToggled.connect(self._on_range_toggled)
+
+    # --- public API ----------------------------------------------------------------------
+    def store(self) -> HistoryStore | None:
+        return self._store
+
+    def set_store(self, store: HistoryStore | None) -> None:
+        """Show another history (None: unavailable; see `set_unavailable`).  A store
+        clears the message of `set_unavailable`."""
+        self._store = store
+        if store is not None:
+            self._unavailable = None
+        self.refresh()
+
+    def set_unavailable(self, message: str | HistoryError | None, message_ja: str | None = None) -> None:
+        """Say inline why the history can't be used (a `HistoryError` brings both
+        languages); None removes the message."""
+        if message is None:
+            self._unavailable = None
+        elif isinstance(message, HistoryError):
+            self._unavailable = (message.message, message.message_ja)
+        else:
+            self._unavailable = (str(message), message_ja if message_ja is not None else str(message))
+        self._render()
+
+    def refresh(self) -> None:
+        """Re-read the attempts and the review queue from the store."""
+        self._stale = False
+        self._read_error = None
+        self._attempts, self._misses = [], []
+        self._counts = {"due": 0, "learning": 0, "retired": 0, "total": 0}
+        store = self._store
+        if store is not None:
+            try:
+                attempts = store.attempts()
+                counts = ReviewQueue(store).counts(self._now())
+            except HistoryError as error:
+                self._read_error = (error.message, error.message_ja)
+            else:
+                self._attempts = attempts
+                self._counts = counts
+                self._misses = missed_problems(attempts)
+        self._streaks = streaks(self._attempts, today=self._today())
+        self._per_day = accuracy_by_day(self._attempts)
+        self._render()
+
+    def mark_stale(self) -> None:
+        """The history changed: refresh now if the page is visible, else when it is
+        next shown (cheaper than `refresh()` after every answer of a long history)."""
+        if self.isVisible():
+            self.refresh()
+        else:
+            self._stale = True
+
+    def set_theme(self, theme: str) -> None:
+        if theme not in THEMES:
+            raise ValueError(f"theme must be one of {THEMES}, not {theme!r}")
+        self._theme = theme
+        self._apply_theme()
+
+    def theme(self) -> str:
+        return self._theme
+
+    def retranslate(self) -> None:
+        self._render()
+
+    def set_range(self, key: str) -> None:
+        """The chart's range: "7", "30" (days up to today) or "all"."""
+        if key not in RANGES:
+            raise ValueError(f"range must be one of {tuple(RANGES)}, not {key!r}")
+        self.range_buttons[key].setChecked(True)     # toggling renders
+        if self._range != key:
+            self._range = key
+            self._render_chart()
+
+    def current_range(self) -> str:
+        return self._range
+
+    def available(self) -> bool:
+        """Whether there is a readable history."""
+        return self._store is not None and self._read_error is None
+
+    # --- actions -------------------------------------------------------------------------
+    def practise_due(self) -> list[Problem]:
+        """Emit the problems due for review now; returns them (empty: nothing emitted)."""
+        if not self.available():
+            self._show_unavailable_action()
+            return []
+        try:
+            dicts = ReviewQueue(self._store).due(self._now())
+        except HistoryError as error:
+            self._set_message("error", lambda e=error: tr(e.message, e.message_ja))
+            return []
+        problems, skipped = problems_from_dicts(dicts)
+        if not problems:
+            self._set_message("info", lambda: tr("Nothing is due for review right now.",
+                                                 "今復習する問題はありません。"))
+            return []
+        self._set_message("ok", lambda n=len(problems), s=skipped: tr(
+            f"Reviewing {n} due problem{'s' if n != 1 else ''}.", f"復習する問題 {n} 問。")
+            + self._skipped_text(s))
+        self.practiceRequested.emit(problems, tr("Review: due misses", "復習: 期限の来た問題"))
+        return problems
+
+    def practise_misses(self) -> list[Problem]:
+        """Emit every problem whose latest answer was wrong (newest miss first)."""
+        if not self.available():
+            self._show_unavailable_action()
+            return []
+        problems, skipped = problems_from_dicts(self._misses)
+        if not problems:
+            self._set_message("info", lambda: tr("No misses to practise — well done.",
+                                                 "間違えた問題はありません。"))
+            return []
+        self._set_message("ok", lambda n=len(problems), s=skipped: tr(
+            f"Practising {n} missed problem{'s' if n != 1 else ''}.", f"間違えた問題 {n} 問を練習します。")
+            + self._skipped_text(s))
+        self.practiceRequested.emit(problems, tr("My misses", "間違えた問題"))
+        return problems
+
+    def import_set(self, path: str | os.PathLike) -> ProblemSet | None:
+        """Load a problem-set file and emit its problems; a bad file is explained
+        inline (problem index and field) and returns None."""
+        name = Path(path).name
+        try:
+            problem_set = load_set(path)
+        except ProblemSetError as error:
+            self._set_message("error", lambda e=error, p=path: describe_set_error(e, p))
+            return None
+        except (OSError, ValueError) as error:     # pragma: no cover - load_set wraps these
+            self._set_message("error", lambda e=error: tr(f"Cannot import {name}: {e}",
+                                                          f"{name} を読み込めません: {e}"))
+            return None
+        if not problem_set.problems:
+            self._set_message("error", lambda: tr(f"Cannot import {name}: the set holds no problems",
+                                                  f"{name} を読み込めません: 問題がありません"))
+            return None
+        title = problem_set.title or Path(path).stem
+        n = len(problem_set.problems)
+        self._set_message("ok", lambda: tr(f"Imported {n} problem{'s' if n != 1 else ''} from {name}.",
+                                           f"{name} から {n} 問を読み込みました。"))
+        self.practiceRequested.emit(list(problem_set.problems), title)
+        return problem_set
+
+    def export_misses(self, path: str | os.PathLike) -> int:
+        """Write the missed problems as a problem set; returns how many (0: nothing written)."""
+        if not self.available():
+            self._show_unavailable_action()
+            return 0
+        problems, skipped = problems_from_dicts(self._misses)
+        if not problems:
+            self._set_message("info", lambda: tr("No misses to export yet.", "書き出す間違いはまだありません。"))
+            return 0
+        return self._save(path, problems, tr("My misses", "間違えた問題") + f" {self._today().isoformat()}",
+                          skipped)
+
+    def export_starter(self, path: str | os.PathLike) -> int:
+        """Write the shipped starter set (a template for authors); returns how many."""
+        starter = starter_set()
+        return self._save(path, list(starter.problems), starter.title, 0)
+
+    # the buttons: a file dialog, then the methods above
+    def choose_import(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self, tr("Import problem set", "問題集を読み込む"), self._last_dir,
+            tr("Problem sets (*.json);;All files (*)", "問題集 (*.json);;すべてのファイル (*)"))
+        if path:
+            self._last_dir = str(Path(path).parent)
+            self.import_set(path)
+
+    def choose_export_misses(self) -> None:
+        path = self._save_dialog(tr("Export my misses", "間違えた問題を書き出す"),
+                                 f"mjgui-misses-{self._today().isoformat()}.json")
+        if path:
+            self.export_misses(path)
+
+    def choose_export_starter(self) -> None:
+        path = self._save_dialog(tr("Export starter set", "スターター問題集を書き出す"),
+                                 "mjgui-starter-set.json")
+        if path:
+            self.export_starter(path)
+
+    # --- for tests and the window ---------------------------------------------------------
+    def header_values(self) -> dict[str, str]:
+        """The header numbers as shown: attempts, accuracy, credit, streak, best,
+        days, due, learning, retired."""
+        return dict(self._values)
+
+    def table_rows(self, by: str) -> list[list[str]]:
+        table = self.tables[by]
+        return [[table.item(r, c).text() if table.item(r, c) else "" for c in range(table.columnCount())]
+                for r in range(table.rowCount())]
+
+    def message(self) -> str:
+        """The inline status / error text ('' when none)."""
+        return self.status.text() if not self.status.isHidden() else ""
+
+    def message_kind(self) -> str:
+        """'error', 'ok', 'info' or '' (no message)."""
+        return self._message[0] if self._message is not None else ""
+
+    def banner_text(self) -> str:
+        """The history banner (unavailable / recovered), '' when hidden."""
+        return self.banner.text() if not self.banner.isHidden() else ""
+
+    def clear_message(self) -> None:
+        self._message = None
+        self._render_status()
+
+    # --- internals -----------------------------------------------------------------------
+    def _today(self) -> date:
+        return self._now().astimezone().date()
+
+    def _skipped_text(self, skipped: int) -> str:
+        if not skipped:
+            return ""
+        return tr(f" ({skipped} stored problem{'s' if skipped != 1 else ''} could not be read and "
+                  f"{'were' if skipped != 1 else 'was'} left out.)",
+                  f"（保存された問題のうち {skipped} 問は読み込めないため除外しました）")
+
+    def _save(self, path: str | os.PathLike, problems: list[Problem], title: str, skipped: int) -> int:
+        name = Path(path).name
+        try:
+            save_set(path, problems, title)
+        except ProblemSetError as error:
+            self._set_message("error", lambda e=error: tr(f"Cannot write {name}: {e.reason}",
+                                                          f"{name} に書き込めません: {e.reason}"))
+            return 0
+        n = len(problems)
+        self._set_message("ok", lambda: tr(f"Wrote {n} problem{'s' if n != 1 else ''} to {name}.",
+                                           f"{name} に {n} 問を書き出しました。")
+                          + self._skipped_text(skipped))
+        self.status.setToolTip(os.fspath(path))
+        return n
+
+    def _save_dialog(self, caption: str, default_name: str) -> str:
+        path, _ = QFileDialog.getSaveFileName(
+            self, caption, str(Path(self._last_dir) / default_name),
+            tr("Problem sets (*.json);;All files (*)", "問題集 (*.json);;すべてのファイル (*)"))
+        if not path:
+            return ""
+        if not Path(path).suffix:
+            path += ".json"
+        self._last_dir = str(Path(path).parent)
+        return path
+
+    def _show_unavailable_action(self) -> None:
+        self._set_message("error", lambda: tr("The drill history is not available, so there are no "
+                                              "misses to use.", "練習履歴を使用できないため、間違えた問題を使えません。"))
+
+    def _set_message(self, kind: str, text: Callable[[], str]) -> None:
+        self._message = (kind, text)
+        self.status.setToolTip("")
+        self._render_status()
+
+    def _on_range_toggled(self, button_id: int, checked: bool) -> None:
+        self._style_range_buttons()
+        if checked:
+            key = list(RANGES)[button_id]
+            if key != self._range:
+                self._range = key
+                self._render_chart()
+
+    def _style_range_buttons(self) -> None:
+        for button in self.range_buttons.values():
+            font = QFont(button.font())
+            font.setBold(button.isChecked())
+            button.setFont(font)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if (self._store is not None or self._stale) and not event.spontaneous():
+            self.refresh()          # "due now" moves with the clock
+
+    # --- rendering -----------------------------------------------------------------------
+    def _apply_theme(self) -> None:
+        c = COLORS[self._theme]
+        self._content.setStyleSheet(f"""
+            QFrame#statCard {{ background: {c['card']}; border: 1px solid {c['card_border']};
+                               border-radius: 8px; }}
+            QFrame#statCard QLabel {{ background: transparent; border: none; }}
+            QLabel#cardTitle, QLabel#cardSub {{ color: {c['muted']}; }}
+            QLabel#cardValue {{ color: {c['text']}; }}
+            QFrame#statCard[card="accuracy"] QLabel#cardValue {{ color: {c['accent']}; }}
+            QFrame#statCard[card="credit"] QLabel#cardValue {{ color: {c['credit']}; }}
+            QFrame#statCard QLabel#cardValue[blank="true"] {{ color: {c['muted']}; }}
+            QLabel#statsBanner, QLabel#statsStatus {{ border-radius: 6px; padding: 7px 10px; }}
+            QLabel#statsBanner[kind="error"], QLabel#statsStatus[kind="error"] {{
+                background: {c['error_bg']}; border: 1px solid {c['error_border']};
+                color: {c['error_text']}; }}
+            QLabel#statsBanner[kind="info"], QLabel#statsStatus[kind="info"] {{
+                background: {c['info_bg']}; border: 1px solid {c['info_border']};
+                color: {c['info_text']}; }}
+            QLabel#statsStatus[kind="ok"] {{
+                background: {c['ok_bg']}; border: 1px solid {c['ok_border']}; color: {c['ok_text']}; }}
+        """)
+        self.chart.set_theme(self._theme)
+        for table in self.tables.values():
+            table.delegate.colors = c
+            table.viewport().update()
+
+    @staticmethod
+    def _set_kind(label: QLabel, kind: str) -> None:
+        label.setProperty("kind", kind)
+        label.style().unpolish(label)
+        label.style().polish(label)
+
+    def _render(self) -> None:
+        self._render_banner()
+        self._render_header()
+        self._render_buttons()
+        self._render_chart()
+        self._render_tables()
+        self._render_status()
+        self.chart_title.setText(tr("Progress", "推移"))
+        self.breakdown_title.setText(tr("Breakdown", "内訳"))
+        for key, button in self.range_buttons.items():
+            button.setText({"7": tr("7 days", "7日"), "30": tr("30 days", "30日"),
+                            "all": tr("All", "全期間")}[key])
+            button.setToolTip({"7": tr("The last 7 days, up to today", "今日までの7日間"),
+                               "30": tr("The last 30 days, up to today", "今日までの30日間"),
+                               "all": tr("Every day since your first answer", "最初の解答から今日まで")}[key])
+
+    def _render_banner(self) -> None:
+        text, kind = "", "error"
+        if self._unavailable is not None:
+            text = tr(*self._unavailable)
+        elif self._read_error is not None:
+            text = tr(*self._read_error)
+        elif self._store is None:
+            text = tr("The drill history is not available: statistics and reviews need it, and "
+                      "answers are not being saved.",
+                      "練習履歴を使用できません。統計と復習には履歴が必要です。解答は保存されません。")
+        elif getattr(self._store, "recovered", None):
+            text, kind = tr(self._store.recovered, self._store.recovered_ja or self._store.recovered), "info"
+        if text:
+            prefix = "⚠  " if kind == "error" else "ℹ  "
+            self.banner.setText(prefix + text)
+            self._set_kind(self.banner, kind)
+            self.banner.show()
+        else:
+            self.banner.hide()
+            self.banner.clear()
+
+    def _render_header(self) -> None:
+        attempts = self._attempts
+        n = len(attempts)
+        s = self._streaks
+        counts = self._counts
+        dash = "–"
+        ok = self.available()
+        acc = sum(a.correct for a in attempts) / n if n else None
+        credit = sum(a.score for a in attempts) / n if n else None
+        right = sum(a.correct for a in attempts)
+        self._values = {
+            "attempts": str(n) if ok else dash,
+            "accuracy": _pct(acc) if acc is not None else dash,
+            "credit": _pct(credit) if credit is not None else dash,
+            "streak": str(s.current_correct) if ok else dash,
+            "best": str(s.best_correct) if ok else dash,
+            "days": str(s.days_practised) if ok else dash,
+            "due": str(counts["due"]) if ok else dash,
+            "learning": str(counts["learning"]) if ok else dash,
+            "retired": str(counts["retired"]) if ok else dash,
+        }
+        v = self._values
+        days_total = len(self._per_day)
+        self.cards["attempts"].set(
+            tr("Attempts", "解答数"), v["attempts"],
+            (tr(f"on {days_total} day{'s' if days_total != 1 else ''}", f"{days_total}日間") if n
+             else tr("no practice yet", "まだ練習していません")) if ok else "",
+            tr("Problems answered in every drill (a problem answered twice counts twice)",
+               "全ドリルで解答した問題の数（同じ問題を2回解けば2と数えます）"))
+        self.cards["accuracy"].set(
+            tr("Accuracy", "正解率"), v["accuracy"],
+            tr(f"{right} of {n} exactly right", f"{n}問中 {right}問正解") if n else "",
+            tr("Share of answers that were exactly right (a best answer)",
+               "最善の解答をした割合"))
+        self.cards["credit"].set(
+            tr("Mean credit", "平均得点"), v["credit"],
+            tr("partial credit per answer", "1問あたりの部分点") if n else "",
+            tr("Average partial credit per answer: 100% for a best answer, less for a near miss",
+               "1問あたりの平均部分点: 最善なら100%、惜しい解答は一部の得点"))
+        self.cards["streak"].set(
+            tr("Correct in a row", "連続正解"), v["streak"],
+            tr(f"best {v['best']}", f"最高 {v['best']}") if ok else "",
+            tr("Right answers in a row up to your latest answer; best: the longest run ever",
+               "最新の解答までの連続正解数。最高: これまでの最長記録"))
+        self.cards["days"].set(
+            tr("Days in a row", "連続練習日数"), v["days"],
+            tr("practised, to today", "今日まで練習した日") if ok else "",
+            tr("Days in a row with at least one answer, ending today (or yesterday: the streak "
+               "holds until a day passes without practice)",
+               "1問以上解答した日が続いた日数（今日または昨日まで。練習しない日が過ぎるまで途切れません）"))
+        self.cards["review"].set(
+            tr("Due for review", "復習待ち"), v["due"],
+            tr(f"{v['learning']} learning · {v['retired']} retired",
+               f"学習中 {v['learning']} ・ 習得 {v['retired']}") if ok else "",
+            tr("Missed problems come back now, then after 1, 3, 7 and 14 days; five right answers "
+               "at those spacings retire one.\nDue: ready to review now · learning: every problem "
+               "in the queue · retired: learnt",
+               "間違えた問題はすぐ、その後1・3・7・14日後に出題され、その間隔で5回続けて正解すると習得です。\n"
+               "復習待ち: 今復習できる問題 ・ 学習中: キューにある全問題 ・ 習得: 覚えた問題"))
+
+    def _render_buttons(self) -> None:
+        ok = self.available()
+        due = self._counts["due"] if ok else 0
+        misses = len(self._misses)
+        self.review_button.setText(tr(f"Review due misses ({due})", f"期限の来た問題を復習（{due}）"))
+        self.review_button.setEnabled(ok and due > 0)
+        self.review_button.setToolTip(
+            tr("Practise the missed problems whose next review is due now",
+               "次の復習時期が来た問題を練習します") if ok else self._unavailable_tip())
+        self.misses_button.setText(tr(f"Practise my misses ({misses})", f"間違えた問題を練習（{misses}）"))
+        self.misses_button.setEnabled(ok and misses > 0)
+        self.misses_button.setToolTip(
+            tr("A set of every problem whose latest answer was wrong, newest first",
+               "最後の解答が不正解だった問題すべて（新しい順）") if ok else self._unavailable_tip())
+        self.import_button.setText(tr("Import problem set…", "問題集を読み込む…"))
+        self.import_button.setToolTip(tr("Practise a problem-set file (mjgui-problems JSON)",
+                                         "問題集ファイル（mjgui-problems JSON）で練習します"))
+        self.export_misses_button.setText(tr("Export my misses…", "間違えた問題を書き出す…"))
+        self.export_misses_button.setEnabled(ok and misses > 0)
+        self.export_misses_button.setToolTip(
+            tr("Save the missed problems as a problem-set file, to share or practise later",
+               "間違えた問題を問題集ファイルに保存します") if ok else self._unavailable_tip())
+        self.export_starter_button.setText(tr("Export starter set…", "スターター問題集を書き出す…"))
+        self.export_starter_button.setToolTip(
+            tr("Save the problem set shipped with mjgui: a template for writing your own",
+               "mjgui 付属の問題集を保存します（自作の問題集のひな形に）"))
+
+    def _unavailable_tip(self) -> str:
+        return tr("Needs the drill history, which is not available", "練習履歴が必要ですが使用できません")
+
+    def _chart_window(self, days: list[date]) -> tuple[date | None, date]:
+        today = self._today()
+        span = RANGES[self._range]
+        if span is None:
+            return (min(days[0], today) if days else None), max([today, *days[-1:]])
+        return today - timedelta(days=span - 1), today
+
+    def _render_chart(self) -> None:
+        per_day = self._per_day
+        start, end = self._chart_window([d.day for d in per_day])
+        if start is None:
+            self.chart.set_series([], [], names=self._series_names(), bars=[],
+                                  bar_name=tr("Attempts", "解答数"))
+        else:
+            self.chart.set_series([(d.day, d.accuracy * 100) for d in per_day],
+                                  [(d.day, d.mean_score * 100) for d in per_day],
+                                  names=self._series_names(),
+                                  bars=[(d.day, d.attempts) for d in per_day],
+                                  bar_name=tr("Attempts", "解答数"), start=start, end=end)
+        if not self.available():
+            empty = tr("History unavailable", "練習履歴を使用できません")
+        elif not self._attempts:
+            empty = tr("No attempts yet — practise a drill first", "まだ解答がありません — まずドリルで練習しましょう")
+        else:
+            span = RANGES[self._range]
+            empty = tr(f"No attempts in the last {span} days", f"直近{span}日間の解答はありません")
+        self.chart.set_empty_text(empty)
+        self.chart.setToolTip("")
+
+    @staticmethod
+    def _series_names() -> tuple[str, str]:
+        return tr("Accuracy", "正解率"), tr("Mean credit", "平均得点")
+
+    def _render_tables(self) -> None:
+        labels = {"drill": drill_label, "theme": theme_label, "shanten": shanten_label}
+        titles = {"drill": (tr("By drill", "ドリル別"), tr("Drill", "ドリル")),
+                  "theme": (tr("By theme", "テーマ別"), tr("Theme", "テーマ")),
+                  "shanten": (tr("By shanten", "向聴数別"), tr("Shanten", "向聴数"))}
+        head_tips = (tr("Problems answered (repeats count)", "解答した問題数（繰り返しも数えます）"),
+                     tr("Share of answers that were exactly right", "最善の解答をした割合"),
+                     tr("Average partial credit per answer (100% = best answer)",
+                        "1問あたりの平均部分点（100% = 最善）"))
+        for by in BREAKDOWNS:
+            title, column = titles[by]
+            self._table_titles[by].setText(title)
+            table = self.tables[by]
+            heads = (column, tr("Attempts", "解答数"), tr("Accuracy", "正解率"), tr("Mean credit", "平均得点"))
+            for col, text in enumerate(heads):
+                item = QTableWidgetItem(text)
+                if col:
+                    item.setToolTip(head_tips[col - 1])
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                else:
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+                table.setHorizontalHeaderItem(col, item)
+            groups = breakdown(self._attempts, by=by)
+            table.clearSpans()
+            table.setRowCount(max(len(groups), 1))
+            if not groups:
+                item = QTableWidgetItem(tr("No attempts yet", "まだ解答がありません") if self.available()
+                                        else tr("History unavailable", "練習履歴を使用できません"))
+                item.setForeground(table.palette().placeholderText())
+                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                table.setItem(0, 0, item)
+                for col in (1, 2, 3):
+                    table.setItem(0, col, QTableWidgetItem(""))
+                table.setSpan(0, 0, 1, 4)
+            for row, (key, stats) in enumerate(groups.items()):
+                self._fill_row(table, row, labels[by](key), stats)
+            table.fit_height()
+
+    @staticmethod
+    def _fill_row(table: QTableWidget, row: int, label: str, stats: GroupStats) -> None:
+        n, acc, credit = stats
+        right = round(acc * n)
+        name = QTableWidgetItem(label)
+        name.setToolTip(label)
+        table.setItem(row, 0, name)
+        cells = (
+            (str(n), tr(f"{label}: {n} answer{'s' if n != 1 else ''}", f"{label}: 解答 {n}回"), None, ""),
+            (_pct(acc), tr(f"{label}: {right} of {n} answers exactly right ({_pct(acc)})",
+                           f"{label}: {n}回中 {right}回が最善（{_pct(acc)}）"), acc, "acc"),
+            (_pct(credit), tr(f"{label}: mean partial credit {_pct(credit)} per answer "
+                              "(100% = best answer)",
+                              f"{label}: 1問あたりの平均部分点 {_pct(credit)}（100% = 最善）"), credit, "credit"),
+        )
+        for col, (text, tip, fraction, kind) in enumerate(cells, start=1):
+            item = QTableWidgetItem(text)
+            item.setToolTip(tip)
+            item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            if fraction is not None:
+                item.setData(_FRACTION, float(fraction))
+                item.setData(_BAR_KIND, kind)
+            table.setItem(row, col, item)
+
+    def _render_status(self) -> None:
+        if self._message is None:
+            self.status.hide()
+            self.status.clear()
+            return
+        kind, text = self._message
+        self.status.setText(text())
+        self._set_kind(self.status, kind)
+        self.status.show()
