@@ -169,3 +169,40 @@ def test_click_updates_panels_within_a_frame(qtbot, window):
     times.sort()
     print(f"click -> panels: median {times[1] * 1e3:.1f} ms")
     assert window.analysis.hand.concealed[-1] == Tile.from_name("1z")
+
+
+def test_modes_drill_records_history_and_stats_follow(qtbot, window):
+    window.set_mode("nanikiru")
+    page = window.pages["nanikiru"]
+    assert window.stack.currentWidget() is page
+    assert not window.toolbar.isVisible()
+    window.set_mode("stats")
+    stats = window.pages["stats"]
+    attempts_before = stats.header_values()
+    window.set_mode("nanikiru")
+    page.start(seed=3)
+    problem = page.session.current()
+    best = problem.best[0]
+    with qtbot.waitSignal(page.attemptRecorded, timeout=5000):
+        page._answer(best)          # as a click on that tile does
+    assert window.history is not None and window.history.count() == 1
+    window.set_mode("stats")
+    assert stats.header_values() != attempts_before
+    window.set_mode("analyze")
+    assert window.toolbar.isVisible()
+    assert window.store.value("mode") == "analyze"
+
+
+def test_unusable_history_keeps_drills_working(qtbot, tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    store = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    w = MainWindow(store, blocker / "history.sqlite")     # its folder is a file
+    qtbot.addWidget(w)
+    w.show()
+    w.set_mode("stats")
+    assert w.history is None and w.history_problem
+    assert w.history_problem in w.pages["stats"].banner_text()
+    w.set_mode("wait")
+    assert w.pages["wait"].start(seed=1)
+    assert w.pages["wait"].session.current().kind == "wait"
