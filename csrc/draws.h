@@ -33,18 +33,35 @@ static inline void regular_after_draws(const uint8_t cls[4], int k, const uint8_
     for (int t = 27; t < MJ_KINDS; t++) distance[t] = final[left][mj_merge_nz[cls[2]][plus[t]]];
 }
 
-/* Mask of the draws that lower `shanten`, the prepared hand's own. */
+/* Mask of the draws that lower `shanten`, the prepared hand's own.  Seven
+ * pairs and thirteen orphans after a draw depend only on whether the tile is
+ * a terminal/honour and on how many are held (0, 1, 2+): six values, worked
+ * out once instead of per draw. */
 static inline uint64_t draws_lowering(const prepared *p, int shanten, const uint8_t plus[MJ_KINDS])
 {
     uint8_t distance[MJ_KINDS] = {0};
-    if (p->forms & MJ_REGULAR) regular_after_draws(p->cls, (p->scan.tiles + 1) / 3, plus, distance);
-    const int specials = p->scan.tiles + 1 >= 13 && (p->forms & (MJ_CHIITOI | MJ_KOKUSHI));
+    const int regular = p->forms & MJ_REGULAR;
+    if (regular) regular_after_draws(p->cls, (p->scan.tiles + 1) / 3, plus, distance);
+    int special[2][3] = {{99, 99, 99}, {99, 99, 99}};
+    if (p->scan.tiles + 1 >= 13 && (p->forms & (MJ_CHIITOI | MJ_KOKUSHI))) {
+        for (int yao = 0; yao < 2; yao++)
+            for (int held = 0; held < 3; held++) {
+                mj_scan_result s = p->scan;
+                s.tiles++;
+                s.pairs += held == 1;
+                s.kinds += held == 0;
+                s.yaochu += yao && held == 0;
+                s.yaochu_pairs += yao && held == 1;
+                int v = mj_best_of(p->forms & ~MJ_REGULAR, 0, s);
+                special[yao][held] = v == MJ_NOT_APPLICABLE ? 99 : v;
+            }
+    }
     uint64_t mask = 0;
     for (int t = 0; t < MJ_KINDS; t++) {
-        int held = p->h[t], after;
+        int held = p->h[t];
         if (held >= 4) continue;
-        if (specials) after = mj_best_of(p->forms, distance[t], mj_scan_draw(p->scan, t, held));
-        else after = distance[t] - 1;
+        int after = special[MJ_YAOCHU_BYTES[t] != 0][held > 2 ? 2 : held];
+        if (regular && distance[t] - 1 < after) after = distance[t] - 1;
         if (after < shanten) mask |= (uint64_t)1 << t;
     }
     return mask;
