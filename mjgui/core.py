@@ -25,6 +25,7 @@ ALL_FORMS = lib.MJ_ALL_FORMS
 Counts = Union[Sequence[int], bytes, bytearray, np.ndarray]
 
 _VALID_SIZES = "1, 2, 4, 5, 7, 8, 10, 11, 13 or 14"
+_UINT8 = np.dtype(np.uint8)      # dtype objects of built-in types are singletons: `is` is exact
 
 
 class HandError(ValueError):
@@ -127,6 +128,8 @@ def shanten(counts: Counts, forms: int = ALL_FORMS) -> int:
             data = bytes(counts)
         except (TypeError, ValueError):
             data = _to_bytes(counts)
+    elif kind is np.ndarray and counts.dtype is _UINT8 and counts.shape == (N_KINDS,):
+        data = counts.tobytes()
     else:
         data = _to_bytes(counts)
     try:
