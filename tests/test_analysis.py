@@ -214,6 +214,63 @@ def test_rows_match_definitions_random(seed):
             assert got_calls == slow_calls(g, s)
 
 
+def dressed(rng, hand: Hand) -> Hand:
+    """The same concealed tiles with some of: a red five, an open meld in place of three
+    tiles, dora indicators and visible tiles from the rest of the wall."""
+    tiles = list(hand.concealed)
+    for i, t in enumerate(tiles):
+        if t.kind in (4, 13, 22) and rng.random() < 0.5 and not any(x.red and x.kind == t.kind for x in tiles):
+            tiles[i] = Tile(t.kind, True)
+    melds = ()
+    if rng.random() < 0.4:
+        # take three tiles of the wall as an open pon/chi the player already made
+        counts = [0] * 34
+        for t in tiles:
+            counts[t.kind] += 1
+        free = [k for k in range(34) if counts[k] == 0]
+        k = rng.choice(free)
+        from mjgui.hand import Meld, MeldKind
+        if k < 27 and k % 9 <= 6 and counts[k + 1] + counts[k + 2] == 0:
+            melds = (Meld(MeldKind.CHI, (Tile(k), Tile(k + 1), Tile(k + 2)), Tile(k), "L"),)
+        else:
+            melds = (Meld(MeldKind.PON, (Tile(k),) * 3, Tile(k), rng.choice("LAR")),)
+        tiles = tiles[:len(tiles) - 3]
+    seen = [0] * 34
+    for t in tiles:
+        seen[t.kind] += 1
+    for m in melds:
+        for t in m.tiles:
+            seen[t.kind] += 1
+    extra = []
+    for _ in range(rng.randrange(12)):
+        k = rng.randrange(34)
+        if seen[k] < 4:
+            seen[k] += 1
+            extra.append(Tile(k))
+    return Hand(tuple(tiles), melds, tuple(extra[:1]), tuple(extra[1:]))
+
+
+def test_rows_match_definitions_dressed_hands():
+    """Hundreds of rows: open melds (regular form only), red fives, dora and visible tiles."""
+    rng = random.Random(99)
+    checked = 0
+    while checked < 150:
+        hand = dressed(rng, near_tenpai(rng) if rng.random() < 0.7 else random_hand(rng))
+        a = analyze(hand)
+        rem = hand.remaining()
+        forms = core.ALL_FORMS if hand.is_closed else core.REGULAR
+        c = list(hand.counts)
+        for row in a.rows:
+            g = minus(c, row.tile.kind)
+            s, uke, total, impr, good, second = slow_row(g, forms, rem)
+            assert (row.shanten, [t.kind for t in row.ukeire], row.ukeire_total) == (s, uke, total)
+            assert [t.kind for t in row.improvements] == impr
+            assert row.second_step == (second if s >= 1 else None)
+            assert {(o.call, o.tile, o.uses): o.shanten for o in row.calls} == slow_calls(g, s)
+            assert all(t.remaining == rem[t.kind] for t in row.ukeire)
+        checked += 1
+
+
 def test_rows_match_oracle_shanten_and_ukeire():
     """Shanten and ukeire of every row against the independent search oracle."""
     rng = random.Random(11)
