@@ -2,8 +2,6 @@
 analysis table, discards, the wait inspector, undo, copy/paste, languages."""
 from __future__ import annotations
 
-import time
-
 import pytest
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QGuiApplication
@@ -155,20 +153,20 @@ def test_language_switch_is_remembered(qtbot, window, tmp_path):
 
 
 def test_click_updates_panels_within_a_frame(qtbot, window):
-    """Median time from a palette click to updated panels, analysis included."""
+    """From a palette click to updated panels (analysis off the UI thread included):
+    the window measures it; printed here, not asserted (timing belongs in benchmarks)."""
     times = []
-    type_hand(qtbot, window, "23m456p789s11z556z")
-    for name in ("6z", "9m", "1z"):
+    for name in ("6z", "9m", "1z", "2m", "5p"):
         window.editor.set_hand(Hand.parse("23m456p789s11z556z"))
         settle(qtbot, window)
-        start = time.perf_counter()
-        qtbot.mouseClick(window.palette_widget.button(name), Qt.MouseButton.LeftButton)
-        settle(qtbot, window)
-        times.append(time.perf_counter() - start)
+        with qtbot.waitSignal(window.worker.finished, timeout=5000):
+            qtbot.mouseClick(window.palette_widget.button(name), Qt.MouseButton.LeftButton)
+        times.append(window.update_ms)
         assert window.analysis is not None and len(window.analysis.rows) > 0
+        assert window.analysis.hand.concealed[-1] == Tile.from_name(name)
     times.sort()
-    print(f"click -> panels: median {times[1] * 1e3:.1f} ms")
-    assert window.analysis.hand.concealed[-1] == Tile.from_name("1z")
+    print(f"click -> panels: median {times[2]:.1f} ms")
+    assert 0 < times[2]
 
 
 def test_modes_drill_records_history_and_stats_follow(qtbot, window):
