@@ -204,3 +204,12 @@ def test_unusable_history_keeps_drills_working(qtbot, tmp_path):
     w.set_mode("wait")
     assert w.pages["wait"].start(seed=1)
     assert w.pages["wait"].session.current().kind == "wait"
+
+
+def test_app_without_a_display_explains_instead_of_aborting(monkeypatch, capsys):
+    from mjgui.cli import main
+    monkeypatch.setattr("sys.platform", "linux")
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"):
+        monkeypatch.delenv(name, raising=False)
+    assert main([]) == 1
+    assert "xvfb-run" in capsys.readouterr().err

@@ -16,8 +16,25 @@ def _application():
     return app
 
 
+def _no_display() -> str | None:
+    """Why a window cannot open here (Linux without X or Wayland), else None: Qt
+    would abort with a platform-plugin error instead of a sentence."""
+    if not sys.platform.startswith("linux") or os.environ.get("QT_QPA_PLATFORM"):
+        return None
+    if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
+        return None
+    return ("no display to open a window on (neither DISPLAY nor WAYLAND_DISPLAY is set). "
+            "On a headless machine run it under Xvfb: xvfb-run -a mjgui "
+            "(apt-get install xvfb libxcb-icccm4 libxcb-keysyms1), or render a picture "
+            "with mjgui --screenshot out.png --hand 123m456p789s1122z")
+
+
 def run(hand: str | None = None) -> int:
     """Open the trainer window (optionally with a hand) and run until closed."""
+    problem = _no_display()
+    if problem:
+        print(f"mjgui: cannot start the app: {problem}", file=sys.stderr)
+        return 1
     app = _application()
     from mjgui.ui.main_window import MainWindow
     window = MainWindow()
