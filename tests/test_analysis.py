@@ -11,7 +11,7 @@ import reference as ref
 from mjgui import core
 from mjgui.analysis import analyze, by_ukeire
 from mjgui.hand import Hand
-from mjgui.tiles import KIND_NAMES, Tile, parse_counts
+from mjgui.tiles import Tile, parse_counts
 
 
 def names(tiles) -> list[str]:
@@ -117,7 +117,6 @@ def random_hand(rng, n=14):
 def near_tenpai(rng):
     """A complete hand with two tiles swapped for random ones: mostly 0-2 shanten."""
     while True:
-        blocks = []
         c = [0] * 34
         pair = rng.randrange(34)
         c[pair] += 2

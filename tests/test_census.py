@@ -15,7 +15,6 @@ import itertools
 import math
 import os
 import sys
-from collections import Counter
 
 import numpy as np
 import pytest

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import random
 import time
-from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, QStandardPaths, Qt, QTimer
@@ -16,8 +15,8 @@ from PySide6.QtWidgets import (QApplication, QHBoxLayout, QLabel, QLineEdit, QMa
 
 from mjgui.analysis import Analysis
 from mjgui.drills.history import HistoryError, HistoryStore
-from mjgui.hand import Hand, Meld
-from mjgui.tiles import Tile, TileError, format_tiles, parse_tenhou_url
+from mjgui.hand import Hand
+from mjgui.tiles import Tile, TileError, parse_tenhou_url
 from mjgui.ui import i18n
 from mjgui.ui.analysis_table import AnalysisTable
 from mjgui.ui.analysis_worker import AnalysisWorker
