@@ -25,7 +25,7 @@ hand).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any, Callable, NamedTuple, Sequence
 
 from mjgui import core
@@ -70,10 +70,9 @@ class CallOption:
     def name(self) -> str:
         return KIND_NAMES[self.tile]
 
-    @cached_property
+    @property
     def meld(self) -> Meld:
-        tiles = (Tile(self.tile), Tile(self.uses[0]), Tile(self.uses[1]))
-        return Meld(MeldKind.PON if self.call == "pon" else MeldKind.CHI, tiles, Tile(self.tile), "L")
+        return _call_meld(self.call, self.tile, self.uses)
 
     @cached_property
     def yaku(self):
@@ -225,6 +224,13 @@ class Analysis:
 
 def _forms(hand: Hand) -> int:
     return core.ALL_FORMS if hand.is_closed else core.REGULAR
+
+
+@lru_cache(maxsize=512)
+def _call_meld(call: str, tile: int, uses: tuple[int, int]) -> Meld:
+    """The meld a call makes (shared: the same call recurs on many rows and hands)."""
+    tiles = (Tile(tile), Tile(uses[0]), Tile(uses[1]))
+    return Meld(MeldKind.PON if call == "pon" else MeldKind.CHI, tiles, Tile(tile), "L")
 
 
 def _call_options(counts: bytes, hand: Hand, before: int,
