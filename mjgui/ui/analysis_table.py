@@ -162,6 +162,8 @@ class AnalysisModel(QAbstractTableModel):
         }[col]
 
     def _tooltip(self, row: Row, col: int) -> str:
+        if col == VERDICT:                 # the cell is often cut short: the whole line
+            return self._display(row, col) or ""
         if col == UKEIRE and row.ukeire:
             return ", ".join(f"{t.name}: {t.remaining}" for t in row.ukeire)
         if col == IMPROVE and row.improvements:
