@@ -19,7 +19,8 @@ from mjgui.drills.scoring import rank_function  # noqa: E402
 from mjgui.analysis import analyze  # noqa: E402
 from mjgui.tiles import Tile  # noqa: E402
 from mjgui.ui import i18n  # noqa: E402
-from mjgui.ui.drill_page import DrillPage, NanikiruView, tile_name  # noqa: E402
+from mjgui.ui.drill_common import tile_name  # noqa: E402
+from mjgui.ui.drill_page import DrillPage, NanikiruView  # noqa: E402
 
 K = Tile.from_name
 

@@ -1,0 +1,274 @@
+"""The call (鳴き) view: pass, pon or which chi of a discarded tile, then the answer."""
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QKeyEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from mjgui.analysis import shanten_words
+from mjgui.drills.problems import Call, Problem
+from mjgui.drills.scoring import CallChoice, call_choices
+from mjgui.drills.session import Result
+from mjgui.tiles import Tile
+from mjgui.ui.drill_common import (
+    COLORS,
+    SEAT_NAMES,
+    DrillView,
+    TileRow,
+    focusless,
+    muted,
+    scaled_font,
+    tile_name,
+)
+from mjgui.ui.i18n import language, tr
+from mjgui.ui.tile_button import TileButton
+
+# ---- calls ------------------------------------------------------------------------------------
+
+def meld_tiles(call: Call, discarded: Tile, seat: str) -> list[tuple[Tile, bool]]:
+    """The tiles of a call as they would lie on the table: the called tile sideways at the
+    side of the player who discarded it."""
+    if call.kind == "pass":
+        return []
+    kinds = (discarded.kind, discarded.kind) if call.kind == "pon" else call.uses
+    row = [(Tile(k), False) for k in kinds]
+    position = {"L": 0, "A": 1, "R": len(row)}[seat if call.kind == "pon" else "L"]
+    row.insert(position, (discarded, True))
+    return row
+
+
+class ChoiceButton(QPushButton):
+    """One answer of a call drill: its key, its name and the meld it would make; after the
+    answer a ring says right / wrong and a caption what the call does."""
+
+    def __init__(self, choice: CallChoice, discarded: Tile, seat: str, key: int,
+                 theme: str = "light", parent: QWidget | None = None):
+        super().__init__(parent)
+        self.choice = choice
+        self.call = choice.call
+        self.key = key
+        self._theme = theme
+        self.state: str | None = None          # "right" | "wrong" | "other-right"
+        self.setObjectName(f"choice_{str(choice.call).replace(':', '_')}")
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Preferred)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(10, 8, 14, 8)
+        layout.setSpacing(10)
+        self.key_label = QLabel(str(key))
+        self.key_label.setObjectName("choiceKey")
+        self.key_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.key_label.setFixedSize(22, 22)
+        layout.addWidget(self.key_label, 0, Qt.AlignmentFlag.AlignVCenter)
+        text = QVBoxLayout()
+        text.setSpacing(2)
+        self.name_label = QLabel()
+        self.name_label.setFont(scaled_font(self, 1.2, True))
+        self.caption = muted(QLabel())
+        self.caption.hide()
+        text.addWidget(self.name_label)
+        text.addWidget(self.caption)
+        layout.addLayout(text)
+        self.tiles = TileRow(meld_tiles(choice.call, discarded, seat), 44, theme, parent=self)
+        layout.addWidget(self.tiles, 0, Qt.AlignmentFlag.AlignVCenter)
+        self.tiles.setVisible(choice.call.kind != "pass")
+        for w in (self.key_label, self.name_label, self.caption):
+            w.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        call = self.call
+        if call.kind == "pass":
+            name = tr("Pass", "スルー")
+        elif call.kind == "pon":
+            name = tr("Pon", "ポン")
+        else:
+            name = tr("Chi", "チー")
+        self.name_label.setText(name)
+        c = self.choice
+        if c.call.kind == "pass":
+            effect = tr(f"stay closed, {shanten_words(c.shanten, 'en')}",
+                        f"門前のまま{shanten_words(c.shanten, 'ja')}")
+        elif not c.advances:
+            effect = tr(f"no progress ({shanten_words(c.shanten, 'en')})",
+                        f"前進なし（{shanten_words(c.shanten, 'ja')}）")
+        else:
+            yaku = c.yaku.describe(language()) if c.yaku is not None else ""
+            effect = tr(f"→ {shanten_words(c.shanten, 'en')}", f"→ {shanten_words(c.shanten, 'ja')}")
+            if yaku:
+                effect += (" · " + yaku)
+        self.caption.setText(effect)
+        self.setToolTip(tr(f"{name} (key {self.key})", f"{name}（キー {self.key}）"))
+
+    def set_state(self, state: str | None, revealed: bool = True) -> None:
+        """After the answer: `state` 'right' / 'wrong' (the pick), 'other-right' (a right
+        answer not picked) or None; `revealed` shows what the call does."""
+        self.state = state
+        self.caption.setVisible(revealed)
+        self.update()
+
+    def set_theme(self, theme: str) -> None:
+        self._theme = theme
+        self.tiles.set_theme(theme)
+        self.update()
+
+    def sizeHint(self) -> QSize:
+        return self.layout().sizeHint().expandedTo(QSize(110, 56))
+
+    def minimumSizeHint(self) -> QSize:
+        return self.sizeHint()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if self.state is None:
+            return
+        c = COLORS[self._theme]
+        color = QColor(c["good"] if self.state in ("right", "other-right") else c["bad"])
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        fill = QColor(color)
+        fill.setAlpha(30)
+        painter.setBrush(fill)
+        pen = QPen(color, 3 if self.state in ("right", "wrong") else 2)
+        if self.state == "other-right":
+            pen.setStyle(Qt.PenStyle.DashLine)
+        painter.setPen(pen)
+        painter.drawRoundedRect(QRectF(self.rect()).adjusted(1.5, 1.5, -1.5, -1.5), 6, 6)
+        painter.end()
+
+
+class CallView(DrillView):
+    """Calls: the hand, the tile another player discarded, Pass / Pon / Chi buttons."""
+
+    kind = "call"
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent, tile_height=56)
+        focusless(self.hand_view)
+        self.choices: list[ChoiceButton] = []
+        self.discard_tile = TileButton("back", 60, "light", self)
+        self.discard_tile.setObjectName("discarded")
+        focusless(self.discard_tile)
+        self.discard_tile.setCursor(Qt.CursorShape.ArrowCursor)
+        self.discard_tile.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        self.discard_label = QLabel()
+        self.discard_label.setObjectName("discardLabel")
+        self.discard_label.setFont(scaled_font(self, 1.35, True))
+        self.choice_row = QHBoxLayout()
+        self.choice_row.setSpacing(10)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.setSpacing(10)
+        layout.addLayout(self._prompt_row())
+        layout.addWidget(self.hand_view)
+        layout.addWidget(self.visible_flow)
+        discard = QFrame()
+        discard.setObjectName("discardBox")
+        row = QHBoxLayout(discard)
+        row.setContentsMargins(12, 6, 12, 6)
+        row.setSpacing(16)
+        row.addWidget(self.discard_tile)
+        row.addWidget(self.discard_label)
+        discard_row = QHBoxLayout()
+        discard_row.addWidget(discard)
+        discard_row.addStretch(1)
+        layout.addLayout(discard_row)
+        layout.addLayout(self.choice_row)
+        layout.addWidget(self.hint)
+        layout.addWidget(self.feedback)
+        layout.addStretch(1)
+
+    def show_problem(self, problem: Problem) -> None:
+        for b in self.choices:
+            self.choice_row.removeWidget(b)
+            b.hide()
+            b.deleteLater()
+        self.choices = []
+        while self.choice_row.count():
+            self.choice_row.takeAt(0)
+        tile = problem.discarded_tile
+        assert tile is not None and problem.from_seat is not None
+        self.discard_tile.tile = tile
+        _, options = call_choices(problem)
+        ordered = [c for c in options if c.call.kind == "pass"] + \
+                  [c for c in options if c.call.kind != "pass"]
+        for i, choice in enumerate(ordered):
+            button = ChoiceButton(choice, tile, problem.from_seat, i + 1, self._theme, self)
+            button.clicked.connect(lambda _=False, b=button: self._chosen(b))
+            self.choices.append(button)
+            self.choice_row.addWidget(button)
+            button.show()                      # now, so that it can take the focus
+        self.choice_row.addStretch(1)
+        super().show_problem(problem)
+
+    def focus_target(self) -> QWidget:
+        return self.choices[0] if self.choices else self
+
+    def _chosen(self, button: ChoiceButton) -> None:
+        if not self.locked:
+            self.answered.emit(str(button.call))
+
+    def choose(self, index: int) -> bool:
+        if self.locked or not 0 <= index < len(self.choices):
+            return False
+        self._chosen(self.choices[index])
+        return True
+
+    def show_result(self, result: Result, last: bool = False) -> None:
+        super().show_result(result, last)
+        right = set(result.feedback.best)
+        for b in self.choices:
+            picked = str(b.call) == result.feedback.pick
+            if picked:
+                b.set_state("right" if result.feedback.correct else "wrong")
+            else:
+                b.set_state("other-right" if str(b.call) in right else None)
+        self.hint.hide()
+
+    def handle_key(self, event: QKeyEvent) -> bool:
+        if super().handle_key(event):
+            return True
+        if self.locked:
+            return False
+        key = event.key()
+        if Qt.Key.Key_1 <= key <= Qt.Key.Key_9:
+            return self.choose(key - Qt.Key.Key_1)
+        kinds = [b.call.kind for b in self.choices]
+        letter = {Qt.Key.Key_P: "pon", Qt.Key.Key_C: "chi", Qt.Key.Key_S: "pass",
+                  Qt.Key.Key_0: "pass"}.get(key)
+        if letter is not None and kinds.count(letter) == 1:
+            return self.choose(kinds.index(letter))
+        return False
+
+    def retranslate(self) -> None:
+        super().retranslate()
+        p = self.problem
+        self.prompt.setText(tr("Call or pass?", "鳴きますか？"))
+        if p is not None and p.from_seat is not None and p.discarded_tile is not None:
+            en, ja = SEAT_NAMES[p.from_seat]
+            name = tile_name(p.discarded_tile)
+            self.discard_label.setText(tr(f"{en} discards {name}", f"{ja}が{name}を捨てた"))
+        kinds = [b.call.kind for b in self.choices]
+        keys = tr(f"Keys: 1–{len(kinds)} by position · S pass", f"キー: 1〜{len(kinds)} · S スルー")
+        if kinds.count("pon") == 1:
+            keys += tr(" · P pon", " · P ポン")
+        if kinds.count("chi") == 1:
+            keys += tr(" · C chi", " · C チー")
+        self.hint.setText(keys)
+        for b in self.choices:
+            b.retranslate()
+
+    def set_theme(self, theme: str) -> None:
+        super().set_theme(theme)
+        self.discard_tile.theme = theme
+        for b in self.choices:
+            b.set_theme(theme)

@@ -1,0 +1,132 @@
+"""The nanikiru (何切る) view: pick a discard, then the credit, the explanation and
+the full per-discard table."""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QKeyEvent
+from PySide6.QtWidgets import QVBoxLayout, QWidget
+
+from mjgui.analysis import analyze
+from mjgui.drills.problems import Problem
+from mjgui.drills.scoring import DEFAULT_EVALUATOR, rank_function
+from mjgui.drills.session import Result
+from mjgui.tiles import Tile
+from mjgui.ui.drill_common import COLORS, DrillAnalysisTable, DrillView
+from mjgui.ui.i18n import tr
+
+
+class NanikiruView(DrillView):
+    """Nanikiru: the hand, "What do you discard?", then the verdict and the full table."""
+
+    kind = "nanikiru"
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent, tile_height=60)
+        self.evaluator = DEFAULT_EVALUATOR
+        self.pick_index: int | None = None
+        self.table = DrillAnalysisTable(self)
+        self.table.hide()
+        self.hand_view.discardRequested.connect(self._clicked)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.setSpacing(8)
+        layout.addLayout(self._prompt_row())
+        layout.addWidget(self.hand_view)
+        layout.addWidget(self.visible_flow)
+        layout.addWidget(self.hint)
+        layout.addWidget(self.feedback)
+        layout.addWidget(self.table, 1)
+        self.spacer = QWidget()
+        layout.addWidget(self.spacer, 1)
+
+    def show_problem(self, problem: Problem) -> None:
+        self.pick_index = None
+        self.hand_view.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        super().show_problem(problem)
+        self.table.hide()
+        self.table.set_analysis(None)
+        self.table.set_pick(None)
+        self.spacer.show()
+        self.hint.show()
+
+    def focus_target(self) -> QWidget:
+        return self.hand_view
+
+    def _clicked(self, tile: Tile) -> None:
+        if self.locked or self.problem is None:
+            return
+        tiles = self.hand_view.concealed_tiles()
+        self.pick_index = self.hand_view.selected_index()
+        if self.pick_index is None or tiles[self.pick_index] != tile:
+            self.pick_index = next((i for i, t in enumerate(tiles) if t == tile), None)
+        self.answered.emit(tile)
+
+    def answer_index(self, index: int) -> bool:
+        """Discard the tile at a display position (0-based); False if there is none."""
+        tiles = self.hand_view.concealed_tiles()
+        if self.locked or not 0 <= index < len(tiles):
+            return False
+        self.hand_view.select_index(index)
+        self._clicked(tiles[index])
+        return True
+
+    def show_result(self, result: Result, last: bool = False) -> None:
+        # the hand would take Enter for a discard: answered, Enter means Next
+        self.hand_view.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        super().show_result(result, last)
+        self.hint.hide()
+        self._decorate_hand()
+        hand = result.problem.to_hand()
+        self.table.set_analysis(analyze(hand, rank=rank_function(self.evaluator)))
+        pick = result.feedback.pick
+        self.table.set_pick(Tile.from_name(pick).kind if pick else None)
+        self.spacer.hide()
+        self.table.show()
+
+    def _decorate_hand(self) -> None:
+        r = self.result
+        if r is None:
+            return
+        best = {Tile.from_name(name).kind for name in r.feedback.best}
+        c = COLORS[self._theme]
+        self.hand_view.set_highlight(best, c["good"])
+        buttons = self.hand_view.tile_buttons()
+        self.hand_view.select_index(self.pick_index)
+        if self.pick_index is not None and self.pick_index < len(buttons) and not r.feedback.correct:
+            buttons[self.pick_index].highlight = QColor(c["bad"] if r.feedback.credit == 0
+                                                        else c["partial"])
+
+    def handle_key(self, event: QKeyEvent) -> bool:
+        if super().handle_key(event):
+            return True
+        if self.locked:
+            return False
+        key = event.key()
+        if Qt.Key.Key_1 <= key <= Qt.Key.Key_9:
+            return self.answer_index(key - Qt.Key.Key_1)
+        if key == Qt.Key.Key_0:
+            return self.answer_index(len(self.hand_view.concealed_tiles()) - 1)
+        if key == Qt.Key.Key_Right:
+            self.hand_view.select_next()
+            return True
+        if key == Qt.Key.Key_Left:
+            self.hand_view.select_previous()
+            return True
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
+            index = self.hand_view.selected_index()
+            return index is not None and self.answer_index(index)
+        return False
+
+    def retranslate(self) -> None:
+        super().retranslate()
+        self.prompt.setText(tr("What do you discard?", "何を切りますか？"))
+        self.hint.setText(tr("Click a tile · ←/→ then Enter · 1–9: the tile at that position · "
+                             "0: the drawn tile",
+                             "牌をクリック · ←/→ と Enter · 1〜9: その位置の牌 · 0: ツモ牌"))
+        self._decorate_hand()
+        self.table.retranslate()
+
+    def set_theme(self, theme: str) -> None:
+        super().set_theme(theme)
+        self.table.set_theme(theme)
+        self._decorate_hand()
