@@ -16,10 +16,8 @@ from pathlib import Path
 import pytest
 
 from mjgui.drills import history as hist
-from mjgui.drills.history import (
-    APPLICATION_ID, SCHEMA_VERSION, Attempt, HistoryError, HistoryStore, accuracy_by_day,
-    breakdown, missed_problems, streaks,
-)
+from mjgui.drills.history import APPLICATION_ID, SCHEMA_VERSION, Attempt, HistoryError, HistoryStore
+from mjgui.drills.stats import accuracy_by_day, breakdown, missed_problems, streaks
 
 ROOT = Path(__file__).resolve().parents[1]
 UTC = timezone.utc

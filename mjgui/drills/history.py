@@ -31,10 +31,8 @@ Damaged or foreign files
     (``str(err)``) and Japanese (``err.message_ja``); the UI shows it and
     continues without history.
 
-Statistics are pure functions over a list of :class:`Attempt`:
-:func:`accuracy_by_day`, :func:`breakdown`, :func:`streaks` and
-:func:`missed_problems`.  Days are calendar days in the local time zone
-unless a ``tz`` is given.
+Statistics over the attempts are in `mjgui.drills.stats`; the review queue of
+missed problems in `mjgui.drills.review`.
 """
 
 from __future__ import annotations
@@ -44,17 +42,14 @@ import math
 import os
 import sqlite3
 import tempfile
-from collections import defaultdict
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta, timezone, tzinfo
+from datetime import date, datetime, timezone
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping, NamedTuple
+from typing import Any, Callable, Iterable, Mapping
 
 __all__ = [
     "DRILLS", "SCHEMA_VERSION", "APPLICATION_ID", "MIGRATIONS",
     "HistoryError", "Attempt", "HistoryStore",
-    "DayStats", "GroupStats", "Streaks",
-    "accuracy_by_day", "breakdown", "streaks", "missed_problems",
 ]
 
 DRILLS: tuple[str, ...] = ("nanikiru", "wait", "call")
@@ -696,115 +691,3 @@ def _as_utc(value: datetime | date, name: str) -> datetime:
     if isinstance(value, date):
         return datetime(value.year, value.month, value.day, tzinfo=timezone.utc)
     raise TypeError(f"{name} must be a datetime or a date")
-
-
-# --------------------------------------------------------------------------
-# Statistics
-# --------------------------------------------------------------------------
-
-class DayStats(NamedTuple):
-    day: date
-    attempts: int
-    accuracy: float      # fraction answered correctly, 0..1
-    mean_score: float    # mean partial credit, 0..1
-
-
-class GroupStats(NamedTuple):
-    attempts: int
-    accuracy: float
-    mean_score: float
-
-
-class Streaks(NamedTuple):
-    current_correct: int   # correct answers in a row, up to the latest one
-    best_correct: int      # longest run of correct answers ever
-    days_practised: int    # consecutive days with practice, ending today or yesterday
-
-
-def _local_day(dt: datetime, tz: tzinfo | None) -> date:
-    return (dt.astimezone(tz) if tz is not None else dt.astimezone()).date()
-
-
-def _chrono(attempts: Iterable[Attempt]) -> list[Attempt]:
-    return sorted(attempts, key=lambda a: (a.answered_at, a.id if a.id is not None else 0))
-
-
-def _summary(group: list[Attempt]) -> GroupStats:
-    n = len(group)
-    return GroupStats(n, sum(a.correct for a in group) / n, sum(a.score for a in group) / n)
-
-
-def accuracy_by_day(attempts: Iterable[Attempt], tz: tzinfo | None = None) -> list[DayStats]:
-    """Per calendar day with at least one attempt, oldest first:
-    ``(day, attempts, accuracy, mean_score)``.  Days are in ``tz`` (default:
-    the local time zone); days without practice are absent."""
-    days: dict[date, list[Attempt]] = defaultdict(list)
-    for a in attempts:
-        days[_local_day(a.answered_at, tz)].append(a)
-    return [DayStats(d, *_summary(days[d])) for d in sorted(days)]
-
-
-_BREAKDOWN_KEYS: dict[str, Callable[[Attempt], Any]] = {
-    "drill": lambda a: a.drill,
-    "theme": lambda a: a.theme,
-    "shanten": lambda a: a.shanten,
-    "set_name": lambda a: a.set_name,
-}
-
-
-def breakdown(attempts: Iterable[Attempt], by: str = "drill") -> dict[Any, GroupStats]:
-    """``{key: (attempts, accuracy, mean_score)}`` grouped by ``"drill"``,
-    ``"theme"``, ``"shanten"`` (``None`` for unknown) or ``"set_name"``;
-    keys sorted, ``None`` last."""
-    try:
-        key = _BREAKDOWN_KEYS[by]
-    except KeyError:
-        raise ValueError(f"by must be one of {tuple(_BREAKDOWN_KEYS)}, not {by!r}") from None
-    groups: dict[Any, list[Attempt]] = defaultdict(list)
-    for a in attempts:
-        groups[key(a)].append(a)
-    ordered = sorted(groups, key=lambda k: (k is None, k if k is not None else 0))
-    return {k: _summary(groups[k]) for k in ordered}
-
-
-def streaks(attempts: Iterable[Attempt], today: date | None = None,
-            tz: tzinfo | None = None) -> Streaks:
-    """``(current_correct_streak, best_correct_streak, days_practised_streak)``.
-
-    Correct streaks follow answer order.  The day streak counts consecutive
-    calendar days (in ``tz``, default local) with at least one attempt,
-    ending today -- or yesterday, since a streak isn't broken until a day
-    passes without practice.
-    """
-    ordered = _chrono(attempts)
-    best = run = 0
-    for a in ordered:
-        run = run + 1 if a.correct else 0
-        best = max(best, run)
-    current = run
-    days = {_local_day(a.answered_at, tz) for a in ordered}
-    if today is None:
-        today = (datetime.now(tz) if tz is not None else datetime.now().astimezone()).date()
-    if today in days:
-        day = today
-    elif today - timedelta(days=1) in days:
-        day = today - timedelta(days=1)
-    else:
-        return Streaks(current, best, 0)
-    n = 0
-    while day in days:
-        n += 1
-        day -= timedelta(days=1)
-    return Streaks(current, best, n)
-
-
-def missed_problems(attempts: Iterable[Attempt]) -> list[dict]:
-    """Problems whose latest attempt was wrong, each once, newest miss
-    first (the problem dict of that latest attempt)."""
-    latest: dict[str, Attempt] = {}
-    for a in _chrono(attempts):
-        latest[a.problem_id] = a
-    missed = [a for a in latest.values() if not a.correct]
-    missed.sort(key=lambda a: (a.answered_at, a.id if a.id is not None else 0), reverse=True)
-    return [json.loads(json.dumps(a.problem)) for a in missed]
-

@@ -31,8 +31,9 @@ from PySide6.QtWidgets import (QAbstractItemView, QButtonGroup, QFileDialog, QFr
                                QStyledItemDelegate, QStyleOptionViewItem, QTableWidget,
                                QTableWidgetItem, QVBoxLayout, QWidget)
 
-from mjgui.drills.history import (Attempt, DayStats, GroupStats, HistoryError, HistoryStore, Streaks,
-                                  accuracy_by_day, breakdown, missed_problems, streaks)
+from mjgui.drills.history import Attempt, HistoryError, HistoryStore
+from mjgui.drills.stats import (DayStats, GroupStats, Streaks, accuracy_by_day, breakdown,
+                                missed_problems, streaks)
 from mjgui.drills.problems import Problem, ProblemSet, ProblemSetError, load_set, save_set, starter_set
 from mjgui.drills.review import ReviewQueue
 from mjgui.ui.chart import LineChart
