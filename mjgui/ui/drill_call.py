@@ -165,12 +165,7 @@ class CallView(DrillView):
         self.choice_row = QHBoxLayout()
         self.choice_row.setSpacing(10)
 
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(4, 4, 4, 4)
-        layout.setSpacing(10)
-        layout.addLayout(self._prompt_row())
-        layout.addWidget(self.hand_view)
-        layout.addWidget(self.visible_flow)
+        layout = self._problem_column(spacing=10)
         discard = QFrame()
         discard.setObjectName("discardBox")
         row = QHBoxLayout(discard)

@@ -467,6 +467,17 @@ class DrillView(QWidget):
         self.feedback.nextRequested.connect(self.nextRequested)
         self.feedback.hide()
 
+    def _problem_column(self, spacing: int) -> QVBoxLayout:
+        """The view's layout, opened with what every drill shows first: the prompt,
+        the hand and the visible tiles."""
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.setSpacing(spacing)
+        layout.addLayout(self._prompt_row())
+        layout.addWidget(self.hand_view)
+        layout.addWidget(self.visible_flow)
+        return layout
+
     def _prompt_row(self) -> QHBoxLayout:
         row = QHBoxLayout()
         row.setSpacing(16)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QKeyEvent
-from PySide6.QtWidgets import QVBoxLayout, QWidget
+from PySide6.QtWidgets import QWidget
 
 from mjgui.analysis import analyze
 from mjgui.drills.problems import Problem
@@ -27,12 +27,7 @@ class NanikiruView(DrillView):
         self.table = DrillAnalysisTable(self)
         self.table.hide()
         self.hand_view.discardRequested.connect(self._clicked)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(4, 4, 4, 4)
-        layout.setSpacing(8)
-        layout.addLayout(self._prompt_row())
-        layout.addWidget(self.hand_view)
-        layout.addWidget(self.visible_flow)
+        layout = self._problem_column(spacing=8)
         layout.addWidget(self.hint)
         layout.addWidget(self.feedback)
         layout.addWidget(self.table, 1)

@@ -210,12 +210,7 @@ class WaitView(DrillView):
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.placeholder.setWordWrap(True)
 
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(4, 4, 4, 4)
-        layout.setSpacing(8)
-        layout.addLayout(self._prompt_row())
-        layout.addWidget(self.hand_view)
-        layout.addWidget(self.visible_flow)
+        layout = self._problem_column(spacing=8)
         body = QHBoxLayout()
         body.setSpacing(16)
         left = QVBoxLayout()
