@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QStyle, QStyledIt
                                QStyleOptionViewItem, QTableView, QWidget)
 
 from mjgui.analysis import Analysis, Row, TileCount
-from mjgui.ui.i18n import tr
+from mjgui.ui.i18n import language, tr
 from mjgui.ui.tile_art import tile_pixmap, tile_width
 
 TILES_ROLE = Qt.ItemDataRole.UserRole + 1     # list[TileCount] (or a single tile name)
@@ -145,7 +145,7 @@ class AnalysisModel(QAbstractTableModel):
             return "–"
         if col == VERDICT:
             hand = self._analysis.shanten if self._analysis is not None else None
-            return row.verdict("ja" if tr("en", "ja") == "ja" else "en", hand)
+            return row.verdict(language(), hand)
         return None
 
     def _sort_key(self, row: Row, col: int) -> Any:
@@ -174,7 +174,7 @@ class AnalysisModel(QAbstractTableModel):
             for c in row.calls:
                 call = tr(c.call, {"pon": "ポン", "chi": "チー"}[c.call])
                 meld = " ".join(t.name for t in c.meld.tiles)
-                yaku = f" — {c.yaku.describe('ja' if tr('en', 'ja') == 'ja' else 'en')}" if c.yaku else ""
+                yaku = f" — {c.yaku.describe(language())}" if c.yaku else ""
                 state = tr("tenpai", "聴牌") if c.shanten == 0 else tr(f"{c.shanten}-shanten", f"{c.shanten}向聴")
                 lines.append(f"{call} {c.name} ({meld}) → {state}{yaku}")
             return "\n".join(lines)
