@@ -24,8 +24,12 @@ def _declarations() -> str:
     text = (CSRC / "mjcore.h").read_text()
     text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
     lines = [ln for ln in text.splitlines() if not ln.startswith(("#include", "#ifndef", "#endif", "#define MJCORE_H"))]
+    text = "\n".join(lines)
+    # array sizes must be literal for cdef (cffi then checks the struct layouts)
+    sizes = dict(re.findall(r"^#define (\w+) (\d+)\b", text, flags=re.M))
+    text = re.sub(r"\[(\w+)\]", lambda m: f"[{sizes.get(m.group(1), m.group(1))}]", text)
     # let the compiler supply every constant's value
-    return re.sub(r"^#define (\w+) .*$", r"#define \1 ...", "\n".join(lines), flags=re.M)
+    return re.sub(r"^#define (\w+) .*$", r"#define \1 ...", text, flags=re.M)
 
 
 # Python's bytes pass to a `const char *` without a copy: these shims let

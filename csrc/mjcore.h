@@ -126,4 +126,124 @@ long mj_shanten_batch(const uint8_t *hands, long n, int forms, int8_t *out);
  * stay zero.  Returns 0 (-1 if the tables were inconsistent). */
 int mj_census(uint64_t hands[15][10], uint64_t weighted[15][10]);
 
+/* ---- scoring (点数計算) ------------------------------------------------- */
+
+/* Open melds and quads of a winning hand. */
+#define MJ_MELD_CHI 0
+#define MJ_MELD_PON 1
+#define MJ_MELD_KAN 2              /* open quad called from a discard (大明槓) */
+#define MJ_MELD_ANKAN 3            /* closed quad (暗槓): the hand stays closed */
+#define MJ_MELD_KAKAN 4            /* quad added to a pon (加槓) */
+
+/* How the hand was won, OR-ed together (ron when MJ_WIN_TSUMO is absent). */
+#define MJ_WIN_TSUMO 1
+#define MJ_WIN_RIICHI 2
+#define MJ_WIN_DOUBLE_RIICHI 4
+#define MJ_WIN_IPPATSU 8
+#define MJ_WIN_HAITEI 16           /* tsumo on the last tile of the wall */
+#define MJ_WIN_HOUTEI 32           /* ron on the last discard */
+#define MJ_WIN_RINSHAN 64          /* tsumo on a kan's replacement tile */
+#define MJ_WIN_CHANKAN 128         /* ron on a tile added to a pon */
+#define MJ_WIN_TENHOU 256
+#define MJ_WIN_CHIIHOU 512
+#define MJ_WIN_ALL 1023
+
+/* Rule switches, OR-ed together. */
+#define MJ_RULE_OPEN_TANYAO 1      /* kuitan: tanyao with open melds */
+#define MJ_RULE_RED_FIVES 2        /* red fives are dora */
+#define MJ_RULE_DOUBLE_YAKUMAN 4   /* 13-sided kokushi, suuankou tanki, nine-sided chuuren, daisuushii */
+#define MJ_RULE_KIRIAGE 8          /* 4 han 30 fu and 3 han 60 fu round up to mangan */
+#define MJ_RULE_KAZOE 16           /* 13 han or more is a yakuman (else sanbaiman) */
+#define MJ_RULE_DOUBLE_WIND_4FU 32 /* a pair of the seat wind that is also the round wind: 4 fu */
+#define MJ_RULES_ALL 63
+
+/* A complete hand and how it was won. */
+typedef struct {
+    uint8_t counts[MJ_KINDS];  /* concealed tiles, the winning tile included: 14 - 3 x melds */
+    uint8_t n_melds;
+    uint8_t meld_type[4];      /* MJ_MELD_* */
+    uint8_t meld_tile[4];      /* a chi's lowest kind, else the kind */
+    uint8_t win_tile;          /* kind; one of the concealed tiles */
+    uint8_t round_wind;        /* 0..3 = E S W N */
+    uint8_t seat_wind;         /* 0..3; East is the dealer */
+    uint8_t n_dora, n_ura;     /* indicators, at most 5 each (kan dora included) */
+    uint8_t dora[5], ura[5];   /* indicator kinds; ura count only with riichi */
+    uint8_t red;               /* red fives held (concealed or melded): bit 0 5m, 1 5p, 2 5s */
+    uint16_t flags;            /* MJ_WIN_* */
+    uint16_t honba, sticks;    /* counters on the table, riichi sticks to collect */
+} mj_win;
+
+/* Yaku ids, in the order players list them.  From MJ_Y_FIRST_YAKUMAN on,
+ * yaku_han holds yakuman multiples; the last three are dora, not yaku. */
+enum {
+    MJ_Y_RIICHI, MJ_Y_DOUBLE_RIICHI, MJ_Y_IPPATSU, MJ_Y_TSUMO, MJ_Y_PINFU, MJ_Y_IIPEIKOU,
+    MJ_Y_HAITEI, MJ_Y_HOUTEI, MJ_Y_RINSHAN, MJ_Y_CHANKAN, MJ_Y_TANYAO,
+    MJ_Y_HAKU, MJ_Y_HATSU, MJ_Y_CHUN, MJ_Y_SEAT_WIND, MJ_Y_ROUND_WIND,
+    MJ_Y_CHANTA, MJ_Y_ITTSU, MJ_Y_SANSHOKU, MJ_Y_SANSHOKU_DOUKOU, MJ_Y_SANKANTSU, MJ_Y_TOITOI,
+    MJ_Y_SANANKOU, MJ_Y_SHOUSANGEN, MJ_Y_HONROUTOU, MJ_Y_CHIITOITSU, MJ_Y_HONITSU,
+    MJ_Y_JUNCHAN, MJ_Y_RYANPEIKOU, MJ_Y_CHINITSU,
+    MJ_Y_KOKUSHI, MJ_Y_KOKUSHI_13, MJ_Y_SUUANKOU, MJ_Y_SUUANKOU_TANKI,
+    MJ_Y_DAISANGEN, MJ_Y_SHOUSUUSHII, MJ_Y_DAISUUSHII, MJ_Y_TSUUIISOU, MJ_Y_CHINROUTOU,
+    MJ_Y_RYUUIISOU, MJ_Y_CHUUREN, MJ_Y_CHUUREN_9, MJ_Y_SUUKANTSU, MJ_Y_TENHOU, MJ_Y_CHIIHOU,
+    MJ_Y_DORA, MJ_Y_URA, MJ_Y_RED,
+    MJ_Y_COUNT
+};
+#define MJ_Y_FIRST_YAKUMAN MJ_Y_KOKUSHI
+
+/* Where the fu came from (fu_what), with the tile concerned in fu_tile. */
+enum {
+    MJ_FU_BASE, MJ_FU_CLOSED_RON, MJ_FU_TSUMO, MJ_FU_OPEN_TRIPLET, MJ_FU_CLOSED_TRIPLET,
+    MJ_FU_OPEN_KAN, MJ_FU_CLOSED_KAN, MJ_FU_VALUE_PAIR, MJ_FU_WAIT, MJ_FU_OPEN_PINFU, MJ_FU_CHIITOI
+};
+
+enum { MJ_WAIT_RYANMEN, MJ_WAIT_KANCHAN, MJ_WAIT_PENCHAN, MJ_WAIT_SHANPON, MJ_WAIT_TANKI,
+       MJ_WAIT_THIRTEEN };
+
+enum { MJ_LIMIT_NONE, MJ_LIMIT_MANGAN, MJ_LIMIT_HANEMAN, MJ_LIMIT_BAIMAN, MJ_LIMIT_SANBAIMAN,
+       MJ_LIMIT_KAZOE, MJ_LIMIT_YAKUMAN };
+
+/* Why a win was refused (problem), with MJ_ERR_WIN / MJ_ERR_NOT_COMPLETE. */
+enum {
+    MJ_PROBLEM_NONE, MJ_PROBLEM_NOT_COMPLETE, MJ_PROBLEM_WIN_TILE, MJ_PROBLEM_RED,
+    MJ_PROBLEM_TWO_RIICHI, MJ_PROBLEM_RIICHI_OPEN, MJ_PROBLEM_IPPATSU, MJ_PROBLEM_HAITEI,
+    MJ_PROBLEM_HOUTEI, MJ_PROBLEM_RINSHAN, MJ_PROBLEM_CHANKAN, MJ_PROBLEM_CHANKAN_TILE,
+    MJ_PROBLEM_TENHOU
+};
+
+#define MJ_ERR_NOT_COMPLETE (-105) /* scoring: the tiles are not a complete hand */
+#define MJ_ERR_WIN (-106)          /* scoring: the win is impossible as described (see problem) */
+
+#define MJ_MAX_YAKU 16
+#define MJ_MAX_FU 10
+
+typedef struct {
+    int16_t han;               /* yaku + dora; 13 per yakuman; 0 when there is no yaku */
+    int16_t fu;                /* rounded up to 10 (seven pairs 25, thirteen orphans 0) */
+    int16_t yakuman;           /* yakuman multiples (kazoe yakuman counts 0 here) */
+    uint8_t limit;             /* MJ_LIMIT_* */
+    uint8_t wait;              /* MJ_WAIT_* of the reading scored */
+    int32_t base;              /* base points: fu x 2^(han + 2), or the limit's */
+    int32_t total;             /* what the payers pay together, before honba and sticks */
+    int32_t received;          /* total + honba + riichi sticks: the winner's gain */
+    int32_t pay_ron;           /* ron: the discarder pays this */
+    int32_t pay_dealer;        /* tsumo by a non-dealer: the dealer pays this */
+    int32_t pay_other;         /* tsumo: each non-dealer pays this */
+    uint8_t n_yaku;
+    uint8_t yaku[MJ_MAX_YAKU]; /* MJ_Y_* */
+    uint8_t yaku_han[MJ_MAX_YAKU];
+    uint8_t n_fu;              /* the fu before rounding, item by item */
+    uint8_t fu_what[MJ_MAX_FU], fu_tile[MJ_MAX_FU], fu_value[MJ_MAX_FU];
+    uint8_t problem;           /* MJ_PROBLEM_* when the call failed */
+} mj_score;
+
+/* Score one complete hand under `rules` (MJ_RULE_*), every reading tried and
+ * the best kept.  Returns 1 when it wins, 0 when it is complete but has no
+ * yaku, or MJ_ERR_* (MJ_ERR_NOT_COMPLETE / MJ_ERR_WIN with out->problem set,
+ * MJ_ERR_COUNT / MJ_ERR_SIZE / MJ_ERR_ARG for a malformed description). */
+int mj_score_hand(const mj_win *win, int rules, mj_score *out);
+
+/* mj_score_hand over n hands, status[i] its result; returns how many failed
+ * (their out rows are zero but for problem), or MJ_ERR_ARG. */
+long mj_score_batch(const mj_win *wins, long n, int rules, mj_score *out, int8_t *status);
+
 #endif

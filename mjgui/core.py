@@ -9,6 +9,7 @@ Every function raises `HandError` (a ValueError) that says what is wrong.
 from __future__ import annotations
 
 import operator
+import struct as _struct
 from dataclasses import dataclass
 from typing import NamedTuple, Sequence, Union
 
@@ -396,3 +397,77 @@ def analyze_discards(counts: Counts, remaining: Sequence[int], forms: int = ALL_
                                         "the discard analysis", "3k+2"), forms)
     return result, [_figures(d, rows[d]) for d in range(N_KINDS)
                     if rows[d].shanten not in (lib.MJ_NOT_HELD, lib.MJ_NOT_APPLICABLE)]
+
+
+# ---- scoring -----------------------------------------------------------------
+# The C structs cross the boundary packed: `struct` for one hand (one pack, one
+# unpack), numpy structured arrays for batches.  Both layouts come from the
+# compiler's offsets, never from counting bytes by hand.
+
+_WIN_FIELDS = (("counts", "34s"), ("n_melds", "B"), ("meld_type", "4s"), ("meld_tile", "4s"),
+               ("win_tile", "B"), ("round_wind", "B"), ("seat_wind", "B"), ("n_dora", "B"),
+               ("n_ura", "B"), ("dora", "5s"), ("ura", "5s"), ("red", "B"), ("flags", "H"),
+               ("honba", "H"), ("sticks", "H"))
+_SCORE_FIELDS = (("han", "h"), ("fu", "h"), ("yakuman", "h"), ("limit", "B"), ("wait", "B"),
+                 ("base", "i"), ("total", "i"), ("received", "i"), ("pay_ron", "i"),
+                 ("pay_dealer", "i"), ("pay_other", "i"), ("n_yaku", "B"),
+                 ("yaku", f"{lib.MJ_MAX_YAKU}s"), ("yaku_han", f"{lib.MJ_MAX_YAKU}s"),
+                 ("n_fu", "B"), ("fu_what", f"{lib.MJ_MAX_FU}s"), ("fu_tile", f"{lib.MJ_MAX_FU}s"),
+                 ("fu_value", f"{lib.MJ_MAX_FU}s"), ("problem", "B"))
+_NUMPY_CODES = {"B": "u1", "h": "i2", "H": "u2", "i": "i4"}
+
+
+def _struct_format(ctype: str, fields) -> str:
+    parts, at = ["="], 0
+    for name, code in fields:
+        offset = ffi.offsetof(ctype, name)
+        if offset > at:
+            parts.append(f"{offset - at}x")
+        parts.append(code)
+        at = offset + _struct.calcsize("=" + code)
+    if ffi.sizeof(ctype) > at:
+        parts.append(f"{ffi.sizeof(ctype) - at}x")
+    return "".join(parts)
+
+
+def _numpy_dtype(ctype: str, fields) -> np.dtype:
+    formats = [f"({code[:-1]},)u1" if code.endswith("s") else _NUMPY_CODES[code] for _, code in fields]
+    return np.dtype({"names": [name for name, _ in fields], "formats": formats,
+                     "offsets": [ffi.offsetof(ctype, name) for name, _ in fields],
+                     "itemsize": ffi.sizeof(ctype)})
+
+
+WIN_STRUCT = _struct.Struct(_struct_format("mj_win", _WIN_FIELDS))
+SCORE_STRUCT = _struct.Struct(_struct_format("mj_score", _SCORE_FIELDS))
+WIN_DTYPE = _numpy_dtype("mj_win", _WIN_FIELDS)
+SCORE_DTYPE = _numpy_dtype("mj_score", _SCORE_FIELDS)
+SCORE_FIELD_NAMES = tuple(name for name, _ in _SCORE_FIELDS)
+
+
+def score_packed(win: bytes, rules: int) -> tuple[int, tuple]:
+    """Score one hand packed with WIN_STRUCT: (the core's result, the fields of
+    SCORE_STRUCT in SCORE_FIELD_NAMES order).  The result is 1 (wins), 0 (complete,
+    no yaku) or an MJ_ERR_* code (the `problem` field says why for MJ_ERR_WIN and
+    MJ_ERR_NOT_COMPLETE)."""
+    if type(win) is not bytes or len(win) != WIN_STRUCT.size:
+        raise HandError(f"a packed win is {WIN_STRUCT.size} bytes")
+    out = ffi.new("mj_score *")
+    result = lib.mj_score_hand(ffi.from_buffer("mj_win *", win), rules, out)
+    return result, SCORE_STRUCT.unpack(ffi.buffer(out))
+
+
+def score_batch(wins: np.ndarray, rules: int) -> tuple[np.ndarray, np.ndarray]:
+    """Score every row of a WIN_DTYPE array: (result per row as int8, SCORE_DTYPE rows)."""
+    if not isinstance(wins, np.ndarray) or wins.dtype != WIN_DTYPE or wins.ndim != 1:
+        raise HandError("expected a one-dimensional array of WIN_DTYPE")
+    wins = np.ascontiguousarray(wins)
+    n = len(wins)
+    out = np.zeros(n, dtype=SCORE_DTYPE)
+    status = np.zeros(n, dtype=np.int8)
+    if n:
+        failed = lib.mj_score_batch(ffi.cast("const mj_win *", ffi.from_buffer(wins)), n, rules,
+                                    ffi.cast("mj_score *", ffi.from_buffer(out, require_writable=True)),
+                                    ffi.cast("int8_t *", ffi.from_buffer(status, require_writable=True)))
+        if failed < 0:
+            raise HandError(f"the core rejected the batch (code {failed})")
+    return status, out

@@ -10,7 +10,11 @@ Text form (round-trips through `Hand.parse` / `str`), tokens separated by spaces
   暗槓) or `kakan` (added quad, 加槓); the called tile's digit is followed by `*`; the seat it was
   called from is `@L` (left, 上家), `@A` (across, 対面) or `@R` (right, 下家); chi is always `@L`,
   an ankan has neither `*` nor a seat;
-- `dora:`, `visible:` and `discards:` take mpsz tiles; `round:` and `seat:` a wind E, S, W or N.
+- `dora:`, `visible:` and `discards:` take mpsz tiles; `round:` and `seat:` a wind E, S, W or N;
+- how a complete hand was won (for scoring): `win:TILE` (the winning tile, one of the concealed
+  tiles), `tsumo` or `ron` (the default), `riichi` or `double-riichi`, `ippatsu`, `haitei`,
+  `houtei`, `rinshan`, `chankan`, `tenhou`, `chiihou`, `ura:TILES` (ura dora indicators),
+  `honba:N` and `sticks:N` (riichi sticks on the table).
 """
 from __future__ import annotations
 
@@ -112,6 +116,53 @@ class Meld:
         return f"{self.kind.value}:{text}" + (f"@{self.seat}" if self.seat else "")
 
 
+# the win words of the text form, in the order they are written back
+WIN_FLAGS = ("tsumo", "riichi", "double-riichi", "ippatsu", "haitei", "houtei", "rinshan",
+             "chankan", "tenhou", "chiihou")
+MAX_COUNTER = 99     # honba and riichi sticks beyond this are typos, not games
+
+
+@dataclass(frozen=True)
+class Win:
+    """How the hand was won: the winning tile and the situation around it."""
+    tile: Tile | None = None
+    flags: frozenset[str] = frozenset()     # words of WIN_FLAGS ("ron" is no tsumo)
+    ura_indicators: tuple[Tile, ...] = ()
+    honba: int = 0
+    sticks: int = 0
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "flags", frozenset(self.flags))
+        object.__setattr__(self, "ura_indicators", tuple(self.ura_indicators))
+        unknown = self.flags - set(WIN_FLAGS)
+        if unknown:
+            raise TileError(f"unknown win situation {sorted(unknown)[0]!r}: use {', '.join(WIN_FLAGS)}")
+        if len(self.ura_indicators) > 5:
+            raise TileError(f"{len(self.ura_indicators)} ura indicators: at most 5 (one per dora indicator)")
+        for name in ("honba", "sticks"):
+            value = getattr(self, name)
+            if type(value) is not int or not 0 <= value <= MAX_COUNTER:
+                raise TileError(f"{name} must be a whole number 0-{MAX_COUNTER}, not {value!r}")
+
+    @property
+    def tsumo(self) -> bool:
+        return "tsumo" in self.flags
+
+    def tokens(self) -> list[str]:
+        parts = [f"win:{self.tile}"] if self.tile is not None else []
+        parts += [f for f in WIN_FLAGS if f in self.flags]
+        if self.ura_indicators:
+            parts.append("ura:" + format_tiles(self.ura_indicators, sort=False))
+        parts += [f"{n}:{getattr(self, n)}" for n in ("honba", "sticks") if getattr(self, n)]
+        return parts
+
+
+def _counter(value: str, what: str) -> int:
+    if not value.isascii() or not value.isdigit() or len(value) > 2:
+        raise TileError(f"{what}:{value[:20]} must be a whole number 0-{MAX_COUNTER}")
+    return int(value)
+
+
 def _wind(value: str, what: str) -> int:
     if value.upper() not in WINDS or len(value) != 1:
         raise TileError(f"{what} must be one of E, S, W, N, not {value!r}")
@@ -128,6 +179,7 @@ class Hand:
     round_wind: int = 0                  # 0..3 = E S W N
     seat_wind: int = 0
     discards: tuple[Tile, ...] = ()      # own discards (furiten)
+    win: Win = Win()                     # how a complete hand was won (scoring)
     _counts: bytes = field(default=b"", init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -150,6 +202,12 @@ class Hand:
             if reds[k] > 1:
                 raise TileError(f"{reds[k]} red fives {format_tiles([Tile(k, True)])}: only one exists")
         object.__setattr__(self, "_counts", bytes(counts(self.concealed)))
+        if self.win.tile is not None and self.win.tile not in self.concealed:
+            plain = Tile(self.win.tile.kind)
+            if self.win.tile.red or plain.kind not in [t.kind for t in self.concealed]:
+                raise TileError(f"win:{self.win.tile}: the winning tile must be one of the concealed tiles")
+            # the only copies held are red: the winning tile is one of them
+            object.__setattr__(self, "win", replace(self.win, tile=Tile(plain.kind, True)))
 
     # --- views ---------------------------------------------------------------
     def all_tiles(self) -> Iterable[Tile]:
@@ -160,6 +218,7 @@ class Hand:
         yield from self.dora_indicators
         yield from self.visible
         yield from self.discards
+        yield from self.win.ura_indicators
 
     @property
     def counts(self) -> bytes:
@@ -192,8 +251,15 @@ class Hand:
         return [max(4 - n, 0) for n in seen]
 
     # --- changes (hands are immutable) ----------------------------------------
+    def _win_for(self, tiles: Sequence[Tile]) -> Win:
+        """The win situation kept for new concealed tiles: the winning tile only
+        while it is still held."""
+        if self.win.tile is None or self.win.tile in tiles:
+            return self.win
+        return replace(self.win, tile=None)
+
     def with_concealed(self, tiles: Sequence[Tile]) -> Hand:
-        return replace(self, concealed=tuple(tiles))
+        return replace(self, concealed=tuple(tiles), win=self._win_for(tiles))
 
     def discard(self, tile: Tile | int) -> Hand:
         """The hand after discarding one tile (a kind discards a plain copy
@@ -209,7 +275,8 @@ class Hand:
         tiles.reverse()
         tiles.remove(tile)          # the last copy: a drawn tile goes first
         tiles.reverse()
-        return replace(self, concealed=tuple(tiles), discards=self.discards + (tile,))
+        return replace(self, concealed=tuple(tiles), discards=self.discards + (tile,),
+                       win=self._win_for(tiles))
 
     def draw(self, tile: Tile) -> Hand:
         return replace(self, concealed=self.concealed + (tile,))
@@ -227,10 +294,21 @@ class Hand:
         concealed: list[Tile] = []
         melds: list[Meld] = []
         extra: dict[str, object] = {}
-        for token in tokens:
+        win: dict[str, object] = {}
+        flags: set[str] = set()
+        for i, token in enumerate(tokens):
             key, sep, value = token.partition(":")
             key = key.lower()
-            if not sep:
+            if not sep and i and (key in WIN_FLAGS or key == "ron"):
+                if key in flags or (key == "ron" and "ron" in win):
+                    raise TileError(f"{key}: given twice")
+                if key == "ron":
+                    win["ron"] = True
+                else:
+                    flags.add(key)
+                if "ron" in win and "tsumo" in flags:
+                    raise TileError("a hand is won by tsumo or by ron, not both")
+            elif not sep:
                 if concealed or melds or extra:
                     raise TileError(f"{token!r}: only the first token is the concealed tiles; "
                                     "write melds as chi:3*45m, pon:5*55z@R ...")
@@ -244,9 +322,25 @@ class Hand:
                 extra[name] = tuple(parse_tiles(value))
             elif key in ("round", "seat"):
                 extra[f"{key}_wind"] = _wind(value, f"{key} wind")
+            elif key in ("win", "ura", "honba", "sticks"):
+                if key in win:
+                    raise TileError(f"{key}: given twice")
+                if key == "win":
+                    tiles = parse_tiles(value)
+                    if len(tiles) != 1:
+                        raise TileError(f"win:{value[:20]} names one tile, e.g. win:3z")
+                    win[key] = tiles[0]
+                elif key == "ura":
+                    win[key] = tuple(parse_tiles(value))
+                else:
+                    win[key] = _counter(value, key)
             else:
-                raise TileError(f"unknown part {token!r}: expected a meld (chi/pon/kan/ankan/kakan:), "
-                                "dora:, visible:, discards:, round: or seat:")
+                raise TileError(f"unknown part {token[:40]!r}: expected a meld (chi/pon/kan/ankan/kakan:), "
+                                "dora:, visible:, discards:, round:, seat:, or a win word "
+                                "(win:, tsumo, ron, riichi, ura:, honba:, ...)")
+        if win or flags:
+            extra["win"] = Win(win.get("win"), frozenset(flags), win.get("ura", ()),
+                               win.get("honba", 0), win.get("sticks", 0))
         return cls(tuple(concealed), tuple(melds), **extra)  # type: ignore[arg-type]
 
     def __str__(self) -> str:
@@ -260,6 +354,7 @@ class Hand:
             parts += [f"round:{WINDS[self.round_wind]}", f"seat:{WINDS[self.seat_wind]}"]
         if self.discards:
             parts.append("discards:" + format_tiles(self.discards, sort=False))
+        parts += self.win.tokens()
         return " ".join(parts)
 
     def mpsz(self) -> str:

@@ -1,0 +1,598 @@
+/* Scoring (点数計算): yaku, han, fu and payments of a complete hand.
+ *
+ * Every reading of the hand is scored and the best kept, as the rules say:
+ * each split of the concealed tiles into melds and a pair, and for each split
+ * each block the winning tile can have completed (which fixes the wait and,
+ * on a ron, opens a triplet).  Thirteen orphans and seven pairs are readings
+ * too.  A reading's value is what the winner receives; ties go to more han,
+ * then more fu.  Everything that does not depend on the reading (colours,
+ * terminals, dora, the situation) is computed once per hand. */
+#include "suits.h"
+
+enum { RUN, TRIPLET, KAN };
+
+typedef struct {
+    uint8_t type, tile, open;     /* open: called, or a triplet completed by ron */
+} block;
+
+/* One split of one suit into melds (and maybe the pair). */
+typedef struct {
+    uint8_t n, pair;              /* pair: the kind, or 255 */
+    uint8_t tile[4], run[4];
+} suit_split;
+
+#define MAX_SPLITS 24             /* a suit of at most 14 tiles has far fewer */
+#define NO_PAIR 255
+
+typedef struct {
+    suit_split *out;
+    int found;
+    suit_split cur;
+} splitter;
+
+/* Melds of c[from..end) (a suit's counts, kinds `base` + i), each multiset
+ * once: the lowest held kind is a triplet or starts runs. */
+static void split_melds(uint8_t *c, int from, int end, int base, int runs_ok, splitter *s)
+{
+    int i = from;
+    while (i < end && !c[i]) i++;
+    if (i == end) {
+        if (s->found < MAX_SPLITS) s->out[s->found++] = s->cur;
+        return;
+    }
+    suit_split saved = s->cur;
+    for (int triplets = c[i] >= 3; triplets >= 0; triplets--) {
+        int runs = c[i] - 3 * triplets;
+        if (s->cur.n + triplets + runs > 4) continue;
+        if (runs && (!runs_ok || i + 2 >= end || c[i + 1] < runs || c[i + 2] < runs)) continue;
+        suit_split *u = &s->cur;
+        if (triplets) { u->tile[u->n] = (uint8_t)(base + i); u->run[u->n++] = 0; }
+        for (int r = 0; r < runs; r++) { u->tile[u->n] = (uint8_t)(base + i); u->run[u->n++] = 1; }
+        uint8_t held = c[i];
+        c[i] = 0;
+        if (runs) { c[i + 1] -= (uint8_t)runs; c[i + 2] -= (uint8_t)runs; }
+        split_melds(c, i + 1, end, base, runs_ok, s);
+        if (runs) { c[i + 1] += (uint8_t)runs; c[i + 2] += (uint8_t)runs; }
+        c[i] = held;
+        s->cur = saved;
+    }
+}
+
+/* Every split of the suit starting at kind `base` with `len` kinds. */
+static int split_suit(const uint8_t *counts, int base, int len, suit_split *out)
+{
+    uint8_t c[9];
+    int n = 0;
+    for (int i = 0; i < len; i++) n += c[i] = counts[base + i];
+    splitter s = {out, 0, {0, NO_PAIR, {0}, {0}}};
+    if (n % 3 == 1) return 0;
+    if (n % 3 == 0) {
+        split_melds(c, 0, len, base, len == 9, &s);
+        return s.found;
+    }
+    for (int p = 0; p < len; p++) {
+        if (c[p] < 2) continue;
+        c[p] -= 2;
+        s.cur = (suit_split){0, (uint8_t)(base + p), {0}, {0}};
+        split_melds(c, 0, len, base, len == 9, &s);
+        c[p] += 2;
+    }
+    return s.found;
+}
+
+/* ---- what does not depend on the reading ------------------------------- */
+
+typedef struct {
+    const mj_win *w;
+    int rules, tsumo, closed, dealer;
+    uint8_t total[MJ_KINDS];      /* concealed + meld tiles */
+    int suits;                    /* bit per suit held: 1 m, 2 p, 4 s, 8 honours */
+    int all_yaochu, all_simple, all_terminal, all_green;
+    int dora, ura, red;           /* han */
+    uint8_t seat, round;          /* wind kinds */
+} hand_facts;
+
+static const uint8_t next_dora[MJ_KINDS] = {
+#define SUIT(b) b+1, b+2, b+3, b+4, b+5, b+6, b+7, b+8, b+0
+    SUIT(0), SUIT(9), SUIT(18),
+#undef SUIT
+    28, 29, 30, 27, 32, 33, 31
+};
+
+static int is_green(int k)
+{
+    return k == 19 || k == 20 || k == 21 || k == 23 || k == 25 || k == 32;
+}
+
+static void gather_facts(const mj_win *w, int rules, hand_facts *f)
+{
+    f->w = w;
+    f->rules = rules;
+    f->tsumo = (w->flags & MJ_WIN_TSUMO) != 0;
+    f->dealer = w->seat_wind == 0;
+    f->seat = (uint8_t)(27 + w->seat_wind);
+    f->round = (uint8_t)(27 + w->round_wind);
+    f->closed = 1;
+    memcpy(f->total, w->counts, MJ_KINDS);
+    for (int m = 0; m < w->n_melds; m++) {
+        int t = w->meld_tile[m], type = w->meld_type[m];
+        if (type == MJ_MELD_CHI) { f->total[t]++; f->total[t + 1]++; f->total[t + 2]++; }
+        else f->total[t] += type == MJ_MELD_PON ? 3 : 4;
+        if (type != MJ_MELD_ANKAN) f->closed = 0;
+    }
+    f->suits = 0;
+    f->all_yaochu = f->all_simple = f->all_terminal = f->all_green = 1;
+    f->dora = f->ura = 0;
+    for (int k = 0; k < MJ_KINDS; k++) {
+        if (!f->total[k]) continue;
+        f->suits |= 1 << mj_suit_of(k);
+        int y = mj_is_yaochu(k);
+        f->all_yaochu &= y;
+        f->all_simple &= !y;
+        f->all_terminal &= y && k < 27;
+        f->all_green &= is_green(k);
+    }
+    for (int i = 0; i < w->n_dora; i++) f->dora += f->total[next_dora[w->dora[i]]];
+    if (w->flags & (MJ_WIN_RIICHI | MJ_WIN_DOUBLE_RIICHI))
+        for (int i = 0; i < w->n_ura; i++) f->ura += f->total[next_dora[w->ura[i]]];
+    f->red = (rules & MJ_RULE_RED_FIVES) ? (w->red & 1) + (w->red >> 1 & 1) + (w->red >> 2 & 1) : 0;
+}
+
+/* ---- one reading ------------------------------------------------------- */
+
+typedef struct {
+    int han, fu, yakuman, limit;
+    int32_t base;
+    int n_yaku, n_fu, wait;
+    uint8_t yaku[MJ_MAX_YAKU], yaku_han[MJ_MAX_YAKU];
+    uint8_t fu_what[MJ_MAX_FU], fu_tile[MJ_MAX_FU], fu_value[MJ_MAX_FU];
+} reading;
+
+static void add_yaku(reading *r, int id, int han)
+{
+    if (r->n_yaku < MJ_MAX_YAKU) { r->yaku[r->n_yaku] = (uint8_t)id; r->yaku_han[r->n_yaku++] = (uint8_t)han; }
+}
+
+static void add_fu(reading *r, int what, int tile, int value)
+{
+    if (r->n_fu < MJ_MAX_FU) {
+        r->fu_what[r->n_fu] = (uint8_t)what;
+        r->fu_tile[r->n_fu] = (uint8_t)tile;
+        r->fu_value[r->n_fu++] = (uint8_t)value;
+    }
+    r->fu += value;
+}
+
+/* Yakuman that the whole hand decides, whatever the reading. */
+static void hand_yakuman(const hand_facts *f, reading *r)
+{
+    const mj_win *w = f->w;
+    int dbl = (f->rules & MJ_RULE_DOUBLE_YAKUMAN) ? 2 : 1;
+    if (f->suits == 8) add_yaku(r, MJ_Y_TSUUIISOU, 1);
+    if (f->all_terminal) add_yaku(r, MJ_Y_CHINROUTOU, 1);
+    if (f->all_green) add_yaku(r, MJ_Y_RYUUIISOU, 1);
+    if (w->n_melds == 0 && (f->suits == 1 || f->suits == 2 || f->suits == 4)) {
+        const uint8_t *c = w->counts + 9 * mj_suit_of(w->win_tile);
+        static const uint8_t need[9] = {3, 1, 1, 1, 1, 1, 1, 1, 3};
+        int ok = 1, nine = 1;
+        for (int i = 0; i < 9; i++) {
+            ok &= c[i] >= need[i];
+            nine &= c[i] - (9 * mj_suit_of(w->win_tile) + i == w->win_tile) == need[i];
+        }
+        if (ok) add_yaku(r, nine ? MJ_Y_CHUUREN_9 : MJ_Y_CHUUREN, nine ? dbl : 1);
+    }
+    if (w->flags & MJ_WIN_TENHOU) add_yaku(r, MJ_Y_TENHOU, 1);
+    if (w->flags & MJ_WIN_CHIIHOU) add_yaku(r, MJ_Y_CHIIHOU, 1);
+}
+
+/* The yaku every form shares: the situation, tanyao, colours, honroutou. */
+static void situation_yaku(const hand_facts *f, reading *r)
+{
+    int flags = f->w->flags, closed = f->closed;
+    if (flags & MJ_WIN_DOUBLE_RIICHI) add_yaku(r, MJ_Y_DOUBLE_RIICHI, 2);
+    else if (flags & MJ_WIN_RIICHI) add_yaku(r, MJ_Y_RIICHI, 1);
+    if (flags & MJ_WIN_IPPATSU) add_yaku(r, MJ_Y_IPPATSU, 1);
+    if (closed && f->tsumo) add_yaku(r, MJ_Y_TSUMO, 1);
+    if (f->all_simple && (closed || (f->rules & MJ_RULE_OPEN_TANYAO))) add_yaku(r, MJ_Y_TANYAO, 1);
+    if (flags & MJ_WIN_HAITEI) add_yaku(r, MJ_Y_HAITEI, 1);
+    if (flags & MJ_WIN_HOUTEI) add_yaku(r, MJ_Y_HOUTEI, 1);
+    if (flags & MJ_WIN_RINSHAN) add_yaku(r, MJ_Y_RINSHAN, 1);
+    if (flags & MJ_WIN_CHANKAN) add_yaku(r, MJ_Y_CHANKAN, 1);
+    if (f->all_yaochu) add_yaku(r, MJ_Y_HONROUTOU, 2);
+    int suits = f->suits & 7;
+    if (suits == 1 || suits == 2 || suits == 4)
+        add_yaku(r, f->suits & 8 ? MJ_Y_HONITSU : MJ_Y_CHINITSU, (f->suits & 8 ? 3 : 6) - !closed);
+}
+
+static void regular_reading(const hand_facts *f, const block *b, int pair, int win_block, reading *r)
+{
+    const int closed = f->closed, tsumo = f->tsumo;
+    int runs = 0, triplets = 0, concealed_triplets = 0, kans = 0, chanta = 1, honours = pair >= 27;
+    int dragons = 0, winds = 0;
+    uint16_t run_suit_mask[9] = {0};      /* runs starting at number i: bit per suit */
+    uint8_t trip_mask[9] = {0};
+    int run_start[4], n_runs = 0;
+    for (int i = 0; i < 4; i++) {
+        int t = b[i].tile;
+        if (b[i].type == RUN) {
+            runs++;
+            run_suit_mask[t % 9] |= (uint16_t)(1 << (t / 9));
+            run_start[n_runs++] = t;
+            chanta &= t % 9 == 0 || t % 9 == 6;
+        } else {
+            triplets++;
+            kans += b[i].type == KAN;
+            concealed_triplets += !b[i].open;
+            if (t < 27) trip_mask[t % 9] |= (uint8_t)(1 << (t / 9));
+            else honours = 1;
+            dragons += t >= 31;
+            winds += t >= 27 && t < 31;
+            chanta &= mj_is_yaochu(t);
+        }
+    }
+    chanta &= mj_is_yaochu(pair);
+
+    /* the wait the winning block had */
+    int wait = MJ_WAIT_TANKI;
+    if (win_block >= 0) {
+        const block *wb = &b[win_block];
+        int pos = f->w->win_tile - wb->tile;
+        if (wb->type != RUN) wait = MJ_WAIT_SHANPON;
+        else if (pos == 1) wait = MJ_WAIT_KANCHAN;
+        else if ((pos == 0 && wb->tile % 9 == 6) || (pos == 2 && wb->tile % 9 == 0)) wait = MJ_WAIT_PENCHAN;
+        else wait = MJ_WAIT_RYANMEN;
+    }
+    r->wait = wait;
+
+    /* yakuman first: they replace everything else */
+    int dbl = (f->rules & MJ_RULE_DOUBLE_YAKUMAN) ? 2 : 1;
+    hand_yakuman(f, r);
+    if (concealed_triplets == 4) add_yaku(r, wait == MJ_WAIT_TANKI ? MJ_Y_SUUANKOU_TANKI : MJ_Y_SUUANKOU,
+                                          wait == MJ_WAIT_TANKI ? dbl : 1);
+    if (dragons == 3) add_yaku(r, MJ_Y_DAISANGEN, 1);
+    if (winds == 4) add_yaku(r, MJ_Y_DAISUUSHII, dbl);
+    else if (winds == 3 && pair >= 27 && pair < 31) add_yaku(r, MJ_Y_SHOUSUUSHII, 1);
+    if (kans == 4) add_yaku(r, MJ_Y_SUUKANTSU, 1);
+
+    /* fu (also reported for yakuman hands) */
+    r->fu = 0;
+    add_fu(r, MJ_FU_BASE, 0, 20);
+    if (closed && !tsumo) add_fu(r, MJ_FU_CLOSED_RON, 0, 10);
+    for (int i = 0; i < 4; i++) {
+        if (b[i].type == RUN) continue;
+        int fu = (mj_is_yaochu(b[i].tile) ? 4 : 2) * (b[i].open ? 1 : 2) * (b[i].type == KAN ? 4 : 1);
+        int what = b[i].type == KAN ? (b[i].open ? MJ_FU_OPEN_KAN : MJ_FU_CLOSED_KAN)
+                                    : (b[i].open ? MJ_FU_OPEN_TRIPLET : MJ_FU_CLOSED_TRIPLET);
+        add_fu(r, what, b[i].tile, fu);
+    }
+    int pair_fu = 2 * ((pair >= 31) + (pair == f->seat) + (pair == f->round));
+    if (pair_fu > 2 && !(f->rules & MJ_RULE_DOUBLE_WIND_4FU)) pair_fu = 2;
+    if (pair_fu) add_fu(r, MJ_FU_VALUE_PAIR, pair, pair_fu);
+    if (wait == MJ_WAIT_KANCHAN || wait == MJ_WAIT_PENCHAN || wait == MJ_WAIT_TANKI)
+        add_fu(r, MJ_FU_WAIT, f->w->win_tile, 2);
+    int pinfu = closed && runs == 4 && r->fu == 30 - 10 * tsumo && wait == MJ_WAIT_RYANMEN;
+    if (tsumo && !pinfu) add_fu(r, MJ_FU_TSUMO, 0, 2);
+    if (!closed && r->fu == 20) add_fu(r, MJ_FU_OPEN_PINFU, 0, 10);
+    if (r->n_yaku) return;
+
+    situation_yaku(f, r);
+    if (pinfu) add_yaku(r, MJ_Y_PINFU, 1);
+    if (closed && runs >= 2) {
+        /* identical runs: two pairs of them is ryanpeikou, one pair iipeikou */
+        int same = 0, used = 0;
+        for (int i = 0; i < n_runs; i++)
+            for (int j = i + 1; j < n_runs; j++)
+                if (!(used >> i & 1) && !(used >> j & 1) && run_start[i] == run_start[j]) {
+                    same++;
+                    used |= 1 << i | 1 << j;
+                }
+        if (same == 2) add_yaku(r, MJ_Y_RYANPEIKOU, 3);
+        else if (same == 1) add_yaku(r, MJ_Y_IIPEIKOU, 1);
+    }
+    for (int i = 0; i < 4; i++) {
+        int t = b[i].tile;
+        if (b[i].type == RUN || t < 27) continue;
+        if (t == 31) add_yaku(r, MJ_Y_HAKU, 1);
+        if (t == 32) add_yaku(r, MJ_Y_HATSU, 1);
+        if (t == 33) add_yaku(r, MJ_Y_CHUN, 1);
+        if (t == f->seat) add_yaku(r, MJ_Y_SEAT_WIND, 1);
+        if (t == f->round) add_yaku(r, MJ_Y_ROUND_WIND, 1);
+    }
+    if (chanta && runs) add_yaku(r, honours ? MJ_Y_CHANTA : MJ_Y_JUNCHAN, (honours ? 2 : 3) - !closed);
+    for (int s = 0; s < 3; s++)
+        if (run_suit_mask[0] >> s & run_suit_mask[3] >> s & run_suit_mask[6] >> s & 1)
+            add_yaku(r, MJ_Y_ITTSU, 2 - !closed);
+    for (int i = 0; i < 9; i++) {
+        if (run_suit_mask[i] == 7) add_yaku(r, MJ_Y_SANSHOKU, 2 - !closed);
+        if (trip_mask[i] == 7) add_yaku(r, MJ_Y_SANSHOKU_DOUKOU, 2);
+    }
+    if (kans == 3) add_yaku(r, MJ_Y_SANKANTSU, 2);
+    if (triplets == 4) add_yaku(r, MJ_Y_TOITOI, 2);
+    if (concealed_triplets == 3) add_yaku(r, MJ_Y_SANANKOU, 2);
+    if (dragons == 2 && pair >= 31) add_yaku(r, MJ_Y_SHOUSANGEN, 2);
+}
+
+static void chiitoi_reading(const hand_facts *f, reading *r)
+{
+    r->wait = MJ_WAIT_TANKI;
+    r->fu = 0;
+    add_fu(r, MJ_FU_CHIITOI, 0, 25);
+    hand_yakuman(f, r);
+    if (r->n_yaku) return;
+    situation_yaku(f, r);
+    add_yaku(r, MJ_Y_CHIITOITSU, 2);
+}
+
+static void kokushi_reading(const hand_facts *f, reading *r)
+{
+    int thirteen = f->w->counts[f->w->win_tile] == 2;
+    r->wait = thirteen ? MJ_WAIT_THIRTEEN : MJ_WAIT_TANKI;
+    r->fu = 0;
+    add_yaku(r, thirteen ? MJ_Y_KOKUSHI_13 : MJ_Y_KOKUSHI,
+             thirteen && (f->rules & MJ_RULE_DOUBLE_YAKUMAN) ? 2 : 1);
+    if (f->w->flags & MJ_WIN_TENHOU) add_yaku(r, MJ_Y_TENHOU, 1);
+    if (f->w->flags & MJ_WIN_CHIIHOU) add_yaku(r, MJ_Y_CHIIHOU, 1);
+}
+
+/* Han, limit and base points of a reading whose yaku are listed. */
+static void value(const hand_facts *f, reading *r)
+{
+    int yakuman = 0;
+    for (int i = 0; i < r->n_yaku; i++)
+        if (r->yaku[i] >= MJ_Y_FIRST_YAKUMAN) yakuman += r->yaku_han[i];
+    r->yakuman = yakuman;
+    if (r->fu != 25) r->fu = (r->fu + 9) / 10 * 10;
+    if (yakuman) {
+        r->han = 13 * yakuman;
+        r->limit = MJ_LIMIT_YAKUMAN;
+        r->base = 8000 * yakuman;
+        return;
+    }
+    int han = 0;
+    for (int i = 0; i < r->n_yaku; i++) han += r->yaku_han[i];
+    if (!han) {               /* no yaku: dora alone cannot win */
+        r->han = 0;
+        r->limit = MJ_LIMIT_NONE;
+        r->base = 0;
+        return;
+    }
+    if (f->dora) add_yaku(r, MJ_Y_DORA, f->dora);
+    if (f->ura) add_yaku(r, MJ_Y_URA, f->ura);
+    if (f->red) add_yaku(r, MJ_Y_RED, f->red);
+    han += f->dora + f->ura + f->red;
+    r->han = han;
+    int32_t base = (int32_t)r->fu << (han + 2 > 16 ? 16 : han + 2);
+    if (han >= 13 && (f->rules & MJ_RULE_KAZOE)) { r->limit = MJ_LIMIT_KAZOE; base = 8000; }
+    else if (han >= 11) { r->limit = MJ_LIMIT_SANBAIMAN; base = 6000; }
+    else if (han >= 8) { r->limit = MJ_LIMIT_BAIMAN; base = 4000; }
+    else if (han >= 6) { r->limit = MJ_LIMIT_HANEMAN; base = 3000; }
+    else if (han >= 5 || base > 2000 || ((f->rules & MJ_RULE_KIRIAGE) && base == 1920)) {
+        r->limit = MJ_LIMIT_MANGAN; base = 2000;
+    } else r->limit = MJ_LIMIT_NONE;
+    r->base = base;
+}
+
+static int32_t up100(int32_t x) { return (x + 99) / 100 * 100; }
+
+/* Fill the payments of `out` from its base points. */
+static void pay(const hand_facts *f, mj_score *out, int32_t base)
+{
+    const mj_win *w = f->w;
+    out->pay_ron = out->pay_dealer = out->pay_other = 0;
+    if (!base) { out->total = out->received = 0; return; }
+    if (!f->tsumo) {
+        out->pay_ron = up100(base * (f->dealer ? 6 : 4));
+        out->total = out->pay_ron;
+        out->received = out->total + 300 * w->honba + 1000 * w->sticks;
+    } else if (f->dealer) {
+        out->pay_other = up100(2 * base);
+        out->total = 3 * out->pay_other;
+        out->received = out->total + 300 * w->honba + 1000 * w->sticks;
+    } else {
+        out->pay_dealer = up100(2 * base);
+        out->pay_other = up100(base);
+        out->total = out->pay_dealer + 2 * out->pay_other;
+        out->received = out->total + 300 * w->honba + 1000 * w->sticks;
+    }
+}
+
+/* Keep the reading in *best when it pays more (then more han, then more fu). */
+static void consider(const hand_facts *f, reading *r, reading *best, int32_t *best_total, int *have)
+{
+    value(f, r);
+    mj_score tmp;
+    pay(f, &tmp, r->base);
+    if (!*have || tmp.total > *best_total
+        || (tmp.total == *best_total && (r->han > best->han || (r->han == best->han && r->fu > best->fu)))) {
+        *best = *r;
+        *best_total = tmp.total;
+        *have = 1;
+    }
+}
+
+/* ---- validation --------------------------------------------------------- */
+
+static int problem(mj_score *out, int code)
+{
+    out->problem = (uint8_t)code;
+    return code == MJ_PROBLEM_NOT_COMPLETE ? MJ_ERR_NOT_COMPLETE : MJ_ERR_WIN;
+}
+
+static int check(const mj_win *w, int rules, mj_score *out)
+{
+    if (rules & ~MJ_RULES_ALL) return MJ_ERR_ARG;
+    if (w->n_melds > 4 || w->round_wind > 3 || w->seat_wind > 3 || w->n_dora > 5 || w->n_ura > 5
+        || (w->red & ~7) || (w->flags & ~MJ_WIN_ALL) || w->win_tile >= MJ_KINDS)
+        return MJ_ERR_ARG;
+    for (int i = 0; i < w->n_dora; i++) if (w->dora[i] >= MJ_KINDS) return MJ_ERR_ARG;
+    for (int i = 0; i < w->n_ura; i++) if (w->ura[i] >= MJ_KINDS) return MJ_ERR_ARG;
+    uint8_t total[MJ_KINDS];
+    int n = 0;
+    for (int k = 0; k < MJ_KINDS; k++) {
+        if (w->counts[k] > 4) return MJ_ERR_COUNT;
+        n += total[k] = w->counts[k];
+    }
+    if (n != 14 - 3 * w->n_melds) return MJ_ERR_SIZE;
+    for (int m = 0; m < w->n_melds; m++) {
+        int t = w->meld_tile[m], type = w->meld_type[m];
+        if (type > MJ_MELD_KAKAN || t >= MJ_KINDS) return MJ_ERR_ARG;
+        if (type == MJ_MELD_CHI) {
+            if (t >= 27 || t % 9 > 6) return MJ_ERR_ARG;
+            total[t]++; total[t + 1]++; total[t + 2]++;
+        } else total[t] += type == MJ_MELD_PON ? 3 : 4;
+    }
+    for (int k = 0; k < MJ_KINDS; k++) if (total[k] > 4) return MJ_ERR_COUNT;
+    for (int s = 0; s < 3; s++) if ((w->red >> s & 1) && !total[9 * s + 4]) return problem(out, MJ_PROBLEM_RED);
+    if (!w->counts[w->win_tile]) return problem(out, MJ_PROBLEM_WIN_TILE);
+
+    int f = w->flags, tsumo = f & MJ_WIN_TSUMO, riichi = f & (MJ_WIN_RIICHI | MJ_WIN_DOUBLE_RIICHI);
+    int open = 0, kans = 0;
+    for (int m = 0; m < w->n_melds; m++) {
+        open |= w->meld_type[m] != MJ_MELD_ANKAN;
+        kans += w->meld_type[m] >= MJ_MELD_KAN;
+    }
+    if ((f & MJ_WIN_RIICHI) && (f & MJ_WIN_DOUBLE_RIICHI)) return problem(out, MJ_PROBLEM_TWO_RIICHI);
+    if (riichi && open) return problem(out, MJ_PROBLEM_RIICHI_OPEN);
+    if ((f & MJ_WIN_IPPATSU) && !riichi) return problem(out, MJ_PROBLEM_IPPATSU);
+    if ((f & MJ_WIN_HAITEI) && !tsumo) return problem(out, MJ_PROBLEM_HAITEI);
+    if ((f & MJ_WIN_HOUTEI) && tsumo) return problem(out, MJ_PROBLEM_HOUTEI);
+    if ((f & MJ_WIN_RINSHAN) && (!tsumo || !kans)) return problem(out, MJ_PROBLEM_RINSHAN);
+    if ((f & MJ_WIN_RINSHAN) && (f & (MJ_WIN_HAITEI | MJ_WIN_IPPATSU))) return problem(out, MJ_PROBLEM_RINSHAN);
+    if ((f & MJ_WIN_CHANKAN) && (tsumo || (f & MJ_WIN_HOUTEI))) return problem(out, MJ_PROBLEM_CHANKAN);
+    /* the robbed tile is the fourth copy of another player's pon: we hold no other */
+    if ((f & MJ_WIN_CHANKAN) && total[w->win_tile] != 1) return problem(out, MJ_PROBLEM_CHANKAN_TILE);
+    if (f & (MJ_WIN_TENHOU | MJ_WIN_CHIIHOU)) {
+        if ((f & MJ_WIN_TENHOU) && (f & MJ_WIN_CHIIHOU)) return problem(out, MJ_PROBLEM_TENHOU);
+        if ((f & MJ_WIN_TENHOU) && w->seat_wind != 0) return problem(out, MJ_PROBLEM_TENHOU);
+        if ((f & MJ_WIN_CHIIHOU) && w->seat_wind == 0) return problem(out, MJ_PROBLEM_TENHOU);
+        if (!tsumo || w->n_melds || (f & ~(MJ_WIN_TSUMO | MJ_WIN_TENHOU | MJ_WIN_CHIIHOU)))
+            return problem(out, MJ_PROBLEM_TENHOU);
+    }
+    return 0;
+}
+
+/* ---- the entry points --------------------------------------------------- */
+
+static int score_one(const mj_win *w, int rules, mj_score *out)
+{
+    out->problem = 0;
+    int err = check(w, rules, out);
+    if (err) return err;
+    hand_facts f;
+    gather_facts(w, rules, &f);
+    reading best, r;
+    int32_t best_total = 0;
+    int have = 0;
+
+    if (w->n_melds == 0) {
+        mj_scan_result s = mj_scan(w->counts);
+        if (s.yaochu == 13 && s.yaochu_pairs == 1 && s.kinds == 13) {
+            memset(&r, 0, sizeof r);
+            kokushi_reading(&f, &r);
+            consider(&f, &r, &best, &best_total, &have);
+        }
+        if (s.pairs == 7 && s.kinds == 7) {
+            memset(&r, 0, sizeof r);
+            chiitoi_reading(&f, &r);
+            consider(&f, &r, &best, &best_total, &have);
+        }
+    }
+
+    /* regular readings: the product of each suit's splits */
+    suit_split splits[4][MAX_SPLITS];
+    int n[4];
+    for (int s = 0; s < 4; s++) {
+        n[s] = split_suit(w->counts, 9 * s, s < 3 ? 9 : 7, splits[s]);
+        if (!n[s]) goto done;
+    }
+    block b[4];
+    int fixed = 0;
+    for (int m = 0; m < w->n_melds; m++, fixed++) {
+        int type = w->meld_type[m];
+        b[fixed].tile = w->meld_tile[m];
+        b[fixed].type = type == MJ_MELD_CHI ? RUN : type == MJ_MELD_PON ? TRIPLET : KAN;
+        b[fixed].open = type != MJ_MELD_ANKAN;
+    }
+    for (int i0 = 0; i0 < n[0]; i0++)
+    for (int i1 = 0; i1 < n[1]; i1++)
+    for (int i2 = 0; i2 < n[2]; i2++)
+    for (int i3 = 0; i3 < n[3]; i3++) {
+        const suit_split *parts[4] = {&splits[0][i0], &splits[1][i1], &splits[2][i2], &splits[3][i3]};
+        int nb = fixed, pair = NO_PAIR, pairs = 0;
+        for (int s = 0; s < 4; s++) {
+            if (parts[s]->pair != NO_PAIR) { pair = parts[s]->pair; pairs++; }
+            nb += parts[s]->n;
+        }
+        if (pairs != 1 || nb != 4) continue;      /* cannot happen for a valid size; kept as a guard */
+        nb = fixed;
+        for (int s = 0; s < 4; s++) {
+            for (int j = 0; j < parts[s]->n; j++, nb++) {
+                b[nb].type = parts[s]->run[j] ? RUN : TRIPLET;
+                b[nb].tile = parts[s]->tile[j];
+                b[nb].open = 0;
+            }
+        }
+        /* each block the winning tile may have completed, once per distinct block */
+        int wt = w->win_tile;
+        if (pair == wt) {
+            memset(&r, 0, sizeof r);
+            regular_reading(&f, b, pair, -1, &r);
+            consider(&f, &r, &best, &best_total, &have);
+        }
+        for (int j = fixed; j < 4; j++) {
+            int dup = 0;
+            for (int i = fixed; i < j; i++) dup |= b[i].type == b[j].type && b[i].tile == b[j].tile;
+            int t = b[j].tile;
+            int holds = b[j].type == RUN ? (wt >= t && wt <= t + 2) : wt == t;
+            if (dup || !holds) continue;
+            block saved = b[j];
+            if (b[j].type == TRIPLET && !f.tsumo) b[j].open = 1;
+            memset(&r, 0, sizeof r);
+            regular_reading(&f, b, pair, j, &r);
+            consider(&f, &r, &best, &best_total, &have);
+            b[j] = saved;
+        }
+    }
+done:
+    if (!have) return problem(out, MJ_PROBLEM_NOT_COMPLETE);
+    out->han = (int16_t)best.han;
+    out->fu = (int16_t)best.fu;
+    out->yakuman = (int16_t)best.yakuman;
+    out->limit = (uint8_t)best.limit;
+    out->wait = (uint8_t)best.wait;
+    out->base = best.base;
+    out->n_yaku = (uint8_t)(best.han ? best.n_yaku : 0);
+    memcpy(out->yaku, best.yaku, sizeof out->yaku);
+    memcpy(out->yaku_han, best.yaku_han, sizeof out->yaku_han);
+    out->n_fu = (uint8_t)best.n_fu;
+    memcpy(out->fu_what, best.fu_what, sizeof out->fu_what);
+    memcpy(out->fu_tile, best.fu_tile, sizeof out->fu_tile);
+    memcpy(out->fu_value, best.fu_value, sizeof out->fu_value);
+    pay(&f, out, best.base);
+    return best.han > 0;
+}
+
+int mj_score_hand(const mj_win *win, int rules, mj_score *out)
+{
+    if (!win || !out) return MJ_ERR_ARG;
+    memset(out, 0, sizeof *out);
+    int result = score_one(win, rules, out);
+    if (result < 0) {
+        uint8_t problem_code = out->problem;
+        memset(out, 0, sizeof *out);
+        out->problem = problem_code;
+    }
+    return result;
+}
+
+long mj_score_batch(const mj_win *wins, long n, int rules, mj_score *out, int8_t *status)
+{
+    if (n < 0 || (n > 0 && (!wins || !out || !status))) return MJ_ERR_ARG;
+    long failed = 0;
+    for (long i = 0; i < n; i++) {
+        int result = mj_score_hand(wins + i, rules, out + i);
+        status[i] = (int8_t)result;
+        failed += result < 0;
+    }
+    return failed;
+}

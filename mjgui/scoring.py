@@ -1,0 +1,431 @@
+"""Scoring (点数計算): the yaku, han, fu and points of a complete hand.
+
+The C core does the work (every reading of the hand is scored and the best
+kept); this module holds what players read — the names of the yaku in English
+and 日本語 — and the rules, as presets plus switches:
+
+- **tenhou** (the default): open tanyao, three red fives, no double yakuman,
+  no kiriage mangan, kazoe yakuman at 13 han, a double-wind pair is 4 fu.
+- **majsoul** (Mahjong Soul's ranked rules): as tenhou, but the 13-sided
+  kokushi, suuankou tanki, the nine-sided chuuren and daisuushii are double
+  yakuman.
+
+    >>> s = score("234m567p345s99s678s win:8s tsumo riichi")
+    >>> s.summary(), [y.name for y in s.yaku]
+    ("3 han 20 fu, tsumo 1,300 all", ["Riichi", "Menzen tsumo", "Pinfu"])
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Iterable, NamedTuple, Sequence
+
+import numpy as np
+
+from mjgui import core
+from mjgui._core import lib
+from mjgui.core import HandError
+from mjgui.hand import Hand, MeldKind
+from mjgui.tiles import KIND_NAMES, Tile
+
+__all__ = ["Rules", "PRESETS", "Score", "YakuHan", "FuPart", "ScoringError", "score", "score_batch",
+           "pack", "yaku_name", "LIMIT_NAMES"]
+
+
+class ScoringError(HandError):
+    """A hand that cannot be scored as described, with the reason."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Rule switches of the scorer; `PRESETS` holds the named sets."""
+    open_tanyao: bool = True        # kuitan: tanyao with open melds
+    red_fives: bool = True          # red fives (one 5m, 5p, 5s) are dora
+    double_yakuman: bool = False    # 13-sided kokushi, suuankou tanki, junsei chuuren, daisuushii
+    kiriage: bool = False           # 4 han 30 fu and 3 han 60 fu count as mangan
+    kazoe: bool = True              # 13 han or more is a yakuman (else sanbaiman)
+    double_wind_4fu: bool = True    # a pair of a wind that is both seat and round wind: 4 fu
+
+    @property
+    def flags(self) -> int:
+        return ((lib.MJ_RULE_OPEN_TANYAO if self.open_tanyao else 0)
+                | (lib.MJ_RULE_RED_FIVES if self.red_fives else 0)
+                | (lib.MJ_RULE_DOUBLE_YAKUMAN if self.double_yakuman else 0)
+                | (lib.MJ_RULE_KIRIAGE if self.kiriage else 0)
+                | (lib.MJ_RULE_KAZOE if self.kazoe else 0)
+                | (lib.MJ_RULE_DOUBLE_WIND_4FU if self.double_wind_4fu else 0))
+
+    @property
+    def preset(self) -> str | None:
+        """The name of the preset these rules equal, if any."""
+        return next((name for name, rules in PRESETS.items() if rules == self), None)
+
+    def to_dict(self) -> dict[str, bool]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    @classmethod
+    def from_dict(cls, data: object, base: Rules | None = None) -> Rules:
+        """Rules from a mapping of switch -> bool (unknown keys and wrong types are
+        errors); missing switches keep `base` (default: tenhou)."""
+        if not isinstance(data, dict):
+            raise ValueError(f"rules must be a mapping of switches, not {type(data).__name__}")
+        known = {f.name for f in fields(cls)}
+        for key, value in data.items():
+            if key not in known:
+                raise ValueError(f"unknown rule {str(key)[:40]!r}: expected one of {', '.join(sorted(known))}")
+            if type(value) is not bool:
+                raise ValueError(f"rule {key} must be true or false, not {value!r:.40}")
+        return replace(base or PRESETS["tenhou"], **data)
+
+
+PRESETS: dict[str, Rules] = {
+    "tenhou": Rules(),
+    "majsoul": Rules(double_yakuman=True),
+}
+
+
+def _rules(rules: Rules | str) -> Rules:
+    if isinstance(rules, Rules):
+        return rules
+    if isinstance(rules, str) and rules in PRESETS:
+        return PRESETS[rules]
+    raise ScoringError(f"unknown rules {rules!r:.40}: use {' or '.join(PRESETS)} or a Rules object")
+
+
+# ---- names -------------------------------------------------------------------
+
+_YAKU_NAMES: dict[int, tuple[str, str]] = {
+    lib.MJ_Y_RIICHI: ("Riichi", "立直"),
+    lib.MJ_Y_DOUBLE_RIICHI: ("Double riichi", "ダブル立直"),
+    lib.MJ_Y_IPPATSU: ("Ippatsu", "一発"),
+    lib.MJ_Y_TSUMO: ("Menzen tsumo", "門前清自摸和"),
+    lib.MJ_Y_PINFU: ("Pinfu", "平和"),
+    lib.MJ_Y_IIPEIKOU: ("Iipeikou", "一盃口"),
+    lib.MJ_Y_HAITEI: ("Haitei", "海底摸月"),
+    lib.MJ_Y_HOUTEI: ("Houtei", "河底撈魚"),
+    lib.MJ_Y_RINSHAN: ("Rinshan kaihou", "嶺上開花"),
+    lib.MJ_Y_CHANKAN: ("Chankan", "槍槓"),
+    lib.MJ_Y_TANYAO: ("Tanyao", "断幺九"),
+    lib.MJ_Y_HAKU: ("Yakuhai: white dragon", "役牌 白"),
+    lib.MJ_Y_HATSU: ("Yakuhai: green dragon", "役牌 發"),
+    lib.MJ_Y_CHUN: ("Yakuhai: red dragon", "役牌 中"),
+    lib.MJ_Y_SEAT_WIND: ("Yakuhai: seat wind", "自風牌"),
+    lib.MJ_Y_ROUND_WIND: ("Yakuhai: round wind", "場風牌"),
+    lib.MJ_Y_CHANTA: ("Chanta", "混全帯幺九"),
+    lib.MJ_Y_ITTSU: ("Ittsu", "一気通貫"),
+    lib.MJ_Y_SANSHOKU: ("Sanshoku doujun", "三色同順"),
+    lib.MJ_Y_SANSHOKU_DOUKOU: ("Sanshoku doukou", "三色同刻"),
+    lib.MJ_Y_SANKANTSU: ("Sankantsu", "三槓子"),
+    lib.MJ_Y_TOITOI: ("Toitoi", "対々和"),
+    lib.MJ_Y_SANANKOU: ("Sanankou", "三暗刻"),
+    lib.MJ_Y_SHOUSANGEN: ("Shousangen", "小三元"),
+    lib.MJ_Y_HONROUTOU: ("Honroutou", "混老頭"),
+    lib.MJ_Y_CHIITOITSU: ("Chiitoitsu", "七対子"),
+    lib.MJ_Y_HONITSU: ("Honitsu", "混一色"),
+    lib.MJ_Y_JUNCHAN: ("Junchan", "純全帯幺九"),
+    lib.MJ_Y_RYANPEIKOU: ("Ryanpeikou", "二盃口"),
+    lib.MJ_Y_CHINITSU: ("Chinitsu", "清一色"),
+    lib.MJ_Y_KOKUSHI: ("Kokushi musou", "国士無双"),
+    lib.MJ_Y_KOKUSHI_13: ("Kokushi musou 13-sided wait", "国士無双十三面待ち"),
+    lib.MJ_Y_SUUANKOU: ("Suuankou", "四暗刻"),
+    lib.MJ_Y_SUUANKOU_TANKI: ("Suuankou tanki", "四暗刻単騎"),
+    lib.MJ_Y_DAISANGEN: ("Daisangen", "大三元"),
+    lib.MJ_Y_SHOUSUUSHII: ("Shousuushii", "小四喜"),
+    lib.MJ_Y_DAISUUSHII: ("Daisuushii", "大四喜"),
+    lib.MJ_Y_TSUUIISOU: ("Tsuuiisou", "字一色"),
+    lib.MJ_Y_CHINROUTOU: ("Chinroutou", "清老頭"),
+    lib.MJ_Y_RYUUIISOU: ("Ryuuiisou", "緑一色"),
+    lib.MJ_Y_CHUUREN: ("Chuuren poutou", "九蓮宝燈"),
+    lib.MJ_Y_CHUUREN_9: ("Junsei chuuren poutou", "純正九蓮宝燈"),
+    lib.MJ_Y_SUUKANTSU: ("Suukantsu", "四槓子"),
+    lib.MJ_Y_TENHOU: ("Tenhou", "天和"),
+    lib.MJ_Y_CHIIHOU: ("Chiihou", "地和"),
+    lib.MJ_Y_DORA: ("Dora", "ドラ"),
+    lib.MJ_Y_URA: ("Ura dora", "裏ドラ"),
+    lib.MJ_Y_RED: ("Red fives", "赤ドラ"),
+}
+assert len(_YAKU_NAMES) == lib.MJ_Y_COUNT, "every yaku of the core needs a name"
+
+LIMIT_NAMES: dict[int, tuple[str, str]] = {
+    lib.MJ_LIMIT_NONE: ("", ""),
+    lib.MJ_LIMIT_MANGAN: ("mangan", "満貫"),
+    lib.MJ_LIMIT_HANEMAN: ("haneman", "跳満"),
+    lib.MJ_LIMIT_BAIMAN: ("baiman", "倍満"),
+    lib.MJ_LIMIT_SANBAIMAN: ("sanbaiman", "三倍満"),
+    lib.MJ_LIMIT_KAZOE: ("kazoe yakuman", "数え役満"),
+    lib.MJ_LIMIT_YAKUMAN: ("yakuman", "役満"),
+}
+
+_FU_NAMES: dict[int, tuple[str, str]] = {
+    lib.MJ_FU_BASE: ("base", "副底"),
+    lib.MJ_FU_CLOSED_RON: ("closed ron", "門前加符"),
+    lib.MJ_FU_TSUMO: ("tsumo", "ツモ"),
+    lib.MJ_FU_OPEN_TRIPLET: ("open triplet", "明刻"),
+    lib.MJ_FU_CLOSED_TRIPLET: ("closed triplet", "暗刻"),
+    lib.MJ_FU_OPEN_KAN: ("open kan", "明槓"),
+    lib.MJ_FU_CLOSED_KAN: ("closed kan", "暗槓"),
+    lib.MJ_FU_VALUE_PAIR: ("value pair", "役牌の雀頭"),
+    lib.MJ_FU_WAIT: ("wait", "待ち"),
+    lib.MJ_FU_OPEN_PINFU: ("open hand minimum 30", "喰い平和形"),
+    lib.MJ_FU_CHIITOI: ("seven pairs", "七対子"),
+}
+_TILE_FU = {lib.MJ_FU_OPEN_TRIPLET, lib.MJ_FU_CLOSED_TRIPLET, lib.MJ_FU_OPEN_KAN,
+            lib.MJ_FU_CLOSED_KAN, lib.MJ_FU_VALUE_PAIR, lib.MJ_FU_WAIT}
+
+WAITS = {lib.MJ_WAIT_RYANMEN: "ryanmen", lib.MJ_WAIT_KANCHAN: "kanchan", lib.MJ_WAIT_PENCHAN: "penchan",
+         lib.MJ_WAIT_SHANPON: "shanpon", lib.MJ_WAIT_TANKI: "tanki", lib.MJ_WAIT_THIRTEEN: "kokushi"}
+
+_PROBLEMS: dict[int, str] = {
+    lib.MJ_PROBLEM_NOT_COMPLETE: "the tiles are not a complete hand (four melds and a pair, seven pairs "
+                                 "or thirteen orphans)",
+    lib.MJ_PROBLEM_WIN_TILE: "the winning tile is not one of the concealed tiles",
+    lib.MJ_PROBLEM_RED: "a red five is held, but the hand has no five of that suit",
+    lib.MJ_PROBLEM_TWO_RIICHI: "riichi and double-riichi: give one of them",
+    lib.MJ_PROBLEM_RIICHI_OPEN: "riichi needs a closed hand (closed kans only)",
+    lib.MJ_PROBLEM_IPPATSU: "ippatsu needs riichi or double-riichi",
+    lib.MJ_PROBLEM_HAITEI: "haitei is a tsumo on the last tile: not with ron",
+    lib.MJ_PROBLEM_HOUTEI: "houtei is a ron on the last discard: not with tsumo",
+    lib.MJ_PROBLEM_RINSHAN: "rinshan is a tsumo on a kan's replacement tile: it needs tsumo and a kan, "
+                            "and rules out haitei and ippatsu",
+    lib.MJ_PROBLEM_CHANKAN: "chankan is a ron on a tile added to a pon: not with tsumo or houtei",
+    lib.MJ_PROBLEM_CHANKAN_TILE: "chankan robs the fourth copy of the winning tile: the hand cannot hold "
+                                 "another copy of it",
+    lib.MJ_PROBLEM_TENHOU: "tenhou is the dealer's (chiihou a non-dealer's) tsumo on the first draw, "
+                           "with no call and no other situation",
+}
+
+
+def yaku_name(yaku_id: int, lang: str = "en") -> str:
+    """The name players use for a yaku id (`YakuHan.id`), in English or Japanese."""
+    if lang not in ("en", "ja"):
+        raise ValueError(f"language must be 'en' or 'ja', not {lang!r}")
+    return _YAKU_NAMES[yaku_id][lang == "ja"]
+
+
+class YakuHan(NamedTuple):
+    """One line of the yaku list: its id and han (13 per yakuman multiple)."""
+    id: int
+    han: int
+
+    @property
+    def name(self) -> str:
+        return yaku_name(self.id)
+
+    @property
+    def is_yakuman(self) -> bool:
+        return lib.MJ_Y_FIRST_YAKUMAN <= self.id < lib.MJ_Y_DORA
+
+    @property
+    def is_dora(self) -> bool:
+        return self.id >= lib.MJ_Y_DORA
+
+    def label(self, lang: str = "en") -> str:
+        if self.is_yakuman:
+            times = self.han // 13
+            return yaku_name(self.id, lang) + (f" ×{times}" if times > 1 else "")
+        return f"{yaku_name(self.id, lang)} {self.han}" + (" han" if lang == "en" else "翻")
+
+
+class FuPart(NamedTuple):
+    """One item of the fu count: what, the tile concerned (or None), the fu."""
+    what: int
+    tile: int | None
+    fu: int
+
+    def label(self, lang: str = "en") -> str:
+        name = _FU_NAMES[self.what][lang == "ja"]
+        tile = f" {KIND_NAMES[self.tile]}" if self.tile is not None else ""
+        return f"{name}{tile} {self.fu}"
+
+
+def _comma(points: int) -> str:
+    return f"{points:,}"
+
+
+@dataclass(frozen=True)
+class Score:
+    """The value of a won hand under some rules."""
+    han: int                            # 0 when the hand has no yaku
+    fu: int
+    yakuman: int                        # yakuman multiples; a kazoe yakuman is han >= 13 with 0 here
+    yaku: tuple[YakuHan, ...]           # dora, ura dora and red fives last (they are not yaku)
+    limit: str                          # "", "mangan", ..., "kazoe yakuman", "yakuman"
+    total: int                          # what the payers pay together, before honba and sticks
+    payments: dict[str, int]            # ron: {"ron"}; tsumo: {"dealer", "non_dealer"} or {"non_dealer"}
+    received: int                       # total + honba + riichi sticks
+    tsumo: bool
+    dealer: bool
+    fu_parts: tuple[FuPart, ...]        # before rounding
+    wait: str                           # the wait of the reading scored
+    base: int = 0
+
+    @property
+    def wins(self) -> bool:
+        return self.han > 0
+
+    @property
+    def limit_code(self) -> int:
+        return next(code for code, names in LIMIT_NAMES.items() if names[0] == self.limit)
+
+    def reason(self, lang: str = "en") -> str:
+        """Why a complete hand cannot win (empty when it can)."""
+        if self.wins:
+            return ""
+        return ("no yaku: dora alone cannot win (an open hand needs yakuhai, tanyao, toitoi, ...)"
+                if lang == "en" else "役なし: ドラだけでは和了れません")
+
+    def points(self, lang: str = "en") -> str:
+        """The payment as players say it: "ron 5,200", "tsumo 1,300-2,600", "tsumo 2,600 all"."""
+        p = self.payments
+        if not self.tsumo:
+            return ("ron " if lang == "en" else "ロン ") + _comma(p.get("ron", 0))
+        if self.dealer:
+            return ("tsumo " if lang == "en" else "ツモ ") + _comma(p.get("non_dealer", 0)) + (
+                " all" if lang == "en" else "オール")
+        return ("tsumo " if lang == "en" else "ツモ ") + f"{_comma(p['non_dealer'])}-{_comma(p['dealer'])}"
+
+    def summary(self, lang: str = "en") -> str:
+        """"3 han 40 fu, ron 5,200" (limits and yakuman named)."""
+        if not self.wins:
+            return self.reason(lang)
+        ja = lang == "ja"
+        limit = LIMIT_NAMES[self.limit_code][ja]
+        if self.yakuman:
+            head = ("" if self.yakuman == 1 else f"{self.yakuman}× ") + limit
+        else:
+            head = f"{self.han}翻{self.fu}符" if ja else f"{self.han} han {self.fu} fu"
+            if limit:
+                head += f" {limit}"
+        return f"{head}, {self.points(lang)}"
+
+    def fu_text(self, lang: str = "en") -> str:
+        """The fu count: "base 20 + closed ron 10 + wait 3m 2 = 32 -> 40"."""
+        raw = sum(p.fu for p in self.fu_parts)
+        text = " + ".join(p.label(lang) for p in self.fu_parts)
+        return f"{text} = {raw}" + (f" → {self.fu}" if raw != self.fu else "")
+
+    def to_json(self) -> dict:
+        return {"han": self.han, "fu": self.fu, "yakuman": self.yakuman,
+                "yaku": [{"name": y.name, "han": y.han} for y in self.yaku],
+                "limit": self.limit or None, "total": self.total, "payments": dict(self.payments),
+                "received": self.received, "wait": self.wait,
+                "fu_parts": [{"what": _FU_NAMES[p.what][0], "tile": None if p.tile is None else KIND_NAMES[p.tile],
+                              "fu": p.fu} for p in self.fu_parts]}
+
+
+# ---- hand -> the core's struct -------------------------------------------------
+
+_MELD_TYPES = {MeldKind.CHI: lib.MJ_MELD_CHI, MeldKind.PON: lib.MJ_MELD_PON, MeldKind.KAN: lib.MJ_MELD_KAN,
+               MeldKind.ANKAN: lib.MJ_MELD_ANKAN, MeldKind.KAKAN: lib.MJ_MELD_KAKAN}
+_FLAG_BITS = {"tsumo": lib.MJ_WIN_TSUMO, "riichi": lib.MJ_WIN_RIICHI,
+              "double-riichi": lib.MJ_WIN_DOUBLE_RIICHI, "ippatsu": lib.MJ_WIN_IPPATSU,
+              "haitei": lib.MJ_WIN_HAITEI, "houtei": lib.MJ_WIN_HOUTEI, "rinshan": lib.MJ_WIN_RINSHAN,
+              "chankan": lib.MJ_WIN_CHANKAN, "tenhou": lib.MJ_WIN_TENHOU, "chiihou": lib.MJ_WIN_CHIIHOU}
+
+
+def _fields(hand: Hand, win_tile: int | None = None, flags: Iterable[str] | None = None) -> tuple:
+    """The WIN_STRUCT fields of a hand (a win tile or flags given here replace the hand's)."""
+    if win_tile is None:
+        if hand.win.tile is None:
+            raise ScoringError("name the winning tile, e.g. win:3z (one of the concealed tiles)")
+        win_tile = hand.win.tile.kind
+    if len(hand.dora_indicators) > 5 or len(hand.win.ura_indicators) > 5:
+        raise ScoringError("at most 5 dora indicators and 5 ura indicators (one plus one per kan)")
+    red = 0
+    for t in hand.concealed:
+        if t.red:
+            red |= 1 << (t.kind // 9)
+    for m in hand.melds:
+        for t in m.tiles:
+            if t.red:
+                red |= 1 << (t.kind // 9)
+    bits = 0
+    for f in (hand.win.flags if flags is None else flags):
+        bits |= _FLAG_BITS[f]
+    return (hand.counts, len(hand.melds), bytes(_MELD_TYPES[m.kind] for m in hand.melds),
+            bytes(m.base_kind for m in hand.melds), win_tile, hand.round_wind, hand.seat_wind,
+            len(hand.dora_indicators), len(hand.win.ura_indicators),
+            bytes(t.kind for t in hand.dora_indicators), bytes(t.kind for t in hand.win.ura_indicators),
+            red, bits, hand.win.honba, hand.win.sticks)
+
+
+def pack(hand: Hand, win_tile: int | None = None, flags: Iterable[str] | None = None) -> bytes:
+    """A hand packed for the core (what `score_packed` and batches take)."""
+    return core.WIN_STRUCT.pack(*_fields(hand, win_tile, flags))
+
+
+def _problem(result: int, problem: int, n_tiles: int) -> ScoringError:
+    if problem in _PROBLEMS:
+        return ScoringError(_PROBLEMS[problem])
+    if result == lib.MJ_ERR_SIZE:
+        return ScoringError(f"a complete hand holds 14 tiles (3 per meld, kans included), got {n_tiles}")
+    if result == lib.MJ_ERR_COUNT:
+        return ScoringError("more than four copies of a tile between the concealed tiles and the melds")
+    return ScoringError(f"the scorer rejected the hand (code {result})")
+
+
+_NAMES = core.SCORE_FIELD_NAMES
+
+
+def _score(values: tuple | dict, tsumo: bool, dealer: bool) -> Score:
+    v = dict(zip(_NAMES, values)) if isinstance(values, tuple) else values
+    yaku = tuple(YakuHan(v["yaku"][i], (13 * v["yaku_han"][i]) if v["yaku"][i] >= lib.MJ_Y_FIRST_YAKUMAN
+                         and v["yaku"][i] < lib.MJ_Y_DORA else v["yaku_han"][i])
+                 for i in range(v["n_yaku"]))
+    fu_parts = tuple(FuPart(v["fu_what"][i], v["fu_tile"][i] if v["fu_what"][i] in _TILE_FU else None,
+                            v["fu_value"][i]) for i in range(v["n_fu"]))
+    if not tsumo:
+        payments = {"ron": v["pay_ron"]}
+    elif dealer:
+        payments = {"non_dealer": v["pay_other"]}
+    else:
+        payments = {"dealer": v["pay_dealer"], "non_dealer": v["pay_other"]}
+    if not v["han"]:
+        payments = {k: 0 for k in payments}
+    return Score(v["han"], v["fu"], v["yakuman"], yaku, LIMIT_NAMES[v["limit"]][0], v["total"], payments,
+                 v["received"], tsumo, dealer, fu_parts, WAITS[v["wait"]], v["base"])
+
+
+def score(hand: Hand | str, rules: Rules | str = "tenhou") -> Score:
+    """Score a complete hand with its win situation (see `Hand`'s text form).
+
+    A complete hand without a yaku scores han 0 and total 0 (`Score.reason` says
+    why); anything else impossible raises ScoringError naming the problem."""
+    if isinstance(hand, str):
+        hand = Hand.parse(hand)
+    flags = _rules(rules).flags
+    result, values = core.score_packed(core.WIN_STRUCT.pack(*_fields(hand)), flags)
+    if result < 0:
+        raise _problem(result, values[-1], hand.size)
+    return _score(values, hand.win.tsumo, hand.seat_wind == 0)
+
+
+def score_tile(hand: Hand, win_tile: int, tsumo: bool, riichi: int = 0,
+               rules: Rules | str = "tenhou") -> Score | None:
+    """The value of a tenpai hand (13 tiles counted) completed by `win_tile`:
+    drawn (tsumo) or from a discard, with riichi (1), double riichi (2) or dama
+    (0).  None when the tile does not complete the hand."""
+    done = replace(hand, concealed=hand.concealed + (Tile(win_tile),), win=replace(hand.win, tile=None))
+    flags = ["tsumo"] if tsumo else []
+    if riichi:
+        flags.append("riichi" if riichi == 1 else "double-riichi")
+    result, values = core.score_packed(pack(done, win_tile, flags), _rules(rules).flags)
+    if result < 0:
+        if values[-1] == lib.MJ_PROBLEM_NOT_COMPLETE:
+            return None
+        raise _problem(result, values[-1], done.size)
+    return _score(values, tsumo, hand.seat_wind == 0)
+
+
+def score_batch(wins: np.ndarray, rules: Rules | str = "tenhou") -> dict[str, np.ndarray]:
+    """Score many hands in one call.  `wins` is an array of `core.WIN_DTYPE` (fill it
+    with `pack` bytes via `np.frombuffer(b"".join(packed), core.WIN_DTYPE)` or field by
+    field); the answer holds arrays `status` (1 wins, 0 no yaku, < 0 rejected), `han`,
+    `fu`, `yakuman`, `total` and `received`."""
+    status, out = core.score_batch(wins, _rules(rules).flags)
+    return {"status": status, "han": out["han"], "fu": out["fu"], "yakuman": out["yakuman"],
+            "total": out["total"], "received": out["received"]}
+
+
+def explain_status(status: int, problem: int) -> str:
+    """The message of a batch row's status and problem fields."""
+    return str(_problem(status, problem, 0))
