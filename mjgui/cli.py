@@ -136,6 +136,25 @@ def analyze_answer(visible: str | None) -> Callable[[str], tuple[dict, str]]:
     return answer
 
 
+def score_answer(rules: str) -> Callable[[str], tuple[dict, str]]:
+    from mjgui.hand import Hand
+    from mjgui.scoring import score
+
+    def answer(text: str) -> tuple[dict, str]:
+        hand = Hand.parse(text)
+        s = score(hand, rules)
+        record = {"hand": str(hand), **s.to_json()}
+        if not s.wins:
+            record["reason"] = s.reason()
+            return record, f"{hand}: {s.reason()}"
+        lines = [str(hand)] + [f"  {y.label()}" for y in s.yaku]
+        lines.append(f"  fu: {s.fu_text()}")
+        extra = s.received - s.total
+        lines.append(f"  {s.summary()}" + (f" (+{extra:,} honba and sticks: {s.received:,})" if extra else ""))
+        return record, "\n".join(lines)
+    return answer
+
+
 def census_command(as_json: bool) -> int:
     table = core.census()
     if as_json:
@@ -171,6 +190,15 @@ def _parser() -> argparse.ArgumentParser:
                          help="e.g. 23m456p789s11z556z or '123m456p11z chi:3*45m dora:1z' (quote hands with spaces)")
     analyze.add_argument("--visible", metavar="TILES", help="tiles seen elsewhere (mpsz), for remaining counts")
     analyze.add_argument("--json", action="store_true", help="one JSON object per line")
+    text = "yaku, han, fu and points of each complete hand"
+    score_cmd = sub.add_parser("score", help=text, description=text + (
+        ". A hand is the text form plus win:TILE (required), tsumo or ron, riichi or double-riichi, "
+        "ippatsu, haitei, houtei, rinshan, chankan, tenhou, chiihou, ura:TILES, honba:N, sticks:N."))
+    score_cmd.add_argument("hands", nargs="*", metavar="HAND",
+                           help="e.g. '88m667799p4455s33z dora:4p1z ura:9p1s win:3z ron riichi' (quote it)")
+    score_cmd.add_argument("--rules", choices=("tenhou", "majsoul"), default="tenhou",
+                           help="rule preset (default tenhou)")
+    score_cmd.add_argument("--json", action="store_true", help="one JSON object per line")
     from mjgui.drills.cli import add_parser as add_drill_parser
     add_drill_parser(sub)
     census = sub.add_parser("census", help="exact shanten distribution over all hands of each size")
@@ -192,6 +220,8 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"mjgui: --visible: {error}", file=sys.stderr)
                 return EXIT_BAD_INPUT
             return _run(args.hands, answer, args.json)
+        if args.command == "score":
+            return _run(args.hands, score_answer(args.rules), args.json)
         if args.command == "drill":
             from mjgui.drills.cli import run as run_drill
             return run_drill(args)
