@@ -28,7 +28,7 @@ from mjgui.hand import Hand, MeldKind
 from mjgui.tiles import KIND_NAMES, Tile
 
 __all__ = ["Rules", "PRESETS", "Score", "YakuHan", "FuPart", "ScoringError", "score", "score_batch",
-           "pack", "yaku_name", "LIMIT_NAMES"]
+           "pack", "yaku_name", "LIMIT_NAMES", "WaitValue", "wait_values", "score_tile"]
 
 
 class ScoringError(HandError):
@@ -404,7 +404,12 @@ def score_tile(hand: Hand, win_tile: int, tsumo: bool, riichi: int = 0,
     """The value of a tenpai hand (13 tiles counted) completed by `win_tile`:
     drawn (tsumo) or from a discard, with riichi (1), double riichi (2) or dama
     (0).  None when the tile does not complete the hand."""
-    done = replace(hand, concealed=hand.concealed + (Tile(win_tile),), win=replace(hand.win, tile=None))
+    try:
+        # what others discarded does not change the value: only the hand and the indicators count
+        done = replace(hand, concealed=hand.concealed + (Tile(win_tile),), visible=(), discards=(),
+                       win=replace(hand.win, tile=None, flags=frozenset()))
+    except ValueError:          # the winning copy would be a fifth tile: no such win
+        return None
     flags = ["tsumo"] if tsumo else []
     if riichi:
         flags.append("riichi" if riichi == 1 else "double-riichi")
@@ -414,6 +419,42 @@ def score_tile(hand: Hand, win_tile: int, tsumo: bool, riichi: int = 0,
             return None
         raise _problem(result, values[-1], done.size)
     return _score(values, tsumo, hand.seat_wind == 0)
+
+
+class WaitValue(NamedTuple):
+    """What one wait of a tenpai hand is worth: dama (no riichi) and, for a closed
+    hand, riichi, each by ron and by tsumo (None: that win is impossible)."""
+    kind: int
+    ron: Score | None
+    tsumo: Score | None
+    riichi_ron: Score | None = None
+    riichi_tsumo: Score | None = None
+
+    @property
+    def dama_wins(self) -> bool:
+        """Can the hand win on this tile without riichi (by ron or tsumo)?"""
+        return any(s is not None and s.wins for s in (self.ron, self.tsumo))
+
+    @property
+    def wins(self) -> bool:
+        return any(s is not None and s.wins for s in (self.ron, self.tsumo, self.riichi_ron, self.riichi_tsumo))
+
+    def best_ron(self) -> Score | None:
+        """The ron value the player gets: dama when it has a yaku, else with riichi."""
+        if self.ron is not None and self.ron.wins:
+            return self.ron
+        return self.riichi_ron if self.riichi_ron is not None and self.riichi_ron.wins else None
+
+
+def wait_values(hand: Hand, kinds: Iterable[int], rules: Rules | str = "tenhou") -> list[WaitValue]:
+    """The value of each wait `kinds` of a tenpai hand (13 tiles counted)."""
+    closed = hand.is_closed
+    out = []
+    for k in kinds:
+        out.append(WaitValue(k, score_tile(hand, k, False, 0, rules), score_tile(hand, k, True, 0, rules),
+                             score_tile(hand, k, False, 1, rules) if closed else None,
+                             score_tile(hand, k, True, 1, rules) if closed else None))
+    return out
 
 
 def score_batch(wins: np.ndarray, rules: Rules | str = "tenhou") -> dict[str, np.ndarray]:

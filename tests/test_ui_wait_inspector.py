@@ -269,3 +269,29 @@ def test_screenshot(qtbot, name, text, theme):
     w, _ = inspector(qtbot, text, theme)
     pixmap = save_screenshot(qtbot, w, f"/tmp/ui_waits_{name}.png")
     assert pixmap.devicePixelRatio() == 2
+
+
+def test_each_wait_shows_its_value(qtbot):
+    from mjgui.scoring import score
+    w = WaitInspector()
+    qtbot.addWidget(w)
+    hand = Hand.parse("23m456p789s55m123s seat:S dora:1m")
+    w.set_report(wait_details(hand), hand)
+    text = w.value_text(3)
+    # 4m: pinfu + the 2m dora by ron (2 han 30 fu, 2,000); riichi adds a han
+    assert "ron 2,000" in text and "Riichi: ron 3,900" in text and "Pinfu" in text
+    assert "ron 2,000" in w.value_text(0)
+    assert score("234m456p789s55m123s seat:S dora:1m win:4m").total == 2000
+
+
+def test_a_yakuless_open_wait_says_it_cannot_win(qtbot):
+    w = WaitInspector()
+    qtbot.addWidget(w)
+    hand = Hand.parse("123m456p789s2z chi:4*56s@L seat:W")
+    w.set_report(wait_details(hand), hand)
+    assert "No yaku" in w.value_text(28) and "cannot win" in w.value_text(28)
+    # a shanpon on 9s and white dragon: only the dragon's triplet is a yaku
+    hand = Hand.parse("123m456p99s55z chi:4*56s@L seat:W")
+    w.set_report(wait_details(hand), hand)
+    assert "ron" in w.value_text(31) and "No yaku" not in w.value_text(31)
+    assert "No yaku" in w.value_text(26)

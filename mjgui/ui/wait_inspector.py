@@ -6,8 +6,12 @@ pair (雀頭) in framed boxes, the block the winning tile joins outlined in the
 accent colour and the winning tile itself underlined.  Karaten (空聴) and furiten
 (振聴) warnings sit on top as coloured banners.
 
+Under each wait's title, what it is worth (`mjgui.scoring.wait_values`): han, fu
+and points by ron and by tsumo, dama and, for a closed hand, riichi, with the yaku;
+a wait that cannot win for lack of a yaku says so in plain words.
+
 The widget computes no mahjong: everything it shows comes from the report
-(`mjgui.waits.wait_details`) and, for the open melds and red fives, the `Hand`.
+(`mjgui.waits.wait_details`), the scorer and, for the open melds and red fives, the `Hand`.
 """
 from __future__ import annotations
 
@@ -20,6 +24,7 @@ from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QScrollArea, QSizePo
                                QToolTip, QVBoxLayout, QWidget)
 
 from mjgui.hand import Hand, MeldKind
+from mjgui.scoring import Score, WaitValue, wait_values
 from mjgui.tiles import KIND_NAMES, YAOCHU_KINDS, Tile, format_tiles
 from mjgui.ui.i18n import language, tr
 from mjgui.ui.tile_art import THEMES, tile_pixmap, tile_width
@@ -381,6 +386,8 @@ def _stylesheet(c: dict[str, str]) -> str:
         QLabel {{ color: {c['text']}; background: transparent; }}
         QLabel[muted="true"] {{ color: {c['muted']}; }}
         QLabel#wiHeader {{ color: {c['text']}; }}
+        QLabel#wiNoYaku {{ color: {c['karaten_text']}; background: {c['karaten_bg']};
+                           border: 1px solid {c['karaten_border']}; border-radius: 4px; padding: 4px 8px; }}
         QLabel#wiPlaceholder {{ color: {c['muted']}; padding: 24px 12px; }}
         QFrame#wiCard {{ background: {c['card']}; border: 1px solid {c['card_border']};
                          border-radius: 8px; }}
@@ -418,6 +425,8 @@ class WaitInspector(QWidget):
         self._theme = theme
         self._report: WaitReport | None = None
         self._hand: Hand | None = None
+        self._values: dict[int, WaitValue] = {}
+        self._value_texts: dict[int, str] = {}
         self._kinds: list[int] = []
         self._forms: dict[int, int] = {}
         self._warnings: list[str] = []
@@ -437,6 +446,9 @@ class WaitInspector(QWidget):
         melds and red fives to the drawings and, with no report, says why."""
         self._report = report
         self._hand = hand
+        self._values = {}
+        if report is not None and report.tenpai and hand is not None:
+            self._values = {v.kind: v for v in wait_values(hand, report.kinds)}
         self._rebuild(keep_scroll=False)
 
     def report(self) -> WaitReport | None:
@@ -462,6 +474,13 @@ class WaitInspector(QWidget):
         """How many winning forms are drawn for the wait `kind` (0 if not shown)."""
         return self._forms.get(kind, 0)
 
+    def value_text(self, kind: int) -> str:
+        """The value line shown under the wait `kind` ('' when none)."""
+        return self._value_texts.get(kind, "")
+
+    def value(self, kind: int) -> WaitValue | None:
+        return self._values.get(kind)
+
     def warnings(self) -> list[str]:
         """The warning texts shown in banners (karaten, furiten, fifth tile)."""
         return list(self._warnings)
@@ -478,6 +497,7 @@ class WaitInspector(QWidget):
         bar = self._scroll.verticalScrollBar()
         pos = bar.value() if keep_scroll else 0
         self._kinds, self._forms, self._warnings = [], {}, []
+        self._value_texts = {}
         self._placeholder = ""
         self._header: QLabel | None = None
         c = COLORS[self._theme]
@@ -588,6 +608,40 @@ class WaitInspector(QWidget):
         lay.addWidget(label, 1)
         return frame
 
+    def _value_label(self, value: WaitValue) -> QLabel:
+        """"Dama: ron 2,000 · tsumo 700-1,300 | Riichi: ron 3,900 · ..." and the yaku."""
+        lang = language()
+
+        def points(s: Score | None) -> str:
+            if s is None or not s.wins:
+                return tr("no yaku", "役なし")
+            return s.points(lang)
+
+        if not value.wins:
+            text = tr("No yaku: this wait cannot win (an open hand needs a yaku such as yakuhai, "
+                      "tanyao or toitoi)", "役なし: この待ちでは和了れません（副露した手には役牌・断幺九・対々和などの役が必要）")
+            label = QLabel(f"<b>{escape(text)}</b>")
+            label.setObjectName("wiNoYaku")
+        else:
+            parts = [tr("Dama", "ダマ") + ": " + points(value.ron) + " · " + points(value.tsumo)]
+            if value.riichi_ron is not None:
+                parts.append(tr("Riichi", "立直") + ": " + points(value.riichi_ron) + " · "
+                             + points(value.riichi_tsumo))
+            best = value.best_ron() or value.tsumo
+            detail = best.summary(lang).split(",")[0] + ": " + " · ".join(
+                y.label(lang) for y in best.yaku)
+            text = "  |  ".join(parts)
+            label = QLabel(f"{escape(text)}<br><span style='font-size:small'>{escape(detail)}</span>")
+            label.setToolTip(tr("Points the winner receives (before honba and riichi sticks). "
+                                "The second line is the ron reading",
+                                "和了者の得点（積み棒・供託は除く）。二行目はロン和了の内訳") + "\n"
+                             + best.fu_text(lang))
+            text += "\n" + detail
+        label.setTextFormat(Qt.TextFormat.RichText)
+        label.setWordWrap(True)
+        self._value_texts[value.kind] = text
+        return label
+
     def _section(self, wait: WaitInfo, report: WaitReport, label_w: int) -> QFrame:
         lang = language()
         card = QFrame()
@@ -623,6 +677,10 @@ class WaitInspector(QWidget):
             title.addWidget(tag)
         title.addStretch(1)
         col.addLayout(title)
+
+        value = self._values.get(wait.kind)
+        if value is not None:
+            col.addWidget(self._value_label(value))
 
         rule = QFrame()
         rule.setObjectName("wiRule")
