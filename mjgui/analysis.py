@@ -90,6 +90,25 @@ class CallOption:
         return self.yaku is not None and not self.yaku.keeps_yaku
 
 
+class WaitValueRange(NamedTuple):
+    """Ron value of a tenpai row's waits: lowest and highest points, whether they
+    need riichi (no wait has a yaku by dama), and whether some wait has no yaku."""
+    low: int
+    high: int
+    needs_riichi: bool
+    some_yakuless: bool
+
+    @property
+    def yakuless(self) -> bool:
+        return self.high == 0
+
+    def text(self, lang: str = "en") -> str:
+        if self.yakuless:
+            return "no yaku" if lang == "en" else "役なし"
+        span = f"{self.low:,}" if self.low == self.high else f"{self.low:,}–{self.high:,}"
+        return (("riichi " if lang == "en" else "立直 ") + span) if self.needs_riichi else span
+
+
 @dataclass(frozen=True)
 class Row:
     """The figures of one discard (or, for a 3k+1 hand, of the hand as it stands)."""
@@ -200,6 +219,31 @@ class Analysis:
             return None
         from mjgui.waits import wait_details
         return wait_details(self.hand)
+
+    @cached_property
+    def _values(self) -> dict[int, WaitValueRange | None]:
+        return {}
+
+    def value(self, row: Row, rules: str = "tenhou") -> WaitValueRange | None:
+        """What the waits of a tenpai row are worth by ron (None below tenpai):
+        dama when some wait has a yaku, else with riichi for a closed hand, else
+        marked yakuless.  Scored on first use, then kept."""
+        if row.shanten != 0:
+            return None
+        key = -1 if row.tile is None else row.tile.kind
+        if key not in self._values:
+            from mjgui.scoring import wait_values
+            hand = self.hand if row.tile is None else self.hand.discard(row.tile)
+            values = wait_values(hand, [t.kind for t in row.ukeire], rules)
+            dama = [v.ron.total for v in values if v.ron is not None and v.ron.wins]
+            riichi = [v.riichi_ron.total for v in values if v.riichi_ron is not None and v.riichi_ron.wins]
+            if dama:
+                self._values[key] = WaitValueRange(min(dama), max(dama), False, len(dama) < len(values))
+            elif riichi:
+                self._values[key] = WaitValueRange(min(riichi), max(riichi), True, False)
+            else:
+                self._values[key] = WaitValueRange(0, 0, False, True)
+        return self._values[key]
 
     def best(self) -> tuple[Row, ...]:
         """Every row tied with the first under the ranking."""

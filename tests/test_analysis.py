@@ -344,3 +344,29 @@ def test_bad_sizes_raise():
         analyze("123m456p789s111z")
     with pytest.raises(TileError):
         analyze("123m chi:3*45m")
+
+
+def test_tenpai_rows_carry_the_value_of_their_waits():
+    from mjgui.scoring import score
+    a = analyze("23m456p789s55m123s9m seat:S dora:1m")
+    row = next(r for r in a.rows if r.tile.name == "9m")
+    value = a.value(row)
+    # 1m or 4m by ron: pinfu + the 2m dora, 2 han 30 fu = 2,000 either way
+    expected = {score(f"{w}23m456p789s55m123s seat:S dora:1m win:{w}").total for w in ("1m", "4m")}
+    assert (value.low, value.high) == (min(expected), max(expected)) == (2000, 2000)
+    assert not value.needs_riichi and value.text() == "2,000"
+    assert all(a.value(r) is None for r in a.rows if r.shanten > 0)
+
+
+def test_a_closed_yakuless_tenpai_needs_riichi_and_an_open_one_has_no_yaku():
+    # 1z tanki with runs elsewhere: no yaku by dama (not pinfu), riichi gives one
+    a = analyze("123m456p789s12z456s seat:W")
+    value = a.value(next(r for r in a.rows if r.tile.name == "2z"))
+    assert value.needs_riichi and value.low == score_total("123m456p789s11z456s seat:W riichi win:1z")
+    a = analyze("123m456p789s12z chi:4*56s@L seat:W")
+    assert a.value(next(r for r in a.rows if r.tile.name == "2z")).yakuless
+
+
+def score_total(text):
+    from mjgui.scoring import score
+    return score(text).total

@@ -60,7 +60,7 @@ def test_known_hand_shows_exact_ukeire(qtbot, window):
         assert model.index(r, 3).data() == "12"
     assert {window.table.row_for_view(r).tile.name for r in (0, 1)} == {"9m", "6z"}
     assert "1-shanten" in window.summary.text()
-    verdict = model.index(rows["9m"], 8)
+    verdict = model.index(rows["9m"], model.columnCount() - 1)  # the verdict is the last column
     assert model.data(verdict, Qt.ItemDataRole.ToolTipRole) == model.data(verdict)
     assert model.data(verdict).startswith("keeps 1-shanten, 12 tiles by draw")
 

@@ -22,7 +22,7 @@ TILES_ROLE = Qt.ItemDataRole.UserRole + 1     # list[TileCount] (or a single til
 SORT_ROLE = Qt.ItemDataRole.UserRole + 2
 WARN_ROLE = Qt.ItemDataRole.UserRole + 3      # bool: draw the cell in the warning color
 
-DISCARD, SHANTEN, UKEIRE, TOTAL, IMPROVE, GOOD, SECOND, CALLS, VERDICT = range(9)
+DISCARD, SHANTEN, UKEIRE, TOTAL, IMPROVE, GOOD, SECOND, CALLS, VALUE, VERDICT = range(10)
 
 BEST_LIGHT = QColor(214, 240, 214)
 BEST_DARK = QColor(38, 78, 52)
@@ -50,6 +50,10 @@ def _headers() -> list[tuple[str, str]]:
         (tr("Pon / chi", "ポン / チー"), tr("Tiles whose pon or chi (then the best legal discard) lowers the "
                                              "shanten; ⚠ = the call leaves no yaku",
                                              "ポン・チー（と喰い替えでない打牌）で向聴数が下がる牌。⚠ = 役なし")),
+        (tr("Value", "打点"), tr("Tenpai discards: points by ron on the waits, lowest–highest (dama; "
+                                  "'riichi' when only riichi gives a yaku; 'no yaku' when no wait can win)",
+                                  "聴牌打牌: 待ちのロン打点の最低–最高（ダマ。役がなく立直が必要なら「立直」、"
+                                  "和了れないなら「役なし」）")),
         (tr("Verdict", "評価"), tr("The row in one line", "この打牌のまとめ")),
     ]
 
@@ -117,7 +121,12 @@ class AnalysisModel(QAbstractTableModel):
             if col == CALLS:
                 return [TileCount(t.kind, t.remaining) for t in _call_tiles(row)]
             return None
+        if role == Qt.ItemDataRole.ForegroundRole and col == VALUE and self.data(index, WARN_ROLE):
+            return QBrush(WARN)
         if role == WARN_ROLE:
+            if col == VALUE:
+                value = self._value(row)
+                return value is not None and (value.yakuless or value.needs_riichi)
             return col == CALLS and bool(row.calls) and all(c.yakuless for c in row.calls)
         if role == SORT_ROLE:
             return self._sort_key(row, col)
@@ -143,10 +152,16 @@ class AnalysisModel(QAbstractTableModel):
             return "–" if row.second_step is None else str(row.second_step)
         if col == CALLS and not row.calls:
             return "–"
+        if col == VALUE:
+            value = self._value(row)
+            return "–" if value is None else value.text(language())
         if col == VERDICT:
             hand = self._analysis.shanten if self._analysis is not None else None
             return row.verdict(language(), hand)
         return None
+
+    def _value(self, row: Row):
+        return self._analysis.value(row) if self._analysis is not None else None
 
     def _sort_key(self, row: Row, col: int) -> Any:
         return {
@@ -158,12 +173,15 @@ class AnalysisModel(QAbstractTableModel):
             GOOD: row.good_shape_rate if row.good_shape_rate is not None else -1.0,
             SECOND: row.second_step if row.second_step is not None else -1,
             CALLS: row.call_kinds,
+            VALUE: (lambda v: -1 if v is None else v.high)(self._value(row)),
             VERDICT: self._rows.index(row),
         }[col]
 
     def _tooltip(self, row: Row, col: int) -> str:
         if col == VERDICT:                 # the cell is often cut short: the whole line
             return self._display(row, col) or ""
+        if col == VALUE and self._value(row) is not None:
+            return _headers()[col][1]
         if col == UKEIRE and row.ukeire:
             return ", ".join(f"{t.name}: {t.remaining}" for t in row.ukeire)
         if col == IMPROVE and row.improvements:
