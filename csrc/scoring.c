@@ -66,6 +66,16 @@ static int split_suit(const uint8_t *counts, int base, int len, suit_split *out)
     for (int i = 0; i < len; i++) n += c[i] = counts[base + i];
     splitter s = {out, 0, {0, NO_PAIR, {0}, {0}}};
     if (n % 3 == 1) return 0;
+    if (len == 7 || n == 0) {
+        /* honours (or nothing): each kind is a triplet or the pair, one way only */
+        for (int i = 0; i < len; i++) {
+            if (c[i] == 3) { s.cur.tile[s.cur.n] = (uint8_t)(base + i); s.cur.run[s.cur.n++] = 0; }
+            else if (c[i] == 2 && s.cur.pair == NO_PAIR) s.cur.pair = (uint8_t)(base + i);
+            else if (c[i]) return 0;
+        }
+        out[0] = s.cur;
+        return 1;
+    }
     if (n % 3 == 0) {
         split_melds(c, 0, len, base, len == 9, &s);
         return s.found;
@@ -99,12 +109,16 @@ static const uint8_t next_dora[MJ_KINDS] = {
     28, 29, 30, 27, 32, 33, 31
 };
 
-static int is_green(int k)
-{
-    return k == 19 || k == 20 || k == 21 || k == 23 || k == 25 || k == 32;
-}
+/* Kind masks (bit k for kind k) of the tile classes the yaku ask about. */
+#define SUIT_MASK(s) ((uint64_t)0x1FF << (9 * (s)))
+#define HONOURS ((uint64_t)0x7F << 27)
+#define TERMINALS ((uint64_t)1 << 0 | (uint64_t)1 << 8 | (uint64_t)1 << 9 | (uint64_t)1 << 17 \
+                   | (uint64_t)1 << 18 | (uint64_t)1 << 26)
+#define GREENS ((uint64_t)1 << 19 | (uint64_t)1 << 20 | (uint64_t)1 << 21 | (uint64_t)1 << 23 \
+                | (uint64_t)1 << 25 | (uint64_t)1 << 32)
 
-static void gather_facts(const mj_win *w, int rules, hand_facts *f)
+/* `total` holds the concealed and melded tiles (check() counted them). */
+static void gather_facts(const mj_win *w, int rules, const uint8_t *total, int closed, hand_facts *f)
 {
     f->w = w;
     f->rules = rules;
@@ -112,29 +126,20 @@ static void gather_facts(const mj_win *w, int rules, hand_facts *f)
     f->dealer = w->seat_wind == 0;
     f->seat = (uint8_t)(27 + w->seat_wind);
     f->round = (uint8_t)(27 + w->round_wind);
-    f->closed = 1;
-    memcpy(f->total, w->counts, MJ_KINDS);
-    for (int m = 0; m < w->n_melds; m++) {
-        int t = w->meld_tile[m], type = w->meld_type[m];
-        if (type == MJ_MELD_CHI) { f->total[t]++; f->total[t + 1]++; f->total[t + 2]++; }
-        else f->total[t] += type == MJ_MELD_PON ? 3 : 4;
-        if (type != MJ_MELD_ANKAN) f->closed = 0;
-    }
-    f->suits = 0;
-    f->all_yaochu = f->all_simple = f->all_terminal = f->all_green = 1;
+    f->closed = closed;
+    memcpy(f->total, total, MJ_KINDS);
+    uint64_t held = 0;
+    for (int k = 0; k < MJ_KINDS; k++) held |= (uint64_t)(total[k] != 0) << k;
+    f->suits = (held & SUIT_MASK(0) ? 1 : 0) | (held & SUIT_MASK(1) ? 2 : 0)
+             | (held & SUIT_MASK(2) ? 4 : 0) | (held & HONOURS ? 8 : 0);
+    f->all_yaochu = !(held & ~(TERMINALS | HONOURS));
+    f->all_simple = !(held & (TERMINALS | HONOURS));
+    f->all_terminal = !(held & ~TERMINALS);
+    f->all_green = !(held & ~GREENS);
     f->dora = f->ura = 0;
-    for (int k = 0; k < MJ_KINDS; k++) {
-        if (!f->total[k]) continue;
-        f->suits |= 1 << mj_suit_of(k);
-        int y = mj_is_yaochu(k);
-        f->all_yaochu &= y;
-        f->all_simple &= !y;
-        f->all_terminal &= y && k < 27;
-        f->all_green &= is_green(k);
-    }
-    for (int i = 0; i < w->n_dora; i++) f->dora += f->total[next_dora[w->dora[i]]];
+    for (int i = 0; i < w->n_dora; i++) f->dora += total[next_dora[w->dora[i]]];
     if (w->flags & (MJ_WIN_RIICHI | MJ_WIN_DOUBLE_RIICHI))
-        for (int i = 0; i < w->n_ura; i++) f->ura += f->total[next_dora[w->ura[i]]];
+        for (int i = 0; i < w->n_ura; i++) f->ura += total[next_dora[w->ura[i]]];
     f->red = (rules & MJ_RULE_RED_FIVES) ? (w->red & 1) + (w->red >> 1 & 1) + (w->red >> 2 & 1) : 0;
 }
 
@@ -418,7 +423,9 @@ static int problem(mj_score *out, int code)
     return code == MJ_PROBLEM_NOT_COMPLETE ? MJ_ERR_NOT_COMPLETE : MJ_ERR_WIN;
 }
 
-static int check(const mj_win *w, int rules, mj_score *out)
+/* Validate the description; on success `total` holds the concealed and melded
+ * tiles and *closed says whether every meld is a closed kan. */
+static int check(const mj_win *w, int rules, mj_score *out, uint8_t *total, int *closed)
 {
     if (rules & ~MJ_RULES_ALL) return MJ_ERR_ARG;
     if (w->n_melds > 4 || w->round_wind > 3 || w->seat_wind > 3 || w->n_dora > 5 || w->n_ura > 5
@@ -426,7 +433,6 @@ static int check(const mj_win *w, int rules, mj_score *out)
         return MJ_ERR_ARG;
     for (int i = 0; i < w->n_dora; i++) if (w->dora[i] >= MJ_KINDS) return MJ_ERR_ARG;
     for (int i = 0; i < w->n_ura; i++) if (w->ura[i] >= MJ_KINDS) return MJ_ERR_ARG;
-    uint8_t total[MJ_KINDS];
     int n = 0;
     for (int k = 0; k < MJ_KINDS; k++) {
         if (w->counts[k] > 4) return MJ_ERR_COUNT;
@@ -451,6 +457,7 @@ static int check(const mj_win *w, int rules, mj_score *out)
         open |= w->meld_type[m] != MJ_MELD_ANKAN;
         kans += w->meld_type[m] >= MJ_MELD_KAN;
     }
+    *closed = !open;
     if ((f & MJ_WIN_RIICHI) && (f & MJ_WIN_DOUBLE_RIICHI)) return problem(out, MJ_PROBLEM_TWO_RIICHI);
     if (riichi && open) return problem(out, MJ_PROBLEM_RIICHI_OPEN);
     if ((f & MJ_WIN_IPPATSU) && !riichi) return problem(out, MJ_PROBLEM_IPPATSU);
@@ -476,10 +483,12 @@ static int check(const mj_win *w, int rules, mj_score *out)
 static int score_one(const mj_win *w, int rules, mj_score *out)
 {
     out->problem = 0;
-    int err = check(w, rules, out);
+    uint8_t total[MJ_KINDS];
+    int closed;
+    int err = check(w, rules, out, total, &closed);
     if (err) return err;
     hand_facts f;
-    gather_facts(w, rules, &f);
+    gather_facts(w, rules, total, closed, &f);
     reading best, r;
     int32_t best_total = 0;
     int have = 0;
@@ -487,12 +496,12 @@ static int score_one(const mj_win *w, int rules, mj_score *out)
     if (w->n_melds == 0) {
         mj_scan_result s = mj_scan(w->counts);
         if (s.yaochu == 13 && s.yaochu_pairs == 1 && s.kinds == 13) {
-            memset(&r, 0, sizeof r);
+            r.n_yaku = r.n_fu = 0;
             kokushi_reading(&f, &r);
             consider(&f, &r, &best, &best_total, &have);
         }
         if (s.pairs == 7 && s.kinds == 7) {
-            memset(&r, 0, sizeof r);
+            r.n_yaku = r.n_fu = 0;
             chiitoi_reading(&f, &r);
             consider(&f, &r, &best, &best_total, &have);
         }
@@ -535,7 +544,7 @@ static int score_one(const mj_win *w, int rules, mj_score *out)
         /* each block the winning tile may have completed, once per distinct block */
         int wt = w->win_tile;
         if (pair == wt) {
-            memset(&r, 0, sizeof r);
+            r.n_yaku = r.n_fu = 0;
             regular_reading(&f, b, pair, -1, &r);
             consider(&f, &r, &best, &best_total, &have);
         }
@@ -547,7 +556,7 @@ static int score_one(const mj_win *w, int rules, mj_score *out)
             if (dup || !holds) continue;
             block saved = b[j];
             if (b[j].type == TRIPLET && !f.tsumo) b[j].open = 1;
-            memset(&r, 0, sizeof r);
+            r.n_yaku = r.n_fu = 0;
             regular_reading(&f, b, pair, j, &r);
             consider(&f, &r, &best, &best_total, &have);
             b[j] = saved;

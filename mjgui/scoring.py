@@ -12,7 +12,7 @@ and 日本語 — and the rules, as presets plus switches:
 
     >>> s = score("234m567p345s99s678s win:8s tsumo riichi")
     >>> s.summary(), [y.name for y in s.yaku]
-    ("3 han 20 fu, tsumo 1,300 all", ["Riichi", "Menzen tsumo", "Pinfu"])
+    ('3 han 20 fu, tsumo 1,300 all', ['Riichi', 'Menzen tsumo', 'Pinfu'])
 """
 from __future__ import annotations
 
@@ -83,12 +83,25 @@ PRESETS: dict[str, Rules] = {
 }
 
 
+_FLAGS: dict[object, int] = {}      # rules (or preset name) -> the core's flags, computed once
+
+
 def _rules(rules: Rules | str) -> Rules:
     if isinstance(rules, Rules):
         return rules
     if isinstance(rules, str) and rules in PRESETS:
         return PRESETS[rules]
     raise ScoringError(f"unknown rules {rules!r:.40}: use {' or '.join(PRESETS)} or a Rules object")
+
+
+def _flags(rules: Rules | str) -> int:
+    try:
+        return _FLAGS[rules]
+    except (KeyError, TypeError):
+        flags = _rules(rules).flags
+        if len(_FLAGS) < 64:
+            _FLAGS[rules] = flags
+        return flags
 
 
 # ---- names -------------------------------------------------------------------
@@ -241,22 +254,59 @@ def _comma(points: int) -> str:
     return f"{points:,}"
 
 
-@dataclass(frozen=True)
 class Score:
-    """The value of a won hand under some rules."""
-    han: int                            # 0 when the hand has no yaku
-    fu: int
-    yakuman: int                        # yakuman multiples; a kazoe yakuman is han >= 13 with 0 here
-    yaku: tuple[YakuHan, ...]           # dora, ura dora and red fives last (they are not yaku)
-    limit: str                          # "", "mangan", ..., "kazoe yakuman", "yakuman"
-    total: int                          # what the payers pay together, before honba and sticks
-    payments: dict[str, int]            # ron: {"ron"}; tsumo: {"dealer", "non_dealer"} or {"non_dealer"}
-    received: int                       # total + honba + riichi sticks
-    tsumo: bool
-    dealer: bool
-    fu_parts: tuple[FuPart, ...]        # before rounding
-    wait: str                           # the wait of the reading scored
-    base: int = 0
+    """The value of a won hand under some rules (read-only).  Built straight from
+    the core's answer; the lists are decoded on first use."""
+    __slots__ = ("_v", "tsumo", "dealer", "_yaku", "_fu_parts")
+
+    def __init__(self, values: tuple, tsumo: bool, dealer: bool) -> None:
+        self._v = values                  # the SCORE_STRUCT fields, in SCORE_FIELD_NAMES order
+        self.tsumo = tsumo
+        self.dealer = dealer
+        self._yaku: tuple[YakuHan, ...] | None = None
+        self._fu_parts: tuple[FuPart, ...] | None = None
+
+    han = property(lambda self: self._v[0], doc="han with dora; 0 when the hand has no yaku")
+    fu = property(lambda self: self._v[1], doc="rounded up to 10 (seven pairs 25)")
+    yakuman = property(lambda self: self._v[2], doc="yakuman multiples; a kazoe yakuman is han >= 13 with 0 here")
+    limit = property(lambda self: LIMIT_NAMES[self._v[3]][0], doc='"", "mangan", ..., "kazoe yakuman", "yakuman"')
+    wait = property(lambda self: WAITS[self._v[4]], doc="the wait of the reading scored")
+    base = property(lambda self: self._v[5], doc="base points")
+    total = property(lambda self: self._v[6], doc="what the payers pay together, before honba and sticks")
+    received = property(lambda self: self._v[7], doc="total + honba + riichi sticks")
+
+    @property
+    def yaku(self) -> tuple[YakuHan, ...]:
+        """The yaku with their han (13 per yakuman); dora, ura dora and red fives last."""
+        if self._yaku is None:
+            v = self._v
+            ids, hans = v[_YAKU_AT], v[_YAKU_AT + 1]
+            self._yaku = tuple(YakuHan(ids[i], 13 * hans[i] if _FIRST_YAKUMAN <= ids[i] < _DORA else hans[i])
+                               for i in range(v[_YAKU_AT - 1]))
+        return self._yaku
+
+    @property
+    def fu_parts(self) -> tuple[FuPart, ...]:
+        """The fu, item by item, before rounding."""
+        if self._fu_parts is None:
+            v = self._v
+            what, tile, fu = v[_FU_AT], v[_FU_AT + 1], v[_FU_AT + 2]
+            self._fu_parts = tuple(FuPart(what[i], tile[i] if what[i] in _TILE_FU else None, fu[i])
+                                   for i in range(v[_FU_AT - 1]))
+        return self._fu_parts
+
+    @property
+    def payments(self) -> dict[str, int]:
+        """ron: {"ron"}; tsumo: {"dealer", "non_dealer"} (each non-dealer), or {"non_dealer"} for a dealer."""
+        v = self._v
+        if not self.tsumo:
+            return {"ron": v[8]}
+        if self.dealer:
+            return {"non_dealer": v[10]}
+        return {"dealer": v[9], "non_dealer": v[10]}
+
+    def __repr__(self) -> str:
+        return f"Score({self.summary()!r})"
 
     @property
     def wins(self) -> bool:
@@ -364,25 +414,16 @@ def _problem(result: int, problem: int, n_tiles: int) -> ScoringError:
 
 
 _NAMES = core.SCORE_FIELD_NAMES
+assert _NAMES[:11] == ("han", "fu", "yakuman", "limit", "wait", "base", "total", "received", "pay_ron",
+                       "pay_dealer", "pay_other"), "Score reads these fields by position"
+_YAKU_AT = _NAMES.index("yaku")
+_FU_AT = _NAMES.index("fu_what")
+_FIRST_YAKUMAN = lib.MJ_Y_FIRST_YAKUMAN
+_DORA = lib.MJ_Y_DORA
 
 
-def _score(values: tuple | dict, tsumo: bool, dealer: bool) -> Score:
-    v = dict(zip(_NAMES, values)) if isinstance(values, tuple) else values
-    yaku = tuple(YakuHan(v["yaku"][i], (13 * v["yaku_han"][i]) if v["yaku"][i] >= lib.MJ_Y_FIRST_YAKUMAN
-                         and v["yaku"][i] < lib.MJ_Y_DORA else v["yaku_han"][i])
-                 for i in range(v["n_yaku"]))
-    fu_parts = tuple(FuPart(v["fu_what"][i], v["fu_tile"][i] if v["fu_what"][i] in _TILE_FU else None,
-                            v["fu_value"][i]) for i in range(v["n_fu"]))
-    if not tsumo:
-        payments = {"ron": v["pay_ron"]}
-    elif dealer:
-        payments = {"non_dealer": v["pay_other"]}
-    else:
-        payments = {"dealer": v["pay_dealer"], "non_dealer": v["pay_other"]}
-    if not v["han"]:
-        payments = {k: 0 for k in payments}
-    return Score(v["han"], v["fu"], v["yakuman"], yaku, LIMIT_NAMES[v["limit"]][0], v["total"], payments,
-                 v["received"], tsumo, dealer, fu_parts, WAITS[v["wait"]], v["base"])
+def _score(values: tuple, tsumo: bool, dealer: bool) -> Score:
+    return Score(values, tsumo, dealer)
 
 
 def score(hand: Hand | str, rules: Rules | str = "tenhou") -> Score:
@@ -392,8 +433,7 @@ def score(hand: Hand | str, rules: Rules | str = "tenhou") -> Score:
     why); anything else impossible raises ScoringError naming the problem."""
     if isinstance(hand, str):
         hand = Hand.parse(hand)
-    flags = _rules(rules).flags
-    result, values = core.score_packed(core.WIN_STRUCT.pack(*_fields(hand)), flags)
+    result, values = core.score_packed(core.WIN_STRUCT.pack(*_fields(hand)), _flags(rules))
     if result < 0:
         raise _problem(result, values[-1], hand.size)
     return _score(values, hand.win.tsumo, hand.seat_wind == 0)
@@ -413,7 +453,7 @@ def score_tile(hand: Hand, win_tile: int, tsumo: bool, riichi: int = 0,
     flags = ["tsumo"] if tsumo else []
     if riichi:
         flags.append("riichi" if riichi == 1 else "double-riichi")
-    result, values = core.score_packed(pack(done, win_tile, flags), _rules(rules).flags)
+    result, values = core.score_packed(pack(done, win_tile, flags), _flags(rules))
     if result < 0:
         if values[-1] == lib.MJ_PROBLEM_NOT_COMPLETE:
             return None
@@ -462,7 +502,7 @@ def score_batch(wins: np.ndarray, rules: Rules | str = "tenhou") -> dict[str, np
     with `pack` bytes via `np.frombuffer(b"".join(packed), core.WIN_DTYPE)` or field by
     field); the answer holds arrays `status` (1 wins, 0 no yaku, < 0 rejected), `han`,
     `fu`, `yakuman`, `total` and `received`."""
-    status, out = core.score_batch(wins, _rules(rules).flags)
+    status, out = core.score_batch(wins, _flags(rules))
     return {"status": status, "han": out["han"], "fu": out["fu"], "yakuman": out["yakuman"],
             "total": out["total"], "received": out["received"]}
 

@@ -1,0 +1,68 @@
+"""Python-side timings of the scorer, side by side with the other scorers installed.
+
+    python benchmarks/bench_scoring.py [--hands N]
+
+On the same random complete hands (built block by block, a third of the blocks
+called, with a random win situation; fixed seed): mjgui's `score()` from a parsed
+Hand, the packed single call (`core.score_packed`), the numpy batch, and the
+`mahjong` package (pip install mahjong) and riichienv when they import.  Prints
+µs per hand, the best of several rounds.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+
+import numpy as np
+
+from mjgui import core
+from mjgui.scoring import PRESETS, pack, score, score_batch
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests"))
+from scoring_oracle import HandCalculator, oracle, random_win  # noqa: E402  (test helper: the same hands)
+
+
+def best_time(run, rounds: int = 5) -> float:
+    best = float("inf")
+    for _ in range(rounds):
+        start = time.perf_counter()
+        run()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=5000)
+    args = parser.parse_args()
+    rng = random.Random(2026)
+    hands = [random_win(rng) for _ in range(args.hands)]
+    packed = [pack(h) for h in hands]
+    wins = np.frombuffer(b"".join(packed), dtype=core.WIN_DTYPE)
+    flags = PRESETS["tenhou"].flags
+    n = len(hands)
+
+    def row(name: str, seconds: float, count: int) -> None:
+        print(f"{name:<44} {seconds / count * 1e6:9.2f} µs/hand")
+
+    print(f"{n} random complete hands")
+    row("mjgui score(hand)", best_time(lambda: [score(h) for h in hands]), n)
+    row("mjgui core.score_packed(bytes)", best_time(lambda: [core.score_packed(p, flags) for p in packed]), n)
+    row("mjgui score_batch(numpy)", best_time(lambda: score_batch(wins)), n)
+    if HandCalculator is not None:
+        few = hands[: max(n // 10, 1)]
+        row("mahjong package (HandCalculator)", best_time(lambda: [oracle(h) for h in few], rounds=2), len(few))
+    else:
+        print("mahjong package: not installed")
+    try:
+        import riichienv  # noqa: F401
+        print("riichienv: installed, but its scorer API is not wired into this benchmark")
+    except ImportError:
+        print("riichienv: not installed")
+
+
+if __name__ == "__main__":
+    main()
