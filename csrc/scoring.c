@@ -80,7 +80,10 @@ static int split_suit(const uint8_t *counts, int base, int len, suit_split *out)
         split_melds(c, 0, len, base, len == 9, &s);
         return s.found;
     }
-    for (int p = 0; p < len; p++) {
+    /* runs and triplets add up to 0 mod 3 over i x count, the pair to 2p: p is fixed mod 3 */
+    int moment = 0;
+    for (int i = 0; i < len; i++) moment += i * c[i];
+    for (int p = 2 * moment % 3; p < len; p += 3) {
         if (c[p] < 2) continue;
         c[p] -= 2;
         s.cur = (suit_split){0, (uint8_t)(base + p), {0}, {0}};
@@ -100,6 +103,10 @@ typedef struct {
     int all_yaochu, all_simple, all_terminal, all_green;
     int dora, ura, red;           /* han */
     uint8_t seat, round;          /* wind kinds */
+    /* what every reading shares, listed once: the yakuman of the whole hand,
+     * and the situation / tanyao / colour / honroutou yaku */
+    int n_yakuman, n_shared;
+    uint8_t yakuman[8], yakuman_han[8], shared[12], shared_han[12];
 } hand_facts;
 
 static const uint8_t next_dora[MJ_KINDS] = {
@@ -116,6 +123,9 @@ static const uint8_t next_dora[MJ_KINDS] = {
                    | (uint64_t)1 << 18 | (uint64_t)1 << 26)
 #define GREENS ((uint64_t)1 << 19 | (uint64_t)1 << 20 | (uint64_t)1 << 21 | (uint64_t)1 << 23 \
                 | (uint64_t)1 << 25 | (uint64_t)1 << 32)
+
+static void hand_yakuman(hand_facts *f);
+static void shared_yaku(hand_facts *f);
 
 /* `total` holds the concealed and melded tiles (check() counted them). */
 static void gather_facts(const mj_win *w, int rules, const uint8_t *total, int closed, hand_facts *f)
@@ -141,6 +151,8 @@ static void gather_facts(const mj_win *w, int rules, const uint8_t *total, int c
     if (w->flags & (MJ_WIN_RIICHI | MJ_WIN_DOUBLE_RIICHI))
         for (int i = 0; i < w->n_ura; i++) f->ura += total[next_dora[w->ura[i]]];
     f->red = (rules & MJ_RULE_RED_FIVES) ? (w->red & 1) + (w->red >> 1 & 1) + (w->red >> 2 & 1) : 0;
+    hand_yakuman(f);
+    shared_yaku(f);
 }
 
 /* ---- one reading ------------------------------------------------------- */
@@ -168,14 +180,23 @@ static void add_fu(reading *r, int what, int tile, int value)
     r->fu += value;
 }
 
+static void add_listed(uint8_t *ids, uint8_t *hans, int *n, int id, int han)
+{
+    ids[*n] = (uint8_t)id;
+    hans[(*n)++] = (uint8_t)han;
+}
+
 /* Yakuman that the whole hand decides, whatever the reading. */
-static void hand_yakuman(const hand_facts *f, reading *r)
+static void hand_yakuman(hand_facts *f)
 {
     const mj_win *w = f->w;
     int dbl = (f->rules & MJ_RULE_DOUBLE_YAKUMAN) ? 2 : 1;
-    if (f->suits == 8) add_yaku(r, MJ_Y_TSUUIISOU, 1);
-    if (f->all_terminal) add_yaku(r, MJ_Y_CHINROUTOU, 1);
-    if (f->all_green) add_yaku(r, MJ_Y_RYUUIISOU, 1);
+    uint8_t *ids = f->yakuman, *hans = f->yakuman_han;
+    int *n = &f->n_yakuman;
+    *n = 0;
+    if (f->suits == 8) add_listed(ids, hans, n, MJ_Y_TSUUIISOU, 1);
+    if (f->all_terminal) add_listed(ids, hans, n, MJ_Y_CHINROUTOU, 1);
+    if (f->all_green) add_listed(ids, hans, n, MJ_Y_RYUUIISOU, 1);
     if (w->n_melds == 0 && (f->suits == 1 || f->suits == 2 || f->suits == 4)) {
         const uint8_t *c = w->counts + 9 * mj_suit_of(w->win_tile);
         static const uint8_t need[9] = {3, 1, 1, 1, 1, 1, 1, 1, 3};
@@ -184,29 +205,46 @@ static void hand_yakuman(const hand_facts *f, reading *r)
             ok &= c[i] >= need[i];
             nine &= c[i] - (9 * mj_suit_of(w->win_tile) + i == w->win_tile) == need[i];
         }
-        if (ok) add_yaku(r, nine ? MJ_Y_CHUUREN_9 : MJ_Y_CHUUREN, nine ? dbl : 1);
+        if (ok) add_listed(ids, hans, n, nine ? MJ_Y_CHUUREN_9 : MJ_Y_CHUUREN, nine ? dbl : 1);
     }
-    if (w->flags & MJ_WIN_TENHOU) add_yaku(r, MJ_Y_TENHOU, 1);
-    if (w->flags & MJ_WIN_CHIIHOU) add_yaku(r, MJ_Y_CHIIHOU, 1);
+    if (w->flags & MJ_WIN_TENHOU) add_listed(ids, hans, n, MJ_Y_TENHOU, 1);
+    if (w->flags & MJ_WIN_CHIIHOU) add_listed(ids, hans, n, MJ_Y_CHIIHOU, 1);
 }
 
 /* The yaku every form shares: the situation, tanyao, colours, honroutou. */
-static void situation_yaku(const hand_facts *f, reading *r)
+static void shared_yaku(hand_facts *f)
 {
     int flags = f->w->flags, closed = f->closed;
-    if (flags & MJ_WIN_DOUBLE_RIICHI) add_yaku(r, MJ_Y_DOUBLE_RIICHI, 2);
-    else if (flags & MJ_WIN_RIICHI) add_yaku(r, MJ_Y_RIICHI, 1);
-    if (flags & MJ_WIN_IPPATSU) add_yaku(r, MJ_Y_IPPATSU, 1);
-    if (closed && f->tsumo) add_yaku(r, MJ_Y_TSUMO, 1);
-    if (f->all_simple && (closed || (f->rules & MJ_RULE_OPEN_TANYAO))) add_yaku(r, MJ_Y_TANYAO, 1);
-    if (flags & MJ_WIN_HAITEI) add_yaku(r, MJ_Y_HAITEI, 1);
-    if (flags & MJ_WIN_HOUTEI) add_yaku(r, MJ_Y_HOUTEI, 1);
-    if (flags & MJ_WIN_RINSHAN) add_yaku(r, MJ_Y_RINSHAN, 1);
-    if (flags & MJ_WIN_CHANKAN) add_yaku(r, MJ_Y_CHANKAN, 1);
-    if (f->all_yaochu) add_yaku(r, MJ_Y_HONROUTOU, 2);
+    uint8_t *ids = f->shared, *hans = f->shared_han;
+    int *n = &f->n_shared;
+    *n = 0;
+    if (flags & MJ_WIN_DOUBLE_RIICHI) add_listed(ids, hans, n, MJ_Y_DOUBLE_RIICHI, 2);
+    else if (flags & MJ_WIN_RIICHI) add_listed(ids, hans, n, MJ_Y_RIICHI, 1);
+    if (flags & MJ_WIN_IPPATSU) add_listed(ids, hans, n, MJ_Y_IPPATSU, 1);
+    if (closed && f->tsumo) add_listed(ids, hans, n, MJ_Y_TSUMO, 1);
+    if (f->all_simple && (closed || (f->rules & MJ_RULE_OPEN_TANYAO))) add_listed(ids, hans, n, MJ_Y_TANYAO, 1);
+    if (flags & MJ_WIN_HAITEI) add_listed(ids, hans, n, MJ_Y_HAITEI, 1);
+    if (flags & MJ_WIN_HOUTEI) add_listed(ids, hans, n, MJ_Y_HOUTEI, 1);
+    if (flags & MJ_WIN_RINSHAN) add_listed(ids, hans, n, MJ_Y_RINSHAN, 1);
+    if (flags & MJ_WIN_CHANKAN) add_listed(ids, hans, n, MJ_Y_CHANKAN, 1);
+    if (f->all_yaochu) add_listed(ids, hans, n, MJ_Y_HONROUTOU, 2);
     int suits = f->suits & 7;
     if (suits == 1 || suits == 2 || suits == 4)
-        add_yaku(r, f->suits & 8 ? MJ_Y_HONITSU : MJ_Y_CHINITSU, (f->suits & 8 ? 3 : 6) - !closed);
+        add_listed(ids, hans, n, f->suits & 8 ? MJ_Y_HONITSU : MJ_Y_CHINITSU, (f->suits & 8 ? 3 : 6) - !closed);
+}
+
+static void copy_yakuman(const hand_facts *f, reading *r)
+{
+    memcpy(r->yaku, f->yakuman, (size_t)f->n_yakuman);
+    memcpy(r->yaku_han, f->yakuman_han, (size_t)f->n_yakuman);
+    r->n_yaku = f->n_yakuman;
+}
+
+static void copy_shared(const hand_facts *f, reading *r)
+{
+    memcpy(r->yaku, f->shared, (size_t)f->n_shared);
+    memcpy(r->yaku_han, f->shared_han, (size_t)f->n_shared);
+    r->n_yaku = f->n_shared;
 }
 
 static void regular_reading(const hand_facts *f, const block *b, int pair, int win_block, reading *r)
@@ -251,7 +289,7 @@ static void regular_reading(const hand_facts *f, const block *b, int pair, int w
 
     /* yakuman first: they replace everything else */
     int dbl = (f->rules & MJ_RULE_DOUBLE_YAKUMAN) ? 2 : 1;
-    hand_yakuman(f, r);
+    copy_yakuman(f, r);
     if (concealed_triplets == 4) add_yaku(r, wait == MJ_WAIT_TANKI ? MJ_Y_SUUANKOU_TANKI : MJ_Y_SUUANKOU,
                                           wait == MJ_WAIT_TANKI ? dbl : 1);
     if (dragons == 3) add_yaku(r, MJ_Y_DAISANGEN, 1);
@@ -280,7 +318,7 @@ static void regular_reading(const hand_facts *f, const block *b, int pair, int w
     if (!closed && r->fu == 20) add_fu(r, MJ_FU_OPEN_PINFU, 0, 10);
     if (r->n_yaku) return;
 
-    situation_yaku(f, r);
+    copy_shared(f, r);
     if (pinfu) add_yaku(r, MJ_Y_PINFU, 1);
     if (closed && runs >= 2) {
         /* identical runs: two pairs of them is ryanpeikou, one pair iipeikou */
@@ -322,9 +360,9 @@ static void chiitoi_reading(const hand_facts *f, reading *r)
     r->wait = MJ_WAIT_TANKI;
     r->fu = 0;
     add_fu(r, MJ_FU_CHIITOI, 0, 25);
-    hand_yakuman(f, r);
+    copy_yakuman(f, r);
     if (r->n_yaku) return;
-    situation_yaku(f, r);
+    copy_shared(f, r);
     add_yaku(r, MJ_Y_CHIITOITSU, 2);
 }
 
@@ -401,17 +439,28 @@ static void pay(const hand_facts *f, mj_score *out, int32_t base)
     }
 }
 
-/* Keep the reading in *best when it pays more (then more han, then more fu). */
-static void consider(const hand_facts *f, reading *r, reading *best, int32_t *best_total, int *have)
+/* What the payers pay together for base points `base`. */
+static int32_t payers_total(const hand_facts *f, int32_t base)
 {
+    if (!base) return 0;
+    if (!f->tsumo) return up100(base * (f->dealer ? 6 : 4));
+    if (f->dealer) return 3 * up100(2 * base);
+    return up100(2 * base) + 2 * up100(base);
+}
+
+/* Keep the reading *cur in *best when it pays more (then more han, then more
+ * fu): the two buffers swap, so nothing is copied. */
+static void consider(const hand_facts *f, reading **cur, reading **best, int32_t *best_total)
+{
+    reading *r = *cur;
     value(f, r);
-    mj_score tmp;
-    pay(f, &tmp, r->base);
-    if (!*have || tmp.total > *best_total
-        || (tmp.total == *best_total && (r->han > best->han || (r->han == best->han && r->fu > best->fu)))) {
-        *best = *r;
-        *best_total = tmp.total;
-        *have = 1;
+    int32_t total = payers_total(f, r->base);
+    reading *b = *best;
+    if (!b || total > *best_total
+        || (total == *best_total && (r->han > b->han || (r->han == b->han && r->fu > b->fu)))) {
+        *best_total = total;
+        *best = r;
+        *cur = b ? b : r + 1;       /* the spare buffer (a reading array of two) */
     }
 }
 
@@ -489,21 +538,21 @@ static int score_one(const mj_win *w, int rules, mj_score *out)
     if (err) return err;
     hand_facts f;
     gather_facts(w, rules, total, closed, &f);
-    reading best, r;
+    reading buf[2];
+    reading *r = &buf[0], *best = NULL;
     int32_t best_total = 0;
-    int have = 0;
 
     if (w->n_melds == 0) {
         mj_scan_result s = mj_scan(w->counts);
         if (s.yaochu == 13 && s.yaochu_pairs == 1 && s.kinds == 13) {
-            r.n_yaku = r.n_fu = 0;
-            kokushi_reading(&f, &r);
-            consider(&f, &r, &best, &best_total, &have);
+            r->n_yaku = r->n_fu = 0;
+            kokushi_reading(&f, r);
+            consider(&f, &r, &best, &best_total);
         }
         if (s.pairs == 7 && s.kinds == 7) {
-            r.n_yaku = r.n_fu = 0;
-            chiitoi_reading(&f, &r);
-            consider(&f, &r, &best, &best_total, &have);
+            r->n_yaku = r->n_fu = 0;
+            chiitoi_reading(&f, r);
+            consider(&f, &r, &best, &best_total);
         }
     }
 
@@ -544,9 +593,9 @@ static int score_one(const mj_win *w, int rules, mj_score *out)
         /* each block the winning tile may have completed, once per distinct block */
         int wt = w->win_tile;
         if (pair == wt) {
-            r.n_yaku = r.n_fu = 0;
-            regular_reading(&f, b, pair, -1, &r);
-            consider(&f, &r, &best, &best_total, &have);
+            r->n_yaku = r->n_fu = 0;
+            regular_reading(&f, b, pair, -1, r);
+            consider(&f, &r, &best, &best_total);
         }
         for (int j = fixed; j < 4; j++) {
             int dup = 0;
@@ -556,35 +605,34 @@ static int score_one(const mj_win *w, int rules, mj_score *out)
             if (dup || !holds) continue;
             block saved = b[j];
             if (b[j].type == TRIPLET && !f.tsumo) b[j].open = 1;
-            r.n_yaku = r.n_fu = 0;
-            regular_reading(&f, b, pair, j, &r);
-            consider(&f, &r, &best, &best_total, &have);
+            r->n_yaku = r->n_fu = 0;
+            regular_reading(&f, b, pair, j, r);
+            consider(&f, &r, &best, &best_total);
             b[j] = saved;
         }
     }
 done:
-    if (!have) return problem(out, MJ_PROBLEM_NOT_COMPLETE);
-    out->han = (int16_t)best.han;
-    out->fu = (int16_t)best.fu;
-    out->yakuman = (int16_t)best.yakuman;
-    out->limit = (uint8_t)best.limit;
-    out->wait = (uint8_t)best.wait;
-    out->base = best.base;
-    out->n_yaku = (uint8_t)(best.han ? best.n_yaku : 0);
-    memcpy(out->yaku, best.yaku, sizeof out->yaku);
-    memcpy(out->yaku_han, best.yaku_han, sizeof out->yaku_han);
-    out->n_fu = (uint8_t)best.n_fu;
-    memcpy(out->fu_what, best.fu_what, sizeof out->fu_what);
-    memcpy(out->fu_tile, best.fu_tile, sizeof out->fu_tile);
-    memcpy(out->fu_value, best.fu_value, sizeof out->fu_value);
-    pay(&f, out, best.base);
-    return best.han > 0;
+    if (!best) return problem(out, MJ_PROBLEM_NOT_COMPLETE);
+    out->han = (int16_t)best->han;
+    out->fu = (int16_t)best->fu;
+    out->yakuman = (int16_t)best->yakuman;
+    out->limit = (uint8_t)best->limit;
+    out->wait = (uint8_t)best->wait;
+    out->base = best->base;
+    out->n_yaku = (uint8_t)(best->han ? best->n_yaku : 0);
+    memcpy(out->yaku, best->yaku, sizeof out->yaku);
+    memcpy(out->yaku_han, best->yaku_han, sizeof out->yaku_han);
+    out->n_fu = (uint8_t)best->n_fu;
+    memcpy(out->fu_what, best->fu_what, sizeof out->fu_what);
+    memcpy(out->fu_tile, best->fu_tile, sizeof out->fu_tile);
+    memcpy(out->fu_value, best->fu_value, sizeof out->fu_value);
+    pay(&f, out, best->base);
+    return best->han > 0;
 }
 
 int mj_score_hand(const mj_win *win, int rules, mj_score *out)
 {
     if (!win || !out) return MJ_ERR_ARG;
-    memset(out, 0, sizeof *out);
     int result = score_one(win, rules, out);
     if (result < 0) {
         uint8_t problem_code = out->problem;
