@@ -448,16 +448,17 @@ static int32_t payers_total(const hand_facts *f, int32_t base)
     return up100(2 * base) + 2 * up100(base);
 }
 
-/* Keep the reading *cur in *best when it pays more (then more han, then more
- * fu): the two buffers swap, so nothing is copied. */
+/* Keep the reading *cur in *best when it pays more (then more yakuman, han, fu): the two buffers swap, so nothing is copied. */
 static void consider(const hand_facts *f, reading **cur, reading **best, int32_t *best_total)
 {
     reading *r = *cur;
     value(f, r);
     int32_t total = payers_total(f, r->base);
     reading *b = *best;
+    /* equal points: a yakuman names the hand better than a kazoe count, then han, then fu */
     if (!b || total > *best_total
-        || (total == *best_total && (r->han > b->han || (r->han == b->han && r->fu > b->fu)))) {
+        || (total == *best_total && (r->yakuman > b->yakuman || (r->yakuman == b->yakuman
+            && (r->han > b->han || (r->han == b->han && r->fu > b->fu)))))) {
         *best_total = total;
         *best = r;
         *cur = b ? b : r + 1;       /* the spare buffer (a reading array of two) */

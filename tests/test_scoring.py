@@ -100,6 +100,8 @@ def test_hand_checked(text, han, fu, total, yaku):
      ["Suukantsu"], "tenhou"),
     ("123m456p789s11z456s win:6s tsumo tenhou", 48000, 1, ["Tenhou"], "tenhou"),
     ("123m456p789s11z456s win:6s tsumo chiihou seat:W", 32000, 1, ["Chiihou"], "tenhou"),
+    # suuankou ties a 14-han kazoe reading (chinitsu, three identical runs, dora) on points: named yakuman
+    ("11333055666777s dora:9s6s seat:W win:5s tsumo", 32000, 1, ["Suuankou"], "tenhou"),
     # several yakuman stack: tsuuiisou + daisuushii + suuankou tanki
     ("111z222z333z444z55z win:5z seat:S", 96000, 3, ["Tsuuiisou", "Daisuushii", "Suuankou tanki"], "tenhou"),
 ])
