@@ -85,8 +85,46 @@ class CallOption:
         return yaku_status(self._after, hand.melds + (self.meld,), hand.round_wind, hand.seat_wind)
 
     @property
+    def banned(self) -> tuple[int, ...]:
+        """Kinds kuikae forbids discarding right after this call."""
+        if self.call == "pon":
+            return (self.tile,)
+        low = min(self.tile, *self.uses)
+        if self.tile == low and low % 9 + 3 <= 8:
+            return (self.tile, low + 3)
+        if self.tile == low + 2 and low % 9 >= 1:
+            return (self.tile, low - 1)
+        return (self.tile,)
+
+    @cached_property
+    def tenpai_value(self):
+        """For a call that reaches tenpai: the best ron (mjgui.scoring.Score) over its
+        legal discards and waits, None when no wait has a yaku; None below tenpai."""
+        if self._hand is None or self.shanten != 0:
+            return None
+        from mjgui.scoring import best_ron_after_call
+        return best_ron_after_call(self._hand, self._after, self.meld, self.banned)
+
+    def describe_yaku(self, lang: str = "en") -> str:
+        """'yaku: Tanyao (ron 1,000)' / 'no yaku: no wait wins after this call' at
+        tenpai (from the scorer); the reachable yaku further away."""
+        if self._hand is not None and self.shanten == 0:
+            value = self.tenpai_value
+            if value is None:
+                return ("役なし: この鳴きの後はどの待ちでも和了れません" if lang == "ja"
+                        else "no yaku: no wait wins after this call")
+            from mjgui.scoring import yaku_name
+            names = ", ".join(yaku_name(y.id, lang) for y in value.yaku if not y.is_dora)
+            return (f"役: {names}（{value.points(lang)}）" if lang == "ja"
+                    else f"yaku: {names} ({value.points(lang)})")
+        return self.yaku.describe(lang) if self.yaku is not None else ""
+
+    @property
     def yakuless(self) -> bool:
-        """True when the fastest way to complete the hand after this call has no yaku."""
+        """True when the call leaves no yaku: at tenpai, no wait of any legal discard
+        wins (the scorer says); further away, the fastest completion has no yaku."""
+        if self._hand is not None and self.shanten == 0:
+            return self.tenpai_value is None
         return self.yaku is not None and not self.yaku.keeps_yaku
 
 
@@ -171,7 +209,7 @@ class Row:
             "calls": [{"call": c.call, "tile": c.name, "uses": [KIND_NAMES[u] for u in c.uses],
                        "shanten": c.shanten, "remaining": c.remaining,
                        "yakuless": c.yakuless,
-                       "yaku": c.yaku.describe("en") if c.yaku is not None else None}
+                       "yaku": c.describe_yaku("en") or None}
                       for c in self.calls],
             "improvements": tiles(self.improvements),
             "improvement_total": self.improvement_total,

@@ -106,7 +106,8 @@ def _row_line(row, hand_shanten: int) -> str:
         parts.append(f"   second step {row.second_step}")
     for call in row.calls:
         uses = "".join(KIND_NAMES[u][0] for u in call.uses) + KIND_NAMES[call.uses[0]][1]
-        warn = f"  ({call.yaku.describe('en')})" if call.yaku is not None else ""
+        yaku = call.describe_yaku("en")
+        warn = f"  ({yaku})" if yaku else ""
         parts.append(f"   {call.call} {call.name} with {uses} ({call.remaining} left) -> "
                      f"{shanten_words(call.shanten)}{warn}")
     return "\n".join(parts)

@@ -24,11 +24,11 @@ import numpy as np
 from mjgui import core
 from mjgui._core import lib
 from mjgui.core import HandError
-from mjgui.hand import Hand, MeldKind
+from mjgui.hand import Hand, Meld, MeldKind, Win
 from mjgui.tiles import KIND_NAMES, Tile
 
 __all__ = ["Rules", "PRESETS", "Score", "YakuHan", "FuPart", "ScoringError", "score", "score_batch",
-           "pack", "yaku_name", "LIMIT_NAMES", "WaitValue", "wait_values", "score_tile"]
+           "pack", "yaku_name", "LIMIT_NAMES", "WaitValue", "wait_values", "score_tile", "best_ron_after_call"]
 
 
 class ScoringError(HandError):
@@ -372,8 +372,10 @@ _FLAG_BITS = {"tsumo": lib.MJ_WIN_TSUMO, "riichi": lib.MJ_WIN_RIICHI,
               "chankan": lib.MJ_WIN_CHANKAN, "tenhou": lib.MJ_WIN_TENHOU, "chiihou": lib.MJ_WIN_CHIIHOU}
 
 
-def _fields(hand: Hand, win_tile: int | None = None, flags: Iterable[str] | None = None) -> tuple:
-    """The WIN_STRUCT fields of a hand (a win tile or flags given here replace the hand's)."""
+def _fields(hand: Hand, win_tile: int | None = None, flags: Iterable[str] | None = None,
+            counts: bytes | None = None) -> tuple:
+    """The WIN_STRUCT fields of a hand (a win tile, flags or concealed counts given
+    here replace the hand's)."""
     if win_tile is None:
         if hand.win.tile is None:
             raise ScoringError("name the winning tile, e.g. win:3z (one of the concealed tiles)")
@@ -391,7 +393,7 @@ def _fields(hand: Hand, win_tile: int | None = None, flags: Iterable[str] | None
     bits = 0
     for f in (hand.win.flags if flags is None else flags):
         bits |= _FLAG_BITS[f]
-    return (hand.counts, len(hand.melds), bytes(_MELD_TYPES[m.kind] for m in hand.melds),
+    return (hand.counts if counts is None else counts, len(hand.melds), bytes(_MELD_TYPES[m.kind] for m in hand.melds),
             bytes(m.base_kind for m in hand.melds), win_tile, hand.round_wind, hand.seat_wind,
             len(hand.dora_indicators), len(hand.win.ura_indicators),
             bytes(t.kind for t in hand.dora_indicators), bytes(t.kind for t in hand.win.ura_indicators),
@@ -495,6 +497,36 @@ def wait_values(hand: Hand, kinds: Iterable[int], rules: Rules | str = "tenhou")
                              score_tile(hand, k, False, 1, rules) if closed else None,
                              score_tile(hand, k, True, 1, rules) if closed else None))
     return out
+
+
+def best_ron_after_call(hand: Hand, concealed: bytes, meld: Meld, banned: Iterable[int] = (),
+                        rules: Rules | str = "tenhou") -> Score | None:
+    """After a call: the best ron over every legal discard that leaves the hand
+    tenpai and every wait of it, or None when no such wait has a yaku (the
+    call's "no yaku" warning).  `concealed` are the 34 counts left after the
+    call, before its discard; `banned` the kinds kuikae forbids discarding."""
+    melds = hand.melds + (meld,)
+    context = replace(hand, concealed=(), melds=melds, visible=(), discards=(), win=Win())
+    flags = _flags(rules)
+    banned = set(banned)
+    best: Score | None = None
+    counts = bytearray(concealed)
+    for d in range(34):
+        if not counts[d] or d in banned:
+            continue
+        counts[d] -= 1
+        if core.shanten(bytes(counts), core.REGULAR) == 0:
+            for w in core.waits(bytes(counts), core.REGULAR):
+                if counts[w] == 4:
+                    continue
+                counts[w] += 1
+                result, values = core.score_packed(
+                    core.WIN_STRUCT.pack(*_fields(context, w, (), bytes(counts))), flags)
+                counts[w] -= 1
+                if result == 1 and (best is None or values[6] > best.total):
+                    best = Score(values, False, hand.seat_wind == 0)
+        counts[d] += 1
+    return best
 
 
 def score_batch(wins: np.ndarray, rules: Rules | str = "tenhou") -> dict[str, np.ndarray]:

@@ -192,7 +192,8 @@ class AnalysisModel(QAbstractTableModel):
             for c in row.calls:
                 call = tr(c.call, {"pon": "ポン", "chi": "チー"}[c.call])
                 meld = " ".join(t.name for t in c.meld.tiles)
-                yaku = f" — {c.yaku.describe(language())}" if c.yaku else ""
+                yaku = c.describe_yaku(language())
+                yaku = f" — {yaku}" if yaku else ""
                 state = tr("tenpai", "聴牌") if c.shanten == 0 else tr(f"{c.shanten}-shanten", f"{c.shanten}向聴")
                 lines.append(f"{call} {c.name} ({meld}) → {state}{yaku}")
             return "\n".join(lines)
