@@ -239,6 +239,9 @@ class Problem:
         set_ = object.__setattr__
         if not isinstance(self.id, str) or not self.id:
             raise _fail("id", "expected a non-empty string")
+        for name in ("id", "theme", "note"):        # free text: must be storable and printable
+            if _bad_text(getattr(self, name)):
+                raise _fail(name, _NOT_TEXT)
         if self.kind not in KINDS:
             raise _fail("kind", f"expected one of {', '.join(KINDS)}, not {_show(self.kind)}")
         concealed = _tiles("hand", self.hand)
