@@ -210,3 +210,14 @@ def test_background_import_of_a_hostile_file_reports_inline(qtbot, tmp_path):
         page.import_in_background(path)
     assert page.message_kind() == "error" and "nested too deeply" in page.message()
     assert page.import_button.isEnabled()
+
+
+def test_nested_drill_settings_fall_back(qtbot, tmp_path, caplog):
+    from mjgui.ui.stored_settings import read_json_object
+    store = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    store.setValue("drill/wait", '{"source": ' + "[" * 900 + "]" * 900 + "}")
+    store.setValue("drill/call", '{"source": "starter", "timer": 30}')
+    with caplog.at_level(logging.WARNING, logger="mjgui.settings"):
+        assert read_json_object(store, "drill/wait") is None
+        assert read_json_object(store, "drill/call") == {"source": "starter", "timer": 30}
+    assert "drill/wait" in caplog.text and "drill/call" not in caplog.text

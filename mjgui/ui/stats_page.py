@@ -565,7 +565,7 @@ class StatsPage(QWidget):
             return False
         self.import_button.setEnabled(False)
         self.import_progress.setRange(0, 0)          # busy until the first count arrives
-        self.import_progress.setFormat(tr("Checking problems… %v / %m", "問題を確認中… %v / %m"))
+        self.import_progress.setFormat(tr("Checking problems… %v / %m", "問題を読み込み中… %v / %m"))
         self.import_progress.show()
         self._set_message("info", lambda n=Path(path).name: tr(f"Importing {n}…", f"{n} を読み込み中…"))
         return True

@@ -50,7 +50,7 @@ def read_choice(store: QSettings, key: str, choices: Iterable[str], default: str
 
 
 def read_json_object(store: QSettings, key: str) -> dict | None:
-    """A JSON object stored as text (None when absent or not one)."""
+    """A flat JSON object (text / number values) stored as text (None when absent or not one)."""
     text = read_text(store, key, "")
     if not text:
         return None
@@ -60,4 +60,6 @@ def read_json_object(store: QSettings, key: str) -> dict | None:
         return _fallback(key, text, "not JSON", None)
     if not isinstance(value, dict):
         return _fallback(key, text, "not a JSON object", None)
+    if not all(v is None or isinstance(v, (str, int, float)) for v in value.values()):
+        return _fallback(key, text, "a value is not plain text or a number", None)
     return value
