@@ -14,31 +14,68 @@ from typing import Callable, Iterable, Iterator
 from dataclasses import replace
 
 from mjgui import core
-from mjgui.tiles import KIND_NAMES, TileError, counts, format_tiles, parse_tiles
+from mjgui.tiles import (KIND_NAMES, MAX_TEXT, TileError, check_length, clip, counts, format_tiles,
+                         parse_tiles)
 
 EXIT_BAD_INPUT = 2
 
 
-def _hands(args: list[str]) -> Iterator[tuple[str, str]]:
-    """(where, text) for each hand: from the arguments, else from stdin."""
+_MAX_LINE_BYTES = 4 * MAX_TEXT       # a hand line longer than this is not a hand
+
+
+def _stdin_lines() -> Iterator[tuple[int, str | None, str | None]]:
+    """(number, text, problem) per stdin line.  Lines are read and decoded one by one
+    from the bytes, so an undecodable or absurdly long line is one error (`problem`)
+    and the lines before and after it are still answered."""
+    buffer = getattr(sys.stdin, "buffer", None)
+    if buffer is None:                 # a text-only stream (an embedding program, a test)
+        for number, line in enumerate(sys.stdin, 1):
+            yield number, line, None
+        return
+    encoding = sys.stdin.encoding or "utf-8"
+    number = 0
+    while True:
+        raw = buffer.readline(_MAX_LINE_BYTES + 1)
+        if not raw:
+            return
+        number += 1
+        if len(raw) > _MAX_LINE_BYTES and not raw.endswith(b"\n"):
+            while raw and not raw.endswith(b"\n"):          # skip the rest of the line
+                raw = buffer.readline(1 << 16)
+            yield number, None, f"the line is too long (over {_MAX_LINE_BYTES:,} bytes)"
+            continue
+        try:
+            yield number, raw.decode(encoding), None
+        except UnicodeDecodeError as error:
+            yield number, None, (f"not valid {error.encoding} text (byte {raw[error.start]:#04x} "
+                                 f"at position {error.start + 1})")
+
+
+def _hands(args: list[str]) -> Iterator[tuple[str, str | None, str | None]]:
+    """(where, text, problem) for each hand: from the arguments, else from stdin."""
     if args:
         for i, text in enumerate(args, 1):
-            yield f"argument {i}", text
+            yield f"argument {i}", text, None
         return
-    for number, line in enumerate(sys.stdin, 1):
-        text = line.strip()
-        if text and not text.startswith("#"):
-            yield f"line {number}", text
+    for number, line, problem in _stdin_lines():
+        text = line.strip().lstrip("\ufeff") if line is not None else None
+        if problem or (text and not text.startswith("#")):
+            yield f"line {number}", text, problem
 
 
 def _run(args: list[str], answer: Callable[[str], tuple[dict, str]], as_json: bool) -> int:
     """Answer each hand; report bad ones on stderr and keep going."""
     status = 0
-    for where, text in _hands(args):
+    for where, text, problem in _hands(args):
+        if problem is not None or text is None:
+            print(f"mjgui: {where}: {problem}", file=sys.stderr)
+            status = EXIT_BAD_INPUT
+            continue
         try:
+            check_length(text, "the hand")          # before a slow parse, and no huge echo
             record, human = answer(text)
         except (TileError, core.HandError) as error:
-            print(f"mjgui: {where}: {text!r}: {error}", file=sys.stderr)
+            print(f"mjgui: {where}: {clip(text)}: {error}", file=sys.stderr)
             status = EXIT_BAD_INPUT
             continue
         print(json.dumps(record, ensure_ascii=False) if as_json else human, flush=True)

@@ -18,7 +18,23 @@ __all__ = [
     "RED_FIVE_KINDS", "UNICODE_CHARS", "HONOR_NAMES_EN", "HONOR_NAMES_JA", "kind_of",
     "suit_of", "is_yaochu_kind", "parse_tiles", "format_tiles", "to_unicode",
     "counts", "from_counts", "parse_counts", "tenhou_url", "parse_tenhou_url",
+    "MAX_TEXT", "clip", "check_length",
 ]
+
+#: The longest text a hand or tile list can sensibly be (every field of the hand's text
+#: form filled); longer input is refused before parsing (cheap, and no huge echo).
+MAX_TEXT = 2000
+
+
+def clip(text: str, limit: int = 60) -> str:
+    """`text` as a short repr for an error message."""
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + f"… ({len(text)} characters)"
+
+
+def check_length(text: str, what: str = "the text") -> None:
+    """TileError when `text` is longer than MAX_TEXT."""
+    if len(text) > MAX_TEXT:
+        raise TileError(f"{what} is too long ({len(text):,} characters; at most {MAX_TEXT:,})")
 
 
 class TileError(ValueError):
@@ -181,6 +197,7 @@ def parse_tiles(text: str) -> list[Tile]:
     """
     if not isinstance(text, str):
         raise TileError(f"expected a string of tiles, not {type(text).__name__}")
+    check_length(text, "a tile string")
     tiles: list[Tile] = []
     pending: list[str] = []     # digits waiting for their suit letter
     for i, ch in enumerate(text):
@@ -190,21 +207,21 @@ def parse_tiles(text: str) -> list[Tile]:
         elif ch in SUITS:
             if not pending:
                 raise TileError(
-                    f"suit letter '{ch}' at position {pos} in {text!r} has no digits before it")
+                    f"suit letter '{ch}' at position {pos} in {clip(text)} has no digits before it")
             tiles.extend(_make_tile(d, ch) for d in pending)
             pending.clear()
         elif ch in " \t\r\n\f\v" or ch in _VARIATION_SELECTORS:
             continue
         elif ord(ch) in _TILE_BLOCK:
             if ch not in _KIND_OF_CHAR:
-                raise TileError(f"{ch!r} (U+{ord(ch):04X}) at position {pos} in {text!r} "
+                raise TileError(f"{ch!r} (U+{ord(ch):04X}) at position {pos} in {clip(text)} "
                                 "is not a supported tile (no flowers, seasons or backs)")
             if pending:
                 raise TileError(f"digits '{''.join(pending)}' before {ch!r} at position "
                                 f"{pos} have no suit letter (m, p, s or z)")
             tiles.append(Tile(_KIND_OF_CHAR[ch]))
         else:
-            raise TileError(f"unexpected character {ch!r} at position {pos} in {text!r}")
+            raise TileError(f"unexpected character {ch!r} at position {pos} in {clip(text)}")
     if pending:
         raise TileError(
             f"digits '{''.join(pending)}' at the end have no suit letter (m, p, s or z)")

@@ -508,28 +508,36 @@ def test_read_only_directory_raises_history_error(tmp_path: Path) -> None:
 
 
 def test_read_only_existing_history_is_not_moved(tmp_path: Path, monkeypatch) -> None:
+    """A history on a read-only disk is opened read-only: shown, saving off, never moved."""
     d = tmp_path / "ro"
     d.mkdir()
     with HistoryStore.open(d / "history.db") as s:
         s.record(att())
+
+    def check() -> None:
+        with HistoryStore.open(d / "history.db") as store:
+            assert store.read_only and "saving is off" in store.notice
+            assert [a.problem_id for a in store.attempts()] == ["p1"]
+            with pytest.raises(HistoryError, match="saving is off"):
+                store.record(att("p2"))
+        assert sorted(p.name for p in d.iterdir() if not p.name.endswith(("-wal", "-shm"))) == ["history.db"]
+
     if _root():
         # root can write any file: open it the way SQLite opens a read-only file instead
         real_connect = hist.sqlite3.connect
 
         def read_only(path, *args, **kwargs):
-            return real_connect(f"file:{path}?mode=ro", *args, uri=True, **kwargs)
+            kwargs.pop("uri", None)
+            uri = path if str(path).startswith("file:") else f"file:{path}?mode=ro"
+            return real_connect(uri, *args, uri=True, **kwargs)
 
         monkeypatch.setattr(hist.sqlite3, "connect", read_only)
-        with pytest.raises(HistoryError):
-            HistoryStore.open(d / "history.db")
-        assert sorted(p.name for p in d.iterdir() if not p.name.endswith(("-wal", "-shm"))) == ["history.db"]
+        check()
         return
     (d / "history.db").chmod(0o444)
     d.chmod(0o555)
     try:
-        with pytest.raises(HistoryError):
-            HistoryStore.open(d / "history.db")
-        assert [p.name for p in d.iterdir()] == ["history.db"]
+        check()
     finally:
         d.chmod(0o755)
         (d / "history.db").chmod(0o644)

@@ -162,9 +162,22 @@ def _grade(args: argparse.Namespace) -> int:
     return 0
 
 
+def _printable_output() -> None:
+    """Titles, notes and file names come from outside: a character the terminal's encoding
+    lacks (or a lone surrogate from a non-UTF-8 file name) is escaped, never a traceback."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors="backslashreplace")
+            except (ValueError, OSError):
+                pass
+
+
 def run(args: argparse.Namespace) -> int:
     """Run a parsed ``drill`` command; returns the exit status."""
     command = getattr(args, "drill_command", None)
+    _printable_output()
     try:
         if command == "generate":
             return _generate(args)

@@ -40,8 +40,11 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import sqlite3
+import stat
 import tempfile
+import time
 from dataclasses import dataclass, field
 from datetime import date, datetime, timezone
 from pathlib import Path
@@ -65,6 +68,9 @@ _SQLITE_HEADER = b"SQLite format 3\x00"
 _SQLITE_CORRUPT = 11
 _SQLITE_NOTADB = 26
 _SIDECARS = ("-wal", "-shm", "-journal")
+# quick_check findings about single rows, not the file's structure: such rows are
+# skipped when read (see HistoryStore.read_attempts), the file is kept
+_ROW_LEVEL = ("CHECK constraint failed in ", "NULL value in ", "NaN value in ")
 
 
 class HistoryError(Exception):
@@ -78,6 +84,10 @@ class HistoryError(Exception):
         super().__init__(message)
         self.message = message
         self.message_ja = message_ja if message_ja is not None else message
+
+
+class _ReadOnlyLocation(HistoryError):
+    """Internal: the history can't be written here (a read-only disk, no permission)."""
 
 
 class _Unusable(Exception):
@@ -115,6 +125,15 @@ def _parse_iso(text: str) -> datetime:
     if dt.tzinfo is None:
         dt = dt.replace(tzinfo=timezone.utc)
     return dt.astimezone(timezone.utc)
+
+
+def _check_text(value: Any, name: str) -> None:
+    """Strings must be valid Unicode (a lone surrogate cannot be stored in SQLite's UTF-8)."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise ValueError(f"{name} is not valid text (it holds a lone surrogate)") from None
 
 
 def _finite(x: Any, name: str) -> float:
@@ -163,9 +182,13 @@ class Attempt:
         if not isinstance(self.problem, Mapping):
             raise TypeError("problem must be a dict")
         try:
-            problem = json.loads(json.dumps(dict(self.problem), allow_nan=False))
-        except (TypeError, ValueError) as e:
+            text = json.dumps(dict(self.problem), allow_nan=False, ensure_ascii=False)
+            problem = json.loads(text)
+        except (TypeError, ValueError, RecursionError) as e:
             raise ValueError(f"problem is not JSON-serialisable: {e}") from None
+        _check_text(text, "problem")
+        for name in ("problem_id", "theme", "pick", "set_name"):
+            _check_text(getattr(self, name), name)
         object.__setattr__(self, "problem", problem)
         if not isinstance(self.pick, str):
             raise TypeError("pick must be a string")
@@ -293,7 +316,7 @@ def _io_error(path: Path, e: BaseException) -> HistoryError:
     if isinstance(e, PermissionError) or (
             isinstance(e, sqlite3.Error) and _errcode(e) in (3, 8, 14, 23)):
         # EPERM/EACCES, SQLITE_PERM, SQLITE_READONLY, SQLITE_CANTOPEN, SQLITE_AUTH
-        return HistoryError(
+        return _ReadOnlyLocation(
             f"Cannot open the drill history at {path}: permission denied or read-only "
             f"location ({e}). Drills still work, but answers will not be saved.",
             f"練習履歴 {path} を開けません。アクセス権がないか読み取り専用の場所です（{e}）。"
@@ -313,10 +336,22 @@ def _io_error(path: Path, e: BaseException) -> HistoryError:
         f"練習履歴 {path} を使用できません（{e}）。解答は保存されません。")
 
 
-def _connect(path: Path) -> sqlite3.Connection:
+def _decode_text(raw: bytes) -> str:
+    # A stray byte in a row must make that row unreadable, not the whole query:
+    # invalid UTF-8 becomes lone surrogates, which the row check rejects.
+    return raw.decode("utf-8", "surrogateescape")
+
+
+def _connect(path: Path, read_only: bool = False) -> sqlite3.Connection:
     # isolation_level=None: no implicit transactions; every write is an
     # explicit BEGIN IMMEDIATE inside ``with conn:`` (commit / rollback).
-    return sqlite3.connect(str(path), timeout=_BUSY_TIMEOUT, isolation_level=None)
+    if read_only:
+        conn = sqlite3.connect(path.absolute().as_uri() + "?mode=ro", uri=True,
+                               timeout=_BUSY_TIMEOUT, isolation_level=None)
+    else:
+        conn = sqlite3.connect(str(path), timeout=_BUSY_TIMEOUT, isolation_level=None)
+    conn.text_factory = _decode_text
+    return conn
 
 
 def _pragma(conn: sqlite3.Connection, name: str) -> Any:
@@ -339,8 +374,9 @@ def _configure(conn: sqlite3.Connection) -> None:
     conn.execute("PRAGMA foreign_keys = ON")
 
 
-def _open_existing(path: Path) -> sqlite3.Connection:
-    """Open and validate an existing history; raise _Unusable or HistoryError."""
+def _open_existing(path: Path, read_only: bool = False) -> sqlite3.Connection:
+    """Open and validate an existing history; raise _Unusable or HistoryError.
+    `read_only`: open it without writing anything (no upgrade, no journal change)."""
     try:
         with open(path, "rb") as f:
             header = f.read(len(_SQLITE_HEADER))
@@ -351,7 +387,7 @@ def _open_existing(path: Path) -> sqlite3.Connection:
     if header != _SQLITE_HEADER:
         raise _Unusable(*_NOT_SQLITE)
     try:
-        conn = _connect(path)
+        conn = _connect(path, read_only)
     except sqlite3.Error as e:
         if _is_corruption(e):
             raise _Unusable(*_DAMAGED) from e
@@ -366,8 +402,18 @@ def _open_existing(path: Path) -> sqlite3.Connection:
         if version < 1:
             raise _Unusable(*_BAD_SCHEMA)
         check = conn.execute("PRAGMA quick_check").fetchall()
-        if [tuple(r) for r in check] != [("ok",)]:
+        if [tuple(r) for r in check] != [("ok",)] and not all(
+                str(r[0]).startswith(_ROW_LEVEL) for r in check):
             raise _Unusable(*_DAMAGED)
+        if read_only:
+            if version != SCHEMA_VERSION:
+                raise HistoryError(
+                    f"The drill history at {path} needs an upgrade, which a read-only "
+                    "location does not allow. Answers will not be saved.",
+                    f"練習履歴 {path} は更新が必要ですが、読み取り専用の場所にあります。"
+                    "解答は保存されません。")
+            _check_tables(conn)
+            return conn
         if version == SCHEMA_VERSION:
             _check_tables(conn)        # before _configure: a bad file stays untouched
             _configure(conn)
@@ -461,6 +507,38 @@ def _create_fresh(path: Path) -> None:
         raise
 
 
+_STALE_AFTER = 600.0          # seconds: a creation still running is never this old
+
+
+def _clean_stale_temporaries(path: Path) -> None:
+    """Remove what a creation killed half-way left behind (see `_create_fresh`):
+    ``.<name>.XXXXXXXX.tmp`` files (mkstemp's 8 random characters) and their SQLite
+    companions, only when old enough that no other instance is still writing them, a
+    regular file (never a symlink), and empty or SQLite (never someone else's file)."""
+    pattern = re.compile(re.escape(f".{path.name}.") + r"[a-z0-9_]{8}\.tmp(-wal|-shm|-journal)?")
+    try:
+        names = os.listdir(path.parent)
+    except OSError:
+        return
+    now = time.time()
+    for name in names:
+        match = pattern.fullmatch(name)
+        if not match:
+            continue
+        candidate = path.parent / name
+        try:
+            info = os.lstat(candidate)
+            if not stat.S_ISREG(info.st_mode) or now - info.st_mtime < _STALE_AFTER:
+                continue
+            if not match.group(1) and info.st_size:
+                with open(candidate, "rb") as f:
+                    if f.read(len(_SQLITE_HEADER)) != _SQLITE_HEADER:
+                        continue
+            candidate.unlink()
+        except OSError:
+            continue
+
+
 def _move_aside(path: Path) -> Path:
     """Rename ``path`` (and its SQLite companions) to ``<name>.corrupt-<stamp>``."""
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
@@ -490,20 +568,30 @@ _COLUMNS = ("id, problem_id, drill, theme, shanten, problem, pick, correct, scor
 
 
 def _row_to_attempt(row: tuple) -> Attempt:
+    """An attempt from its row; ValueError / TypeError for a damaged row (a stray
+    byte, text in a number column, a bad date ...)."""
     (rowid, problem_id, drill, theme, shanten, problem, pick, correct, score, seconds,
      answered_at, set_name) = row
     try:
-        problem_dict = json.loads(problem)
+        problem_dict = json.loads(problem) if isinstance(problem, str) else None
         if not isinstance(problem_dict, dict):
             raise ValueError("not an object")
-    except ValueError:
+    except (ValueError, RecursionError):
         problem_dict = {"id": problem_id, "kind": drill}
+    if correct not in (0, 1) or isinstance(correct, float):
+        raise ValueError(f"correct is {correct!r}")
+    if not isinstance(answered_at, str):
+        raise TypeError("answered_at is not text")
     return Attempt(
         problem_id=problem_id, drill=drill, theme=theme or "", shanten=shanten,
-        problem=problem_dict, pick=pick, correct=bool(correct), score=float(score),
-        seconds=float(seconds), answered_at=_parse_iso(answered_at), set_name=set_name,
+        problem=problem_dict, pick=pick, correct=bool(correct), score=score,
+        seconds=seconds, answered_at=_parse_iso(answered_at), set_name=set_name,
         id=rowid,
     )
+
+
+#: What reading a damaged row raises (see `_row_to_attempt`).
+ROW_ERRORS = (ValueError, TypeError, OverflowError, KeyError)
 
 
 class HistoryStore:
@@ -515,12 +603,20 @@ class HistoryStore:
 
     def __init__(self, conn: sqlite3.Connection, path: Path, *,
                  recovered: str | None = None, recovered_ja: str | None = None,
-                 moved_to: Path | None = None) -> None:
+                 moved_to: Path | None = None, read_only: bool = False) -> None:
         self._conn: sqlite3.Connection | None = conn
         self.path = path
         self.recovered = recovered
         self.recovered_ja = recovered_ja
         self.moved_to = moved_to
+        #: Opened read-only (a read-only disk): shown, but `record` raises HistoryError.
+        self.read_only = read_only
+        self.notice: str | None = None
+        self.notice_ja: str | None = None
+        if read_only:
+            self.notice = (f"The drill history at {path} is on a read-only disk or folder: "
+                           "it is shown, but saving is off.")
+            self.notice_ja = f"練習履歴 {path} は読み取り専用の場所にあります。表示はできますが、保存はオフです。"
 
     # -- lifecycle ---------------------------------------------------------
 
@@ -543,12 +639,19 @@ class HistoryStore:
                 "Answers will not be saved.",
                 f"練習履歴 {path} は通常のファイルではないため使用できません。解答は保存されません。")
 
+        _clean_stale_temporaries(path)
         recovered = recovered_ja = None
         moved_to: Path | None = None
         conn: sqlite3.Connection | None = None
         if path.exists():
             try:
                 conn = _open_existing(path)
+            except _ReadOnlyLocation as error:
+                try:                      # still worth showing: open it read-only
+                    conn = _open_existing(path, read_only=True)
+                except (HistoryError, _Unusable):
+                    raise error from None
+                return cls(conn, path, read_only=True)
             except _Unusable as bad:
                 try:
                     moved_to = _move_aside(path)
@@ -622,7 +725,9 @@ class HistoryStore:
         try:
             return self.connection.execute(sql, tuple(params)).fetchall()
         except sqlite3.Error as e:
-            raise _io_error(self.path, e) from e
+            # a read failing says nothing about saving: don't claim it is off
+            raise HistoryError(f"Cannot read the drill history at {self.path} ({e}).",
+                               f"練習履歴 {self.path} を読み込めません（{e}）。") from e
 
     # -- API -----------------------------------------------------------------
 
@@ -634,6 +739,8 @@ class HistoryStore:
         """
         if not isinstance(attempt, Attempt):
             raise TypeError("record() takes an Attempt")
+        if self.read_only:
+            raise HistoryError(self.notice or "", self.notice_ja)
         from . import review  # here: review.py imports this module
 
         problem_json = json.dumps(attempt.problem, ensure_ascii=False,
@@ -657,7 +764,14 @@ class HistoryStore:
                  since: datetime | date | None = None) -> list[Attempt]:
         """Attempts in answer order (oldest first), optionally of one drill
         kind and/or answered at or after ``since`` (an aware datetime, or a
-        date meaning its midnight UTC)."""
+        date meaning its midnight UTC).  Damaged rows are left out (see
+        `read_attempts`)."""
+        return self.read_attempts(drill, since)[0]
+
+    def read_attempts(self, drill: str | None = None,
+                      since: datetime | date | None = None) -> tuple[list[Attempt], int]:
+        """`attempts()` and the number of damaged rows skipped (rows that cannot be
+        read back as an Attempt: a stray byte, a bad date, text in a number ...)."""
         where, params = [], []
         if drill is not None:
             if drill not in DRILLS:
@@ -671,7 +785,14 @@ class HistoryStore:
         if where:
             sql += " WHERE " + " AND ".join(where)
         sql += " ORDER BY answered_at, id"
-        return [_row_to_attempt(r) for r in self._read(sql, params)]
+        out: list[Attempt] = []
+        skipped = 0
+        for row in self._read(sql, params):
+            try:
+                out.append(_row_to_attempt(row))
+            except ROW_ERRORS:
+                skipped += 1
+        return out, skipped
 
     def count(self, drill: str | None = None) -> int:
         if drill is None:

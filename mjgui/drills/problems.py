@@ -58,11 +58,14 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
+import stat
 from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
-from typing import Any, Iterable, Mapping, NamedTuple, Sequence
+from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
 
+from mjgui.atomic import write_atomic
 from mjgui.hand import WINDS, Hand, Meld
 from mjgui.tiles import KIND_NAMES, Tile, TileError, format_tiles, parse_tiles
 
@@ -82,6 +85,12 @@ _SIZES = {"nanikiru": 14, "wait": 13, "call": 13}
 _KEYS = ("id", "kind", "hand", "melds", "dora", "visible", "round", "seat", "turn", "theme",
          "discarded", "from", "answer", "note", "shanten", "best", "difficulty")
 STARTER_FILE = "starter_set.json"
+# Files from outside are hostile: a set bigger or deeper than any real one is refused
+# before it can cost minutes, gigabytes or a RecursionError.
+MAX_FILE_BYTES = 8 * 1024 * 1024
+MAX_PROBLEMS = 10_000
+MAX_DEPTH = 16                # the schema needs 4 (set > problems > problem > list)
+MAX_DIGITS = 30               # no field needs a longer integer
 
 
 class ProblemSetError(ValueError):
@@ -101,10 +110,11 @@ class ProblemSetError(ValueError):
         if self.path is not None:
             where.append(str(self.path))
         if self.index is not None:
-            where.append(f"problem {self.index}" + (f" (id {self.problem_id!r})" if self.problem_id else ""))
+            where.append(f"problem {self.index}" + (f" (id {_show(self.problem_id)})" if self.problem_id else ""))
         if self.field is not None:
-            where.append(f"field {self.field!r}")
-        return (", ".join(where) + ": " if where else "") + self.reason
+            where.append(f"field {_show(self.field)}")
+        text = (", ".join(where) + ": " if where else "") + self.reason
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")     # always printable
 
     def located(self, index: int | None = None, path: str | None = None,
                 problem_id: str | None = None) -> ProblemSetError:
@@ -112,6 +122,34 @@ class ProblemSetError(ValueError):
         return ProblemSetError(self.reason, self.index if index is None else index, self.field,
                                self.problem_id if problem_id is None else problem_id,
                                self.path if path is None else path)
+
+
+def _show(value: object, limit: int = 60) -> str:
+    """A short, printable repr for messages (a hostile value may be huge or hold lone
+    surrogates, which cannot be written to a UTF-8 terminal)."""
+    text = repr(value)
+    if len(text) > limit:
+        text = text[:limit] + "…"
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def _bad_text(value: object) -> bool:
+    """Whether a decoded JSON value holds a string that is not valid Unicode text
+    (JSON's \\ud800 escapes decode to lone surrogates, which cannot be saved or printed)."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return True
+        return False
+    if isinstance(value, Mapping):
+        return any(_bad_text(k) or _bad_text(v) for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return any(_bad_text(v) for v in value)
+    return False
+
+
+_NOT_TEXT = "not valid text: it holds a lone surrogate (an escape such as \\ud800 that is not a character)"
 
 
 # ---- calls --------------------------------------------------------------------------
@@ -142,14 +180,14 @@ def parse_call(text: str, discarded: Tile | int) -> Call:
     if word == "chi" and sep:
         tiles = parse_tiles(rest)
         if len(tiles) != 2:
-            raise TileError(f"{text!r}: a chi names the two tiles it uses, e.g. chi:46m")
+            raise TileError(f"{_show(text)}: a chi names the two tiles it uses, e.g. chi:46m")
         uses = tuple(sorted(tile.kind for tile in tiles))
         run = sorted(uses + (t,))
         if t >= 27 or run[0] // 9 != run[2] // 9 or run != [run[0], run[0] + 1, run[0] + 2]:
-            raise TileError(f"{text!r}: {KIND_NAMES[uses[0]]} and {KIND_NAMES[uses[1]]} do not "
+            raise TileError(f"{_show(text)}: {KIND_NAMES[uses[0]]} and {KIND_NAMES[uses[1]]} do not "
                             f"make a run with {KIND_NAMES[t]}")
         return Call("chi", uses)
-    raise TileError(f"{text!r} is not a call: write pass, pon or chi:XYs (the two tiles used, e.g. chi:46m)")
+    raise TileError(f"{_show(text)} is not a call: write pass, pon or chi:XYs (the two tiles used, e.g. chi:46m)")
 
 
 # ---- problems -------------------------------------------------------------------------
@@ -172,7 +210,7 @@ def _str_list(field: str, value: object) -> tuple[str, ...]:
         raise _fail(field, f"expected a list of strings, not {type(value).__name__}")
     for item in value:
         if not isinstance(item, str):
-            raise _fail(field, f"expected a list of strings, found {item!r}")
+            raise _fail(field, f"expected a list of strings, found {_show(item)}")
     return tuple(value)
 
 
@@ -201,8 +239,11 @@ class Problem:
         set_ = object.__setattr__
         if not isinstance(self.id, str) or not self.id:
             raise _fail("id", "expected a non-empty string")
+        for name in ("id", "theme", "note"):        # free text: must be storable and printable
+            if _bad_text(getattr(self, name)):
+                raise _fail(name, _NOT_TEXT)
         if self.kind not in KINDS:
-            raise _fail("kind", f"expected one of {', '.join(KINDS)}, not {self.kind!r}")
+            raise _fail("kind", f"expected one of {', '.join(KINDS)}, not {_show(self.kind)}")
         concealed = _tiles("hand", self.hand)
         set_(self, "hand", format_tiles(concealed, sort=False))
         melds = []
@@ -219,12 +260,12 @@ class Problem:
         for name in ("round", "seat"):
             value = getattr(self, name)
             if not isinstance(value, str) or value.upper() not in WINDS or len(value) != 1:
-                raise _fail(name, f"expected a wind E, S, W or N, not {value!r}")
+                raise _fail(name, f"expected a wind E, S, W or N, not {_show(value)}")
             set_(self, name, value.upper())
         if isinstance(self.turn, bool) or not isinstance(self.turn, int) or self.turn < 0:
-            raise _fail("turn", f"expected an integer >= 0, not {self.turn!r}")
+            raise _fail("turn", f"expected an integer >= 0, not {_show(self.turn)}")
         if not isinstance(self.theme, str) or not self.theme:
-            raise _fail("theme", f"expected a non-empty string, not {self.theme!r}")
+            raise _fail("theme", f"expected a non-empty string, not {_show(self.theme)}")
         if self.note is not None and not isinstance(self.note, str):
             raise _fail("note", f"expected a string, not {type(self.note).__name__}")
 
@@ -238,7 +279,7 @@ class Problem:
             discarded = tiles[0]
             set_(self, "discarded", discarded.name)
             if self.from_seat not in SEATS_FROM:
-                raise _fail("from", f"expected L, A or R (who discarded the tile), not {self.from_seat!r}")
+                raise _fail("from", f"expected L, A or R (who discarded the tile), not {_show(self.from_seat)}")
         else:
             if self.discarded is not None:
                 raise _fail("discarded", f"only call problems have a discarded tile, not {self.kind}")
@@ -267,11 +308,11 @@ class Problem:
                 set_(self, name, self._answers(name, value, hand, discarded))
         if self.shanten is not None and (isinstance(self.shanten, bool) or not isinstance(self.shanten, int)
                                          or not -1 <= self.shanten <= 8):
-            raise _fail("shanten", f"expected an integer -1..8, not {self.shanten!r}")
+            raise _fail("shanten", f"expected an integer -1..8, not {_show(self.shanten)}")
         if self.difficulty is not None:
             d = self.difficulty
             if isinstance(d, bool) or not isinstance(d, (int, float)) or not math.isfinite(d) or not 0 <= d <= 1:
-                raise _fail("difficulty", f"expected a number 0..1, not {d!r}")
+                raise _fail("difficulty", f"expected a number 0..1, not {_show(d)}")
             set_(self, "difficulty", float(d))
 
     def _answers(self, field: str, value: object, hand: Hand, discarded: Tile | None) -> tuple[str, ...]:
@@ -332,11 +373,17 @@ class Problem:
     def from_json(cls, data: object) -> Problem:
         if not isinstance(data, Mapping):
             raise ProblemSetError(f"a problem is a JSON object, not {type(data).__name__}")
-        pid = data.get("id") if isinstance(data.get("id"), str) else None
+        pid = data.get("id") if isinstance(data.get("id"), str) and not _bad_text(data.get("id")) else None
+        if pid is not None and len(pid) > 60:
+            pid = pid[:60] + "…"
         for key in data:
+            if _bad_text(key):
+                raise ProblemSetError(f"a key is {_NOT_TEXT}", field=_show(key)[1:-1], problem_id=pid)
             if key not in _KEYS:
-                raise ProblemSetError(f"unknown key (known: {', '.join(_KEYS)})", field=str(key),
+                raise ProblemSetError(f"unknown key (known: {', '.join(_KEYS)})", field=_show(key, 40)[1:-1],
                                       problem_id=pid)
+            if _bad_text(data[key]):
+                raise ProblemSetError(_NOT_TEXT, field=key, problem_id=pid)
         for key in ("id", "kind", "hand"):
             if data.get(key) is None:
                 raise ProblemSetError("missing", field=key, problem_id=pid)
@@ -390,37 +437,85 @@ class ProblemSet:
         raise KeyError(problem_id)
 
 
-def parse_set(data: str | bytes | Mapping, path: str | None = None) -> ProblemSet:
-    """A problem set from its JSON text (or the decoded object)."""
-    if isinstance(data, (str, bytes)):
+_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
+def _check_depth(text: str, path: str | None) -> None:
+    """Refuse nesting deeper than MAX_DEPTH before json.loads recurses into it (brackets
+    inside strings do not count)."""
+    depth = 0
+    for token in _TOKENS.finditer(text):
+        c = token.group()
+        if c in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise ProblemSetError(f"nested too deeply (more than {MAX_DEPTH} levels of lists "
+                                      "and objects): not a problem set", path=path)
+        elif c in "]}":
+            depth -= 1
+
+
+def _parse_int(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_DIGITS:
+        raise ProblemSetError(f"a number with too many digits ({len(digits.lstrip('-'))}; "
+                              f"at most {MAX_DIGITS})")
+    return int(digits)
+
+
+def _decode(data: str | bytes, path: str | None) -> object:
+    if len(data) > MAX_FILE_BYTES:
+        raise ProblemSetError(f"the file is too big ({len(data):,} bytes; a problem set is at most "
+                              f"{MAX_FILE_BYTES:,})", path=path)
+    if isinstance(data, bytes):
         try:
-            data = json.loads(data)
+            data = data.decode("utf-8-sig")
         except UnicodeDecodeError as error:
             raise ProblemSetError(f"not UTF-8 text: {error}", path=path) from None
-        except json.JSONDecodeError as error:
-            raise ProblemSetError(f"not JSON: {error}", path=path) from None
+    _check_depth(data, path)
+    try:
+        return json.loads(data, parse_int=_parse_int)
+    except ProblemSetError as error:
+        raise error.located(path=path) from None
+    except json.JSONDecodeError as error:
+        raise ProblemSetError(f"not JSON: {error}", path=path) from None
+    except (ValueError, RecursionError) as error:       # belt and braces: never a traceback
+        raise ProblemSetError(f"not a readable JSON file ({type(error).__name__})", path=path) from None
+
+
+def parse_set(data: str | bytes | Mapping, path: str | None = None,
+              progress: Callable[[int, int], None] | None = None) -> ProblemSet:
+    """A problem set from its JSON text (or the decoded object).  `progress(done, total)`
+    is called as the problems are validated (for a progress bar)."""
+    if isinstance(data, (str, bytes)):
+        data = _decode(data, path)
     if not isinstance(data, Mapping):
         raise ProblemSetError(f"a problem set is a JSON object, not {type(data).__name__}", path=path)
     if data.get("format") != FORMAT:
         raise ProblemSetError(f"not an mjgui problem set (expected \"format\": \"{FORMAT}\", "
-                              f"found {data.get('format')!r})", field="format", path=path)
+                              f"found {_show(data.get('format'))})", field="format", path=path)
     version = data.get("version")
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise ProblemSetError(f"expected a version number, not {version!r}", field="version", path=path)
+        raise ProblemSetError(f"expected a version number, not {_show(version)}", field="version", path=path)
     if version > VERSION:
         raise ProblemSetError(f"version {version} is newer than this mjgui reads ({VERSION})",
                               field="version", path=path)
     title = data.get("title", "")
     if not isinstance(title, str):
         raise ProblemSetError(f"expected a string, not {type(title).__name__}", field="title", path=path)
+    if _bad_text(title):
+        raise ProblemSetError(_NOT_TEXT, field="title", path=path)
     for key in data:
         if key not in ("format", "version", "title", "problems"):
             raise ProblemSetError("unknown key (known: format, version, title, problems)",
-                                  field=str(key), path=path)
+                                  field=_show(key, 40)[1:-1] if isinstance(key, str) else _show(key),
+                                  path=path)
     items = data.get("problems")
     if not isinstance(items, list):
         raise ProblemSetError(f"expected a list of problems, not {type(items).__name__}",
                               field="problems", path=path)
+    if len(items) > MAX_PROBLEMS:
+        raise ProblemSetError(f"{len(items):,} problems: a set holds at most {MAX_PROBLEMS:,} "
+                              "(split it into several files)", field="problems", path=path)
     problems = []
     seen: set[str] = set()
     for i, item in enumerate(items):
@@ -432,17 +527,27 @@ def parse_set(data: str | bytes | Mapping, path: str | None = None) -> ProblemSe
             raise ProblemSetError("duplicate id", i, "id", problem.id, path)
         seen.add(problem.id)
         problems.append(problem)
+        if progress is not None:
+            progress(i + 1, len(items))
     return ProblemSet(title, tuple(problems))
 
 
-def load_set(path: str | os.PathLike) -> ProblemSet:
+def load_set(path: str | os.PathLike,
+             progress: Callable[[int, int], None] | None = None) -> ProblemSet:
     """Read and validate a problem-set file (ProblemSetError on any problem, I/O included)."""
     name = os.fspath(path)
     try:
-        raw = Path(path).read_bytes()
+        with open(path, "rb") as f:
+            info = os.fstat(f.fileno())
+            if not stat.S_ISREG(info.st_mode):
+                raise ProblemSetError("not a regular file", path=name)
+            if info.st_size > MAX_FILE_BYTES:
+                raise ProblemSetError(f"the file is too big ({info.st_size:,} bytes; a problem set "
+                                      f"is at most {MAX_FILE_BYTES:,})", path=name)
+            raw = f.read(MAX_FILE_BYTES + 1)      # a file growing meanwhile is still capped
     except OSError as error:
         raise ProblemSetError(f"cannot read the file: {error.strerror or error}", path=name) from None
-    return parse_set(raw, name)
+    return parse_set(raw, name, progress)
 
 
 def dumps_set(problems: Iterable[Problem], title: str = "") -> str:
@@ -466,19 +571,13 @@ def dumps_set(problems: Iterable[Problem], title: str = "") -> str:
 
 
 def save_set(path: str | os.PathLike, problems: Iterable[Problem], title: str = "") -> None:
-    """Write a problem-set file (UTF-8, via a temporary file and a rename)."""
+    """Write a problem-set file (UTF-8), atomically: see `mjgui.atomic.write_atomic`."""
     text = dumps_set(problems, title)
-    target = Path(path)
-    tmp = target.with_name(target.name + ".tmp")
     try:
-        tmp.write_text(text, encoding="utf-8", newline="\n")
-        os.replace(tmp, target)
-    except OSError as error:
-        try:
-            tmp.unlink()
-        except OSError:
-            pass
-        raise ProblemSetError(f"cannot write the file: {error.strerror or error}", path=os.fspath(path)) from None
+        write_atomic(path, text.encode("utf-8"))
+    except (OSError, UnicodeEncodeError) as error:
+        reason = getattr(error, "strerror", None) or error
+        raise ProblemSetError(f"cannot write the file: {reason}", path=os.fspath(path)) from None
 
 
 def starter_set() -> ProblemSet:

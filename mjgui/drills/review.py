@@ -37,7 +37,7 @@ from datetime import datetime, timedelta, timezone
 from typing import Any
 
 from .history import _COLUMNS as _ATTEMPT_COLUMNS
-from .history import Attempt, HistoryStore, _parse_iso, _row_to_attempt, _utc_iso
+from .history import ROW_ERRORS, Attempt, HistoryStore, _parse_iso, _row_to_attempt, _utc_iso
 
 __all__ = ["RETIRED_BOX", "INTERVALS", "ReviewItem", "ReviewQueue", "apply_attempt",
            "next_state"]
@@ -107,7 +107,16 @@ def apply_attempt(conn: sqlite3.Connection, attempt: Attempt,
     lapses = reviews = 0
     if row is not None:
         box, due_text, lapses, reviews = row
-        due = _parse_iso(due_text) if due_text else None
+        # a damaged row must not stop the answer from being saved: an unreadable box or
+        # date reads as "missed, due now", and the upsert below rewrites the row
+        if not isinstance(box, int) or not 1 <= box <= RETIRED_BOX:
+            box = 1
+        try:
+            due = _parse_iso(due_text) if due_text else None
+        except ROW_ERRORS:
+            due = None
+        lapses = lapses if isinstance(lapses, int) else 0
+        reviews = reviews if isinstance(reviews, int) else 0
     state = next_state(box, due, attempt.correct, attempt.answered_at)
     if state is None:
         return None if row is None else _load(conn, attempt.problem_id)
@@ -136,23 +145,45 @@ def apply_attempt(conn: sqlite3.Connection, attempt: Attempt,
 _ITEM_COLUMNS = "problem_id, drill, problem, box, due_at, lapses, reviews, last_answered_at"
 
 
+def _int(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"not an integer: {value!r}")
+    return value
+
+
 def _row_to_item(row: tuple) -> ReviewItem:
+    """A queue item from its row; ValueError / TypeError for a damaged row."""
     problem_id, drill, problem, box, due_at, lapses, reviews, last = row
+    if not isinstance(problem_id, str) or not problem_id or not isinstance(drill, str):
+        raise TypeError("problem id / drill is not text")
     try:
-        problem_dict = json.loads(problem)
+        problem_dict = json.loads(problem) if isinstance(problem, str) else None
         if not isinstance(problem_dict, dict):
             raise ValueError("not an object")
-    except ValueError:
+    except (ValueError, RecursionError):
         problem_dict = {"id": problem_id, "kind": drill}
-    return ReviewItem(problem_id, drill, problem_dict, int(box),
-                      _parse_iso(due_at) if due_at else None, int(lapses), int(reviews),
+    return ReviewItem(problem_id, drill, problem_dict, _int(box),
+                      _parse_iso(due_at) if due_at else None, _int(lapses), _int(reviews),
                       _parse_iso(last))
+
+
+def _readable_items(rows: list[tuple]) -> list[ReviewItem]:
+    out = []
+    for row in rows:
+        try:
+            out.append(_row_to_item(row))
+        except ROW_ERRORS:
+            continue           # damaged: left out (answering the problem again rewrites it)
+    return out
 
 
 def _load(conn: sqlite3.Connection, problem_id: str) -> ReviewItem | None:
     row = conn.execute(f"SELECT {_ITEM_COLUMNS} FROM review WHERE problem_id = ?",
                        (problem_id,)).fetchone()
-    return None if row is None else _row_to_item(row)
+    if row is None:
+        return None
+    items = _readable_items([row])
+    return items[0] if items else None
 
 
 def _now(now: datetime | None) -> datetime:
@@ -191,7 +222,7 @@ class ReviewQueue:
                 raise ValueError("limit must be >= 0")
             sql += " LIMIT ?"
             args.append(int(limit))
-        return [_row_to_item(r) for r in self.store._read(sql, args)]
+        return _readable_items(self.store._read(sql, args))
 
     def due(self, now: datetime | None = None, limit: int | None = None,
             drill: str | None = None) -> list[dict]:
@@ -216,22 +247,29 @@ class ReviewQueue:
         """Number of problems per box, boxes 1..6 (6 = retired)."""
         out = {b: 0 for b in range(1, RETIRED_BOX + 1)}
         for box, n in self.store._read("SELECT box, COUNT(*) FROM review GROUP BY box"):
-            out[min(int(box), RETIRED_BOX)] += int(n)
+            if isinstance(box, int) and not isinstance(box, bool) and box >= 1:
+                out[min(box, RETIRED_BOX)] += int(n)
         return out
 
     def item(self, problem_id: str) -> ReviewItem | None:
         """The queue state of one problem (``None`` if never missed)."""
         rows = self.store._read(f"SELECT {_ITEM_COLUMNS} FROM review WHERE problem_id = ?",
                                 [problem_id])
-        return _row_to_item(rows[0]) if rows else None
+        items = _readable_items(rows)
+        return items[0] if items else None
 
     def next_due(self, now: datetime | None = None) -> datetime | None:
         """When the next learning problem becomes due after ``now`` (``None``
         if nothing is scheduled later; problems already due are not counted)."""
         rows = self.store._read(
-            "SELECT MIN(due_at) FROM review WHERE box < ? AND due_at > ?",
+            "SELECT due_at FROM review WHERE box < ? AND due_at > ? ORDER BY due_at",
             [RETIRED_BOX, _utc_iso(_now(now))])
-        return _parse_iso(rows[0][0]) if rows and rows[0][0] else None
+        for (due_at,) in rows:
+            try:
+                return _parse_iso(due_at)
+            except ROW_ERRORS:
+                continue                # a damaged date: the next one
+        return None
 
     def remove(self, problem_id: str) -> bool:
         """Drop a problem from the queue ("don't show again"); a later miss
@@ -248,7 +286,11 @@ class ReviewQueue:
             rows = conn.execute(
                 f"SELECT {_ATTEMPT_COLUMNS} FROM attempts ORDER BY answered_at, id").fetchall()
             conn.execute("DELETE FROM review")
-            for a in map(_row_to_attempt, rows):
+            for row in rows:
+                try:
+                    a = _row_to_attempt(row)
+                except ROW_ERRORS:
+                    continue            # a damaged answer can't be replayed
                 apply_attempt(conn, a, a.id)
             return conn.execute("SELECT COUNT(*) FROM review").fetchone()[0]
         return int(self.store._write(write))

@@ -201,7 +201,9 @@ class DrillSession:
         self.evaluator = evaluator
         self.store = store
         self.timer_seconds = timer_seconds
-        self.set_name = set_name
+        # a title from a file may hold text SQLite cannot store (a lone surrogate)
+        self.set_name = (set_name.encode("utf-8", "backslashreplace").decode("utf-8")
+                         if isinstance(set_name, str) else set_name)
         self._clock = clock
         self._now = now or (lambda: datetime.now(timezone.utc))
         self.store_error: str | None = None
@@ -350,9 +352,14 @@ class DrillSession:
             return self.store.record(attempt)
         except HistoryError as error:
             self.store_error, self.store_error_ja = error.message, error.message_ja
-        except (sqlite3.Error, OSError, ValueError, TypeError) as error:
+        except (sqlite3.Error, OSError) as error:
             self.store_error = f"The answer could not be saved ({error}). Answers will not be saved."
             self.store_error_ja = f"解答を保存できませんでした（{error}）。解答は保存されません。"
+        except (ValueError, TypeError) as error:
+            # this answer's data, not the store: the next answers are still saved
+            self.store_error = f"This answer could not be saved ({error}); the next ones will be."
+            self.store_error_ja = f"この解答は保存できませんでした（{error}）。次の解答からは保存されます。"
+            return None
         self.store = None          # go on without history
         return None
 

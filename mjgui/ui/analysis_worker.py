@@ -1,5 +1,7 @@
 """Runs the analysis off the UI thread (the C core releases the GIL), newest
-request wins: a result for a hand that has since changed is dropped.
+request wins: a result for a hand that has since changed is dropped.  Each
+result carries the hand it was computed for, so the window can check it against
+the hand it shows (a request can be overtaken by a hand that is not analysed).
 
 Results travel as one AnalysisResult object: PySide6 mis-counts references
 when None itself is emitted through a Signal(object), so None never is."""
@@ -20,6 +22,7 @@ class AnalysisResult:
     analysis: Analysis | None
     error: ValueError | None
     ms: float
+    hand: Hand | None = None      # the hand this result is for
 
 
 class _Signals(QObject):
@@ -37,7 +40,8 @@ class _Job(QRunnable):
             result, error = analyze(self.hand), None
         except ValueError as exc:            # HandError / TileError: explained to the user
             result, error = None, exc
-        self.signals.done.emit(AnalysisResult(self.request, result, error, (time.perf_counter() - start) * 1e3))
+        self.signals.done.emit(AnalysisResult(self.request, result, error,
+                                              (time.perf_counter() - start) * 1e3, self.hand))
 
 
 class AnalysisWorker(QObject):
@@ -64,6 +68,13 @@ class AnalysisWorker(QObject):
         self._pending += 1
         self._busy_timer.start(self.BUSY_AFTER_MS)
         self._pool.start(_Job(self._latest, hand, self._signals))
+
+    def cancel(self) -> None:
+        """Drop the result of every request made so far (the hand changed to one that is
+        not analysed)."""
+        self._latest += 1
+        self._busy_timer.stop()
+        self.busy.emit(False)
 
     def wait(self, ms: int = 5000) -> bool:
         """Block until queued jobs ran (tests, screenshots)."""

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 
@@ -50,16 +51,22 @@ def screenshot(path: str, hand: str | None = None, lang: str | None = None, them
     """Render the main window with `hand` analysed to a PNG; works without a display."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     app = _application()
+    with tempfile.TemporaryDirectory(prefix="mjgui-screenshot-") as private:
+        return _render(app, path, Path(private), hand, lang, theme, size)
+
+
+def _render(app, path: str, private: Path, hand: str | None, lang: str | None, theme: str | None,
+            size: tuple[int, int]) -> Path:
     from PySide6.QtCore import QSettings
     from mjgui.ui.main_window import MainWindow
-    # a throwaway settings file: screenshots never touch the user's saved hand
-    store = QSettings(str(Path(path).with_suffix(".ini")), QSettings.Format.IniFormat)
-    store.clear()
+    # throwaway settings and history in a private folder: a screenshot never touches
+    # the user's files (nor one that happens to sit next to the PNG)
+    store = QSettings(str(private / "settings.ini"), QSettings.Format.IniFormat)
     if lang:
         store.setValue("language", lang)
     if theme:
         store.setValue("theme", theme)
-    window = MainWindow(store)
+    window = MainWindow(store, private / "history.sqlite")
     window.resize(*size)
     if hand:
         window.text.setText(hand)
@@ -75,5 +82,5 @@ def screenshot(path: str, hand: str | None = None, lang: str | None = None, them
     if not window.grab().save(str(out)):
         raise OSError(f"cannot write {out}")
     window.close()
-    Path(path).with_suffix(".ini").unlink(missing_ok=True)
+    store.sync()
     return out

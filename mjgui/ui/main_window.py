@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import sqlite3
 import time
 from pathlib import Path
 
@@ -16,7 +17,7 @@ from PySide6.QtWidgets import (QApplication, QHBoxLayout, QLabel, QLineEdit, QMa
 from mjgui.analysis import Analysis
 from mjgui.drills.history import HistoryError, HistoryStore
 from mjgui.hand import Hand
-from mjgui.tiles import Tile, TileError, parse_tenhou_url
+from mjgui.tiles import MAX_TEXT, Tile, TileError, check_length, parse_tenhou_url
 from mjgui.ui import i18n
 from mjgui.ui.analysis_table import AnalysisTable
 from mjgui.ui.analysis_worker import AnalysisWorker
@@ -25,6 +26,8 @@ from mjgui.ui.hand_view import HandView
 from mjgui.ui.help_overlay import HelpOverlay
 from mjgui.ui.i18n import tr
 from mjgui.ui.palette import TilePalette
+from mjgui.ui.stored_settings import log as settings_log
+from mjgui.ui.stored_settings import read_choice, read_json_object, read_text
 from mjgui.ui.wait_inspector import WaitInspector
 from mjgui.waits import wait_details
 
@@ -75,16 +78,13 @@ class MainWindow(QMainWindow):
         self.history: HistoryStore | None = None
         self.history_problem = ""             # why the history is unavailable, if it is
         self.pages: dict[str, QWidget] = {}
-        self.theme = self.store.value("theme", "light")
-        if self.theme not in THEMES:
-            self.theme = "light"
-        lang = self.store.value("language", "en")
-        i18n.set_language(lang if lang in i18n.LANGS else "en")
+        self.theme = read_choice(self.store, "theme", THEMES, "light")
+        i18n.set_language(read_choice(self.store, "language", i18n.LANGS, "en"))
         self.analysis: Analysis | None = None
         self.last_ms = 0.0                 # the analysis itself
         self.update_ms = 0.0               # from the hand changing to the panels showing it
         self._changed_at = 0.0
-        saved = self.store.value("hand", "")
+        saved = read_text(self.store, "hand", "")
 
         self.editor = HandEditor(self)
         self.worker = AnalysisWorker(self)
@@ -97,13 +97,14 @@ class MainWindow(QMainWindow):
         if saved:
             try:
                 hand = Hand.parse(saved)
-            except ValueError:
+            except ValueError as error:
+                settings_log.warning("setting 'hand': %s; starting with an empty hand", error)
                 hand = Hand(())          # an unreadable saved hand starts empty
         self.editor._apply(hand)
         self.editor.undo_stack.clear()
         self.resize(1280, 860)
-        mode = self.store.value("mode", "analyze")
-        if mode in MODES and mode != "analyze":
+        mode = read_choice(self.store, "mode", MODES, "analyze")
+        if mode != "analyze":
             self.set_mode(mode)
 
     # ---- construction ---------------------------------------------------------------
@@ -185,6 +186,7 @@ class MainWindow(QMainWindow):
         self.text_label = QLabel(central)
         self.text = QLineEdit(central)
         self.text.setClearButtonEnabled(True)
+        self.text.setMaxLength(MAX_TEXT)
         self.text_error = QLabel(central)
         self.text_error.setStyleSheet("color: #c0392b; font-weight: 600;")
         self.text_error.setWordWrap(True)
@@ -329,6 +331,7 @@ class MainWindow(QMainWindow):
             self.show_error(tr("The clipboard holds no text", "クリップボードが空です"))
             return
         try:
+            check_length(text, "the clipboard text")      # before a slow parse of megabytes
             hand = Hand(tuple(parse_tenhou_url(text))) if text.startswith("http") else Hand.parse(text)
         except ValueError as error:
             self.show_error(tr(f"Cannot paste: {error}", f"貼り付けできません: {error}"))
@@ -349,6 +352,7 @@ class MainWindow(QMainWindow):
             self._changed_at = time.perf_counter()
             self.worker.request(hand)
         else:
+            self.worker.cancel()                 # a result on its way is for another hand
             self.analysis = None
             self.table.set_analysis(None)
             self.waits.set_report(None, hand)
@@ -365,6 +369,8 @@ class MainWindow(QMainWindow):
         return {k: k not in used for k in (4, 13, 22)}
 
     def _analysis_ready(self, result) -> None:
+        if result.hand is not None and result.hand != self.editor.hand:
+            return                               # stale: computed for a hand no longer shown
         analysis, error, ms = result.analysis, result.error, result.ms
         if error is not None:
             self.analysis = None
@@ -456,12 +462,25 @@ class MainWindow(QMainWindow):
         """Show a page; drill and statistics pages are built on first use."""
         if mode not in MODES:
             raise ValueError(f"mode must be one of {MODES}, not {mode!r}")
+        try:
+            page = self.page(mode)
+        except (HistoryError, ValueError, TypeError, OSError, sqlite3.Error) as error:
+            # the mode bar must keep naming the page that is shown
+            current = next((m for m in MODES if self.page_if_built(m) is self.stack.currentWidget()),
+                           "analyze")
+            self.mode_actions[current].setChecked(True)
+            self.statusBar().showMessage(tr(f"Cannot open this page: {error}",
+                                            f"このページを開けません: {error}"), 15000)
+            return
         self.mode_actions[mode].setChecked(True)
-        self.stack.setCurrentWidget(self.page(mode))
+        self.stack.setCurrentWidget(page)
         for act in self.toolbar.actions():        # hand editing belongs to the analysis page
             act.setVisible(mode == "analyze")
         self.toolbar.setVisible(mode == "analyze")
         self.store.setValue("mode", mode)
+
+    def page_if_built(self, mode: str) -> QWidget | None:
+        return self.analyze_page if mode == "analyze" else self.pages.get(mode)
 
     def page(self, mode: str) -> QWidget:
         if mode == "analyze":
@@ -477,10 +496,10 @@ class MainWindow(QMainWindow):
             else:
                 from mjgui.ui.drill_page import DrillPage
                 page = DrillPage(mode, self.history, self.stack)
-                saved = self.store.value(f"drill/{mode}", "")
+                saved = read_json_object(self.store, f"drill/{mode}")
                 if saved:
                     try:
-                        page.apply_settings(json.loads(saved))
+                        page.apply_settings(saved)
                     except (ValueError, TypeError, KeyError):
                         pass                     # settings of another version: defaults
                 page.attemptRecorded.connect(self._attempt_recorded)
@@ -502,7 +521,9 @@ class MainWindow(QMainWindow):
             self.history_problem = error.message_ja if i18n.language() == "ja" else str(error)
             self.statusBar().showMessage(self.history_problem, 15000)
             return
-        notice = self.history.recovered_ja if i18n.language() == "ja" else self.history.recovered
+        h = self.history
+        notice = " ".join(filter(None, (h.recovered_ja, h.notice_ja) if i18n.language() == "ja"
+                                  else (h.recovered, h.notice)))
         if notice:
             self.statusBar().showMessage(notice, 15000)
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import os
+import sqlite3
 from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
@@ -27,7 +28,8 @@ from typing import Any, Callable, Iterable, Mapping
 from PySide6.QtCore import QModelIndex, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QShowEvent
 from PySide6.QtWidgets import (QAbstractItemView, QButtonGroup, QFileDialog, QFrame, QHBoxLayout,
-                               QHeaderView, QLabel, QPushButton, QScrollArea, QSizePolicy,
+                               QHeaderView, QLabel, QProgressBar, QPushButton, QScrollArea,
+                               QSizePolicy,
                                QStyledItemDelegate, QStyleOptionViewItem, QTableWidget,
                                QTableWidgetItem, QVBoxLayout, QWidget)
 
@@ -38,6 +40,7 @@ from mjgui.drills.problems import Problem, ProblemSet, ProblemSetError, load_set
 from mjgui.drills.review import ReviewQueue
 from mjgui.ui.chart import LineChart
 from mjgui.ui.i18n import tr
+from mjgui.ui.set_import import SetImporter
 
 __all__ = ["StatsPage", "COLORS", "RANGES", "problems_from_dicts", "describe_set_error",
            "drill_label", "theme_label", "shanten_label"]
@@ -255,6 +258,8 @@ class StatsPage(QWidget):
     """
 
     practiceRequested = Signal(object, str)
+    importProgress = Signal(int, int)        # problems validated, of how many
+    importFinished = Signal()                # a background import ended (either way)
 
     def __init__(self, store: HistoryStore | None, parent: QWidget | None = None, *,
                  theme: str = "light", now: Callable[[], datetime] | None = None):
@@ -267,6 +272,7 @@ class StatsPage(QWidget):
         self._range = "30"
         self._unavailable: tuple[str, str] | None = None
         self._read_error: tuple[str, str] | None = None
+        self._damaged = 0                  # damaged answers skipped at the last refresh
         self._message: tuple[str, Callable[[], str]] | None = None   # (kind, text in current language)
         self._last_dir = str(Path.home())
         # what the store said at the last refresh
@@ -337,6 +343,14 @@ class StatsPage(QWidget):
         actions.addWidget(self.export_misses_button)
         actions.addWidget(self.export_starter_button)
         layout.addLayout(actions)
+
+        self.import_progress = QProgressBar(self._content)
+        self.import_progress.setObjectName("importProgress")
+        self.import_progress.hide()
+        layout.addWidget(self.import_progress)
+        self._importer = SetImporter(self)
+        self._importer.progress.connect(self._import_progress)
+        self._importer.finished.connect(self._import_done)
 
         self.status = QLabel(self._content)
         self.status.setObjectName("statsStatus")
@@ -439,15 +453,19 @@ class StatsPage(QWidget):
         """Re-read the attempts and the review queue from the store."""
         self._stale = False
         self._read_error = None
+        self._damaged = 0
         self._attempts, self._misses = [], []
         self._counts = {"due": 0, "learning": 0, "retired": 0, "total": 0}
         store = self._store
         if store is not None:
             try:
-                attempts = store.attempts()
+                attempts, self._damaged = store.read_attempts()
                 counts = ReviewQueue(store).counts(self._now())
             except HistoryError as error:
                 self._read_error = (error.message, error.message_ja)
+            except (ValueError, TypeError, sqlite3.Error) as error:   # never a dead page
+                self._read_error = (f"Cannot read the drill history ({error}).",
+                                    f"練習履歴を読み込めません（{error}）。")
             else:
                 self._attempts = attempts
                 self._counts = counts
@@ -532,17 +550,44 @@ class StatsPage(QWidget):
 
     def import_set(self, path: str | os.PathLike) -> ProblemSet | None:
         """Load a problem-set file and emit its problems; a bad file is explained
-        inline (problem index and field) and returns None."""
-        name = Path(path).name
+        inline (problem index and field) and returns None.  (The button uses
+        `import_in_background`, which does the same off the UI thread.)"""
         try:
-            problem_set = load_set(path)
+            result: ProblemSet | ProblemSetError = load_set(path)
         except ProblemSetError as error:
-            self._set_message("error", lambda e=error, p=path: describe_set_error(e, p))
+            result = error
+        return self._imported(path, result)
+
+    def import_in_background(self, path: str | os.PathLike) -> bool:
+        """Load a problem-set file on a worker thread with a progress bar; the result is
+        handled like `import_set`'s, then `importFinished` is emitted."""
+        if not self._importer.start(path):
+            return False
+        self.import_button.setEnabled(False)
+        self.import_progress.setRange(0, 0)          # busy until the first count arrives
+        self.import_progress.setFormat(tr("Checking problems… %v / %m", "問題を読み込み中… %v / %m"))
+        self.import_progress.show()
+        self._set_message("info", lambda n=Path(path).name: tr(f"Importing {n}…", f"{n} を読み込み中…"))
+        return True
+
+    def _import_progress(self, done: int, total: int) -> None:
+        self.import_progress.setRange(0, total)
+        self.import_progress.setValue(done)
+        self.importProgress.emit(done, total)
+
+    def _import_done(self, path: str, result: object) -> None:
+        self.import_progress.hide()
+        self.import_button.setEnabled(True)
+        self._imported(path, result)               # type: ignore[arg-type]
+        self.importFinished.emit()
+
+    def _imported(self, path: str | os.PathLike,
+                  result: ProblemSet | ProblemSetError) -> ProblemSet | None:
+        name = Path(path).name
+        if isinstance(result, ProblemSetError):
+            self._set_message("error", lambda e=result, p=path: describe_set_error(e, p))
             return None
-        except (OSError, ValueError) as error:     # pragma: no cover - load_set wraps these
-            self._set_message("error", lambda e=error: tr(f"Cannot import {name}: {e}",
-                                                          f"{name} を読み込めません: {e}"))
-            return None
+        problem_set = result
         if not problem_set.problems:
             self._set_message("error", lambda: tr(f"Cannot import {name}: the set holds no problems",
                                                   f"{name} を読み込めません: 問題がありません"))
@@ -578,7 +623,7 @@ class StatsPage(QWidget):
             tr("Problem sets (*.json);;All files (*)", "問題集 (*.json);;すべてのファイル (*)"))
         if path:
             self._last_dir = str(Path(path).parent)
-            self.import_set(path)
+            self.import_in_background(path)
 
     def choose_export_misses(self) -> None:
         path = self._save_dialog(tr("Export my misses", "間違えた問題を書き出す"),
@@ -743,8 +788,18 @@ class StatsPage(QWidget):
             text = tr("The drill history is not available: statistics and reviews need it, and "
                       "answers are not being saved.",
                       "練習履歴を使用できません。統計と復習には履歴が必要です。解答は保存されません。")
-        elif getattr(self._store, "recovered", None):
-            text, kind = tr(self._store.recovered, self._store.recovered_ja or self._store.recovered), "info"
+        else:
+            notes = []
+            if getattr(self._store, "recovered", None):
+                notes.append(tr(self._store.recovered, self._store.recovered_ja or self._store.recovered))
+            if getattr(self._store, "notice", None):        # read-only: saving is off
+                notes.append(tr(self._store.notice, self._store.notice_ja or self._store.notice))
+            if self._damaged:
+                n = self._damaged
+                notes.append(tr(f"{n} damaged answer{'s were' if n != 1 else ' was'} skipped; the "
+                                "others are shown and new answers are saved.",
+                                f"破損した解答 {n} 件を除外しました。他の解答は表示され、新しい解答は保存されます。"))
+            text, kind = " ".join(notes), "info"
         if text:
             prefix = "⚠  " if kind == "error" else "ℹ  "
             self.banner.setText(prefix + text)

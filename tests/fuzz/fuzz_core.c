@@ -1,0 +1,250 @@
+/* Sanitizer fuzz driver for the C core (tests/fuzz/README.md).
+ *
+ * Built with -fsanitize=address,undefined together with the csrc/ sources, it calls every
+ * function of csrc/mjcore.h with random valid hands and with adversarial input
+ * (counts above 4, wrong sizes, random bytes, NULL pointers, bad forms / melds /
+ * capacities / flags), each buffer allocated at its exact size so any read or write
+ * past it is reported.  It also checks the contract: every result is a shanten,
+ * a 0/1 answer or an MJ_ERR_* code, and the forms agree with each other.
+ *
+ *     fuzz_core ITERATIONS SEED      exit 0: clean; 1: a contract violation
+ *                                    (a sanitizer report aborts with its own code)
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mjcore.h"
+
+static uint64_t rng_state = 88172645463325252ULL;
+
+static uint64_t rnd(void)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return rng_state;
+}
+
+static int below(int n) { return (int)(rnd() % (uint64_t)n); }
+
+static long failures = 0;
+/* calls that returned a real answer (not an error), per function: a run that only
+ * ever hit the argument checks would prove nothing */
+enum { F_SHANTEN, F_MELDS, F_AGARI, F_UKEIRE, F_TABLE, F_CALLS, F_ANALYZE, F_HAND, F_DECOMP,
+       F_BATCH, F_COUNT };
+static const char *names[F_COUNT] = {"shanten", "shanten_melds", "is_agari", "ukeire",
+                                     "discard_table", "call_table", "analyze", "analyze_hand",
+                                     "decompositions", "shanten_batch"};
+static long answered[F_COUNT];
+#define ANSWERED(f, r) (answered[f] += !is_error(r))
+
+#define CHECK(cond, ...)                                                   \
+    do {                                                                   \
+        if (!(cond)) {                                                     \
+            fprintf(stderr, "contract violation: " __VA_ARGS__);           \
+            fputc('\n', stderr);                                           \
+            failures++;                                                    \
+        }                                                                  \
+    } while (0)
+
+static int is_error(int r) { return r <= -100; }
+static int is_shanten(int r) { return r >= -1 && r <= 8; }
+
+/* A hand of n tiles dealt from the 136-tile wall (counts 0..4). */
+static void deal(uint8_t *counts, int n)
+{
+    memset(counts, 0, MJ_KINDS);
+    for (int i = 0; i < n;) {
+        int t = below(MJ_KINDS);
+        if (counts[t] < 4) {
+            counts[t]++;
+            i++;
+        }
+    }
+}
+
+/* Adversarial counts: random bytes, a fifth copy, a wrong size, a huge total. */
+static void hostile(uint8_t *counts)
+{
+    switch (below(5)) {
+    case 0:
+        for (int i = 0; i < MJ_KINDS; i++) counts[i] = (uint8_t)rnd();
+        break;
+    case 1:
+        deal(counts, 13);
+        counts[below(MJ_KINDS)] = (uint8_t)(5 + below(251));
+        break;
+    case 2:
+        deal(counts, 3 * below(5));               /* 3k tiles: never a valid hand */
+        break;
+    case 3:
+        for (int i = 0; i < MJ_KINDS; i++) counts[i] = 4;
+        break;
+    default:
+        deal(counts, 15 + below(20));             /* more than 14 tiles */
+        break;
+    }
+}
+
+static int random_forms(void)
+{
+    static const int odd[] = {0, -1, 8, 255, -2147483647 - 1, 2147483647, 1 << 20};
+    return below(4) ? 1 + below(7) : odd[below(7)];
+}
+
+static int random_int(void)
+{
+    static const int odd[] = {0, -1, 1, 2, 3, 4, 5, 7, 8, 100, -100, 2147483647, -2147483647 - 1};
+    return below(3) ? odd[below(13)] : (int)rnd();
+}
+
+static void one_round(uint8_t *counts, uint8_t *remaining, int8_t *shanten_after,
+                      uint64_t *ukeire, int8_t *pon, int8_t *chi,
+                      mj_discard_analysis *rows, mj_discard_analysis *row,
+                      mj_decomposition *decomps)
+{
+    int valid = below(3) != 0;
+    if (valid) {
+        static const int sizes[] = {1, 2, 4, 5, 7, 8, 10, 11, 13, 14};
+        deal(counts, sizes[below(10)]);
+    } else {
+        hostile(counts);
+    }
+    int sane = below(4) != 0;          /* mostly valid copies left, sometimes any byte */
+    for (int i = 0; i < MJ_KINDS; i++)
+        remaining[i] = sane ? (uint8_t)below(5) : (uint8_t)rnd();
+    int forms = random_forms();
+    int n = mj_validate(counts);
+    CHECK(is_error(n) || (n >= 1 && n <= 14 && n % 3 != 0), "mj_validate -> %d", n);
+
+    int r = mj_shanten_regular(counts);
+    CHECK(is_error(r) || is_shanten(r), "mj_shanten_regular -> %d", r);
+    int c = mj_shanten_chiitoi(counts);
+    CHECK(is_error(c) || is_shanten(c) || c == MJ_NOT_APPLICABLE || c <= 6, "chiitoi -> %d", c);
+    int k = mj_shanten_kokushi(counts);
+    CHECK(is_error(k) || (k >= -1 && k <= 13), "kokushi -> %d", k);
+    int best = mj_shanten(counts, MJ_ALL_FORMS);
+    if (!is_error(n)) {
+        int expect = r;
+        if (c != MJ_NOT_APPLICABLE && c < expect) expect = c;
+        if (k != MJ_NOT_APPLICABLE && k < expect) expect = k;
+        CHECK(best == expect, "mj_shanten %d != min of the forms %d", best, expect);
+    } else {
+        CHECK(is_error(best), "mj_shanten accepted an invalid hand (%d)", best);
+    }
+    int s = mj_shanten(counts, forms);
+    ANSWERED(F_SHANTEN, s);
+    CHECK(is_error(s) || is_shanten(s) || s == MJ_NOT_APPLICABLE || s <= 13, "forms %d -> %d", forms, s);
+
+    int melds = random_int();
+    int m = mj_shanten_melds(counts, melds);
+    ANSWERED(F_MELDS, m);
+    CHECK(is_error(m) || (m >= -1 && m <= 14), "mj_shanten_melds(%d) -> %d", melds, m);
+
+    int a = mj_is_agari(counts, forms);
+    ANSWERED(F_AGARI, a);
+    CHECK(is_error(a) || a == 0 || a == 1, "mj_is_agari -> %d", a);
+    if (a == 1 && !is_error(n) && forms == MJ_ALL_FORMS)
+        CHECK(best == -1, "agari but shanten %d", best);
+
+    uint64_t mask = 0;
+    int u = mj_ukeire(counts, forms, below(20) ? &mask : NULL);
+    ANSWERED(F_UKEIRE, u);
+    CHECK(is_error(u) || is_shanten(u) || u <= 13, "mj_ukeire -> %d", u);
+    CHECK((mask >> MJ_KINDS) == 0, "ukeire mask has bits above 33");
+
+    int d = mj_discard_table(counts, forms, below(20) ? shanten_after : NULL,
+                             below(20) ? ukeire : NULL);
+    ANSWERED(F_TABLE, d);
+    CHECK(is_error(d) || is_shanten(d) || d <= 13, "mj_discard_table -> %d", d);
+
+    int ct = mj_call_table(counts, below(20) ? pon : NULL, below(20) ? chi : NULL);
+    ANSWERED(F_CALLS, ct);
+    CHECK(is_error(ct) || is_shanten(ct), "mj_call_table -> %d", ct);
+
+    int what = below(4) ? below(8) : random_int();
+    int an = mj_analyze(counts, forms, below(20) ? remaining : NULL, what, below(20) ? rows : NULL);
+    ANSWERED(F_ANALYZE, an);
+    CHECK(is_error(an) || is_shanten(an) || an <= 13, "mj_analyze -> %d", an);
+    int ah = mj_analyze_hand(counts, forms, below(20) ? remaining : NULL, what, below(20) ? row : NULL);
+    ANSWERED(F_HAND, ah);
+    CHECK(is_error(ah) || is_shanten(ah) || ah <= 13, "mj_analyze_hand -> %d", ah);
+
+    int capacity = below(4) ? below(MJ_MAX_DECOMPS + 1) : (below(2) ? -below(1000) - 1 : 0);
+    int nd = mj_decompositions(below(20) ? counts : NULL, below(20) ? decomps : NULL, capacity);
+    ANSWERED(F_DECOMP, nd);
+    CHECK(is_error(nd) || (nd >= 0 && nd <= MJ_MAX_DECOMPS), "mj_decompositions -> %d", nd);
+}
+
+static void batch_round(void)
+{
+    long n = below(40);
+    uint8_t *hands = malloc((size_t)(n ? n : 1) * MJ_KINDS);
+    int8_t *out = malloc((size_t)(n ? n : 1));
+    long invalid = 0;
+    for (long i = 0; i < n; i++) {
+        if (below(2)) deal(hands + i * MJ_KINDS, 14);
+        else hostile(hands + i * MJ_KINDS);
+        if (is_error(mj_validate(hands + i * MJ_KINDS))) invalid++;
+    }
+    int forms = random_forms();
+    long r = mj_shanten_batch(below(20) ? hands : NULL, below(10) ? n : -below(100) - 1, forms,
+                              below(20) ? out : NULL);
+    CHECK(r == MJ_ERR_ARG || (r >= invalid && r <= n), "mj_shanten_batch -> %ld (invalid %ld)", r, invalid);
+    answered[F_BATCH] += r != MJ_ERR_ARG;
+    free(hands);
+    free(out);
+}
+
+int main(int argc, char **argv)
+{
+    long iterations = argc > 1 ? atol(argv[1]) : 20000;
+    uint64_t seed = argc > 2 ? strtoull(argv[2], NULL, 10) : 1;
+    rng_state ^= seed * 0x9E3779B97F4A7C15ULL;
+    if (!rng_state) rng_state = 1;
+
+    /* exact-size heap buffers: ASan reports one byte past any of them */
+    uint8_t *counts = malloc(MJ_KINDS);
+    uint8_t *remaining = malloc(MJ_KINDS);
+    int8_t *shanten_after = malloc(MJ_KINDS);
+    uint64_t *ukeire = malloc(MJ_KINDS * sizeof *ukeire);
+    int8_t *pon = malloc(MJ_KINDS);
+    int8_t *chi = malloc(3 * MJ_KINDS);
+    mj_discard_analysis *rows = malloc(MJ_KINDS * sizeof *rows);
+    mj_discard_analysis *row = malloc(sizeof *row);
+    mj_decomposition *decomps = malloc(MJ_MAX_DECOMPS * sizeof *decomps);
+
+    /* NULL everywhere */
+    CHECK(mj_validate(NULL) == MJ_ERR_ARG, "mj_validate(NULL)");
+    CHECK(is_error(mj_shanten(NULL, MJ_ALL_FORMS)), "mj_shanten(NULL)");
+    CHECK(is_error(mj_shanten_regular(NULL)), "mj_shanten_regular(NULL)");
+    CHECK(is_error(mj_shanten_chiitoi(NULL)), "mj_shanten_chiitoi(NULL)");
+    CHECK(is_error(mj_shanten_kokushi(NULL)), "mj_shanten_kokushi(NULL)");
+    CHECK(is_error(mj_shanten_melds(NULL, 4)), "mj_shanten_melds(NULL)");
+    CHECK(is_error(mj_is_agari(NULL, MJ_ALL_FORMS)), "mj_is_agari(NULL)");
+    CHECK(is_error(mj_ukeire(NULL, MJ_ALL_FORMS, NULL)), "mj_ukeire(NULL)");
+    CHECK(is_error(mj_call_table(NULL, NULL, NULL)), "mj_call_table(NULL)");
+    CHECK(is_error(mj_analyze(NULL, MJ_ALL_FORMS, NULL, 7, NULL)), "mj_analyze(NULL)");
+    CHECK(is_error(mj_analyze_hand(NULL, MJ_ALL_FORMS, NULL, 7, NULL)), "mj_analyze_hand(NULL)");
+
+    if (argc > 3 || iterations >= 100000) {       /* the census walks every hand: long runs only */
+        uint64_t (*hands)[10] = calloc(15, sizeof *hands);
+        uint64_t (*weighted)[10] = calloc(15, sizeof *weighted);
+        CHECK(mj_census(hands, weighted) == 0, "mj_census");
+        free(hands);
+        free(weighted);
+    }
+
+    for (long i = 0; i < iterations; i++) {
+        one_round(counts, remaining, shanten_after, ukeire, pon, chi, rows, row, decomps);
+        if (i % 16 == 0) batch_round();
+    }
+    free(counts); free(remaining); free(shanten_after); free(ukeire); free(pon); free(chi);
+    free(rows); free(row); free(decomps);
+    printf("fuzz_core: %ld iterations, seed %llu, %ld contract violations\n", iterations,
+           (unsigned long long)seed, failures);
+    for (int f = 0; f < F_COUNT; f++) printf("answered %s %ld\n", names[f], answered[f]);
+    return failures ? 1 : 0;
+}

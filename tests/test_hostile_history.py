@@ -1,0 +1,214 @@
+"""A history with damaged rows, stray bytes, stale temporary files or on a read-only disk:
+damaged rows are skipped and counted, the rest is shown, saving keeps working, and only a
+file SQLite itself rejects is moved aside (issue 14, items 4, 5, 11)."""
+from __future__ import annotations
+
+import os
+import sqlite3
+import time
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+
+from mjgui.drills import history as hist
+from mjgui.drills.history import Attempt, HistoryError, HistoryStore
+from mjgui.drills.problems import Problem, ProblemSetError, starter_set
+from mjgui.drills.review import ReviewQueue
+from mjgui.drills.session import DrillSession
+
+UTC = timezone.utc
+T0 = datetime(2024, 3, 10, 12, 0, tzinfo=UTC)
+STARTER = starter_set()
+NANIKIRU = [p for p in STARTER.problems if p.kind == "nanikiru"]
+
+
+def attempt(pid: str, correct: bool = True, minutes: int = 0) -> Attempt:
+    return Attempt(problem_id=pid, drill="nanikiru", theme="any", shanten=1,
+                   problem={"id": pid, "kind": "nanikiru"}, pick="1m", correct=correct,
+                   score=1.0 if correct else 0.0, seconds=3.0,
+                   answered_at=T0 + timedelta(minutes=minutes))
+
+
+def damage(path: Path, *statements: str) -> None:
+    """Write rows the app never would (bypassing the CHECK constraints), as a stray
+    byte or another program might."""
+    conn = sqlite3.connect(str(path), isolation_level=None)
+    conn.execute("PRAGMA ignore_check_constraints = 1")
+    for sql in statements:
+        conn.execute(sql)
+    conn.close()
+
+
+DAMAGES = {
+    "bad date": "UPDATE attempts SET answered_at = 'yesterday-ish' WHERE problem_id = 'p1'",
+    "empty id": "UPDATE attempts SET problem_id = '' WHERE problem_id = 'p1'",
+    "text score": "UPDATE attempts SET score = 'abc' WHERE problem_id = 'p1'",
+    "text shanten": "UPDATE attempts SET shanten = 'two' WHERE problem_id = 'p1'",
+    "blob pick": "UPDATE attempts SET pick = x'00ff' WHERE problem_id = 'p1'",
+    "bad utf-8": "UPDATE attempts SET theme = CAST(x'ff61' AS TEXT) WHERE problem_id = 'p1'",
+    "bad correct": "UPDATE attempts SET correct = 7 WHERE problem_id = 'p1'",
+}
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    path = tmp_path / "history.sqlite"
+    with HistoryStore.open(path) as store:
+        for i in range(4):
+            store.record(attempt(f"p{i}", correct=i != 2, minutes=i))
+    return path
+
+
+@pytest.mark.parametrize("kind", list(DAMAGES))
+def test_a_damaged_row_is_skipped_and_counted(db, kind):
+    damage(db, DAMAGES[kind])
+    with HistoryStore.open(db) as store:
+        assert store.moved_to is None                      # SQLite accepts the file: kept
+        attempts, skipped = store.read_attempts()
+        assert [a.problem_id for a in attempts] == ["p0", "p2", "p3"] and skipped == 1
+        assert [a.problem_id for a in store.attempts()] == ["p0", "p2", "p3"]
+        store.record(attempt("p9", minutes=10))            # saving keeps working
+        assert store.read_attempts()[1] == 1 and store.count() == 5
+
+
+def test_damaged_review_rows_are_skipped_and_recording_repairs_them(db):
+    damage(db, "UPDATE review SET due_at = 'soon', box = 'x', lapses = 'many' WHERE problem_id = 'p2'",
+           "INSERT INTO review (problem_id, drill, problem, box, due_at, lapses, reviews, "
+           "last_answered_at) VALUES ('q', 'nanikiru', '{}', 1, '2024-01-01T00:00:00+00:00', 0, 0, 'never')")
+    with HistoryStore.open(db) as store:
+        queue = ReviewQueue(store)
+        now = T0 + timedelta(days=30)
+        assert queue.items(now) == []                     # both rows unreadable, no exception
+        assert queue.counts(now)["total"] == 2
+        assert sum(queue.boxes().values()) == 1          # the text box is not counted
+        queue.next_due(now)
+        store.record(attempt("p2", correct=False, minutes=60))   # rewrites the damaged row
+        assert [i.problem_id for i in queue.items(now)] == ["p2"]
+        assert queue.rebuild() >= 1
+
+
+def test_invalid_utf8_does_not_claim_saving_is_off(db):
+    damage(db, DAMAGES["bad utf-8"])
+    with HistoryStore.open(db) as store:
+        attempts, skipped = store.read_attempts()
+        assert skipped == 1 and len(attempts) == 3
+
+
+def test_a_damaged_row_does_not_stop_a_session_from_saving(db):
+    damage(db, DAMAGES["bad date"])
+    with HistoryStore.open(db) as store:
+        session = DrillSession("nanikiru", NANIKIRU[:3], mode="set", store=store)
+        for _ in range(3):
+            session.answer(session.current().best[0])
+            if not session.is_last:
+                session.next()
+        assert session.store_error is None and store.count() == 7
+
+
+# ---- item 4: text that cannot be encoded ---------------------------------------------
+
+@pytest.mark.parametrize("field", ["id", "note", "theme"])
+def test_a_problem_with_a_lone_surrogate_cannot_be_made(field):
+    data = dict(NANIKIRU[0].to_json(), **{field: "x\ud800"})
+    with pytest.raises(ProblemSetError, match="not valid text"):
+        Problem.from_json(data)
+    with pytest.raises(ProblemSetError, match="not valid text"):
+        Problem(**{("from_seat" if k == "from" else k): (tuple(v) if isinstance(v, list) else v)
+                   for k, v in data.items()})
+
+
+def test_an_attempt_with_a_lone_surrogate_is_refused_clearly():
+    with pytest.raises(ValueError, match="not valid text"):
+        Attempt(problem_id="x\ud800", drill="nanikiru", theme="", shanten=None, problem={},
+                pick="1m", correct=True, score=1.0, seconds=1.0, answered_at=T0)
+    with pytest.raises(ValueError, match="not valid text"):
+        attempt("p").__class__(**{**attempt("p").__dict__, "problem": {"note": "\udcff"}})
+
+
+def test_one_answer_that_cannot_be_saved_does_not_stop_the_others(db, monkeypatch):
+    with HistoryStore.open(db) as store:
+        real = store.record
+        calls = []
+
+        def flaky(a):
+            calls.append(a)
+            if len(calls) == 1:
+                raise UnicodeEncodeError("utf-8", "\ud800", 0, 1, "surrogates not allowed")
+            return real(a)
+        monkeypatch.setattr(store, "record", flaky)
+        session = DrillSession("nanikiru", NANIKIRU[:3], mode="set", store=store,
+                               set_name="title \ud800")
+        for _ in range(3):
+            session.answer(session.current().best[0])
+            if not session.is_last:
+                session.next()
+        assert store.count() == 6                         # the 2nd and 3rd answers are saved
+        assert session.store is store
+        assert "could not be saved" in session.store_error
+        assert all(a.set_name == "title \\ud800" for a in calls)
+
+
+# ---- item 11: stale temporary files, read-only disks ---------------------------------
+
+def _age(path: Path, seconds: float) -> None:
+    t = time.time() - seconds
+    os.utime(path, (t, t), follow_symlinks=False)
+
+
+def test_stale_temporaries_of_a_killed_creation_are_cleaned(tmp_path):
+    path = tmp_path / "history.sqlite"
+    stale_empty = tmp_path / ".history.sqlite.abcd1234.tmp"
+    stale_empty.write_bytes(b"")
+    stale_db = tmp_path / ".history.sqlite.k9_x0zzq.tmp"
+    stale_db.write_bytes(b"SQLite format 3\x00" + bytes(100))
+    stale_journal = tmp_path / ".history.sqlite.k9_x0zzq.tmp-journal"
+    stale_journal.write_bytes(b"\xd9\xd5\x05\xf9")
+    fresh = tmp_path / ".history.sqlite.fresh123.tmp"     # maybe another instance, right now
+    fresh.write_bytes(b"")
+    foreign = tmp_path / ".history.sqlite.mynotes1.tmp"   # same pattern, not a database
+    foreign.write_text("my notes")
+    link = tmp_path / ".history.sqlite.symlink1.tmp"
+    link.symlink_to(foreign)
+    other = tmp_path / ".other.sqlite.abcd1234.tmp"
+    other.write_bytes(b"")
+    for p in (stale_empty, stale_db, stale_journal, foreign, link, other):
+        _age(p, 3600)
+    with HistoryStore.open(path):
+        pass
+    left = sorted(p.name for p in tmp_path.iterdir())
+    assert left == sorted(["history.sqlite", fresh.name, foreign.name, link.name, other.name])
+
+
+def _readonly(monkeypatch):
+    def refuse(conn):
+        error = sqlite3.OperationalError("attempt to write a readonly database")
+        error.sqlite_errorcode = 8      # SQLITE_READONLY, as on a read-only mount
+        raise error
+    monkeypatch.setattr(hist, "_probe_writable", refuse)
+
+
+def test_a_good_history_on_a_read_only_disk_is_shown_with_saving_off(db, monkeypatch):
+    _readonly(monkeypatch)
+    store = HistoryStore.open(db)
+    try:
+        assert store.read_only and store.moved_to is None
+        assert "saving is off" in store.notice and store.notice_ja
+        assert [a.problem_id for a in store.attempts()] == ["p0", "p1", "p2", "p3"]
+        assert ReviewQueue(store).counts(T0)["total"] == 1
+        with pytest.raises(HistoryError, match="saving is off"):
+            store.record(attempt("p9"))
+        session = DrillSession("nanikiru", NANIKIRU[:1], store=store)
+        session.answer(NANIKIRU[0].best[0])
+        assert "saving is off" in session.store_error
+    finally:
+        store.close()
+    with sqlite3.connect(str(db)) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM attempts").fetchone()[0] == 4
+
+
+def test_read_only_does_not_hide_a_damaged_file(tmp_path, monkeypatch):
+    path = tmp_path / "history.sqlite"
+    path.write_bytes(b"not a database at all" * 10)
+    with HistoryStore.open(path) as store:             # moved aside as before
+        assert store.moved_to is not None and not store.read_only
