@@ -33,10 +33,10 @@ static long failures = 0;
 /* calls that returned a real answer (not an error), per function: a run that only
  * ever hit the argument checks would prove nothing */
 enum { F_SHANTEN, F_MELDS, F_AGARI, F_UKEIRE, F_TABLE, F_CALLS, F_ANALYZE, F_HAND, F_DECOMP,
-       F_BATCH, F_COUNT };
+       F_BATCH, F_SCORE, F_SCORE_BATCH, F_COUNT };
 static const char *names[F_COUNT] = {"shanten", "shanten_melds", "is_agari", "ukeire",
                                      "discard_table", "call_table", "analyze", "analyze_hand",
-                                     "decompositions", "shanten_batch"};
+                                     "decompositions", "shanten_batch", "score_hand", "score_batch"};
 static long answered[F_COUNT];
 #define ANSWERED(f, r) (answered[f] += !is_error(r))
 
@@ -178,6 +178,80 @@ static void one_round(uint8_t *counts, uint8_t *remaining, int8_t *shanten_after
     CHECK(is_error(nd) || (nd >= 0 && nd <= MJ_MAX_DECOMPS), "mj_decompositions -> %d", nd);
 }
 
+/* A random complete hand (blocks drawn one by one, some called) with a random
+ * situation; 0 when the draw broke the four-copy limit. */
+static int complete_hand(mj_win *w)
+{
+    uint8_t used[MJ_KINDS] = {0};
+    memset(w, 0, sizeof *w);
+    for (int b = 0; b < 4; b++) {
+        int k = below(MJ_KINDS), run = k < 27 && k % 9 <= 6 && below(2), quad = !run && !below(8);
+        if (run ? (used[k] > 3 || used[k + 1] > 3 || used[k + 2] > 3) : used[k] + 3 + quad > 4) return 0;
+        if (run) { used[k]++; used[k + 1]++; used[k + 2]++; } else used[k] += (uint8_t)(3 + quad);
+        if (quad || !below(3)) {
+            w->meld_tile[w->n_melds] = (uint8_t)k;
+            w->meld_type[w->n_melds++] = (uint8_t)(run ? MJ_MELD_CHI : quad ? MJ_MELD_KAN + below(3) : MJ_MELD_PON);
+        } else if (run) { w->counts[k]++; w->counts[k + 1]++; w->counts[k + 2]++; }
+        else w->counts[k] += 3;
+    }
+    int p = below(MJ_KINDS);
+    if (used[p] > 2) return 0;
+    w->counts[p] += 2;
+    do w->win_tile = (uint8_t)below(MJ_KINDS); while (!w->counts[w->win_tile]);
+    w->round_wind = (uint8_t)below(4);
+    w->seat_wind = (uint8_t)below(4);
+    w->n_dora = (uint8_t)below(6);
+    w->n_ura = (uint8_t)below(6);
+    for (int i = 0; i < 5; i++) { w->dora[i] = (uint8_t)below(MJ_KINDS); w->ura[i] = (uint8_t)below(MJ_KINDS); }
+    w->red = (uint8_t)below(8);
+    w->flags = (uint16_t)below(MJ_WIN_ALL + 1);
+    w->honba = (uint16_t)below(10);
+    w->sticks = (uint16_t)below(10);
+    return 1;
+}
+
+static void check_score(int r, const mj_score *out)
+{
+    CHECK(r == 0 || r == 1 || is_error(r), "mj_score_hand -> %d", r);
+    if (r == 1) {
+        CHECK(out->han > 0 && out->total >= 1000 && out->received >= out->total && out->n_yaku > 0
+              && out->n_yaku <= MJ_MAX_YAKU && out->n_fu <= MJ_MAX_FU
+              && (out->fu == 0 || out->fu == 25 || (out->fu >= 20 && out->fu <= 130 && out->fu % 10 == 0)),
+              "mj_score_hand: han %d fu %d total %d yaku %d", out->han, out->fu, (int)out->total, out->n_yaku);
+    } else if (r == 0) {
+        CHECK(out->han == 0 && out->total == 0 && out->n_yaku == 0, "mj_score_hand: no yaku but han %d", out->han);
+    }
+}
+
+static void score_round(void)
+{
+    mj_win *w = malloc(sizeof *w);
+    mj_score *out = malloc(sizeof *out);
+    if (below(3)) {
+        while (!complete_hand(w)) {}
+    } else {
+        uint8_t *bytes = (uint8_t *)w;
+        for (size_t i = 0; i < sizeof *w; i++) bytes[i] = (uint8_t)rnd();
+    }
+    int rules = below(8) ? below(MJ_RULES_ALL + 1) : random_int();
+    int r = mj_score_hand(below(30) ? w : NULL, rules, below(30) ? out : NULL);
+    if (r == MJ_ERR_ARG && !below(2)) r = mj_score_hand(w, rules & MJ_RULES_ALL, out);
+    if (r != MJ_ERR_ARG) check_score(r, out);
+    ANSWERED(F_SCORE, r);
+
+    long n = below(12);
+    mj_win *wins = malloc((size_t)(n ? n : 1) * sizeof *wins);
+    mj_score *outs = malloc((size_t)(n ? n : 1) * sizeof *outs);
+    int8_t *status = malloc((size_t)(n ? n : 1));
+    for (long i = 0; i < n; i++) while (!complete_hand(&wins[i])) {}
+    long failed = mj_score_batch(below(20) ? wins : NULL, below(10) ? n : -1, rules & MJ_RULES_ALL,
+                                 below(20) ? outs : NULL, below(20) ? status : NULL);
+    CHECK(failed == MJ_ERR_ARG || (failed >= 0 && failed <= n), "mj_score_batch -> %ld", failed);
+    if (failed >= 0) for (long i = 0; i < n; i++) check_score(status[i], &outs[i]);
+    answered[F_SCORE_BATCH] += failed >= 0 && failed < n;
+    free(w); free(out); free(wins); free(outs); free(status);
+}
+
 static void batch_round(void)
 {
     long n = below(40);
@@ -228,6 +302,8 @@ int main(int argc, char **argv)
     CHECK(is_error(mj_call_table(NULL, NULL, NULL)), "mj_call_table(NULL)");
     CHECK(is_error(mj_analyze(NULL, MJ_ALL_FORMS, NULL, 7, NULL)), "mj_analyze(NULL)");
     CHECK(is_error(mj_analyze_hand(NULL, MJ_ALL_FORMS, NULL, 7, NULL)), "mj_analyze_hand(NULL)");
+    CHECK(is_error(mj_score_hand(NULL, 0, NULL)), "mj_score_hand(NULL)");
+    CHECK(is_error(mj_score_batch(NULL, 1, 0, NULL, NULL)), "mj_score_batch(NULL)");
 
     if (argc > 3 || iterations >= 100000) {       /* the census walks every hand: long runs only */
         uint64_t (*hands)[10] = calloc(15, sizeof *hands);
@@ -240,6 +316,7 @@ int main(int argc, char **argv)
     for (long i = 0; i < iterations; i++) {
         one_round(counts, remaining, shanten_after, ukeire, pon, chi, rows, row, decomps);
         if (i % 16 == 0) batch_round();
+        score_round();
     }
     free(counts); free(remaining); free(shanten_after); free(ukeire); free(pon); free(chi);
     free(rows); free(row); free(decomps);
