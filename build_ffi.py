@@ -39,13 +39,23 @@ static int mj_shanten_bytes(const char *counts, size_t length, int forms)
 {
     return length == MJ_KINDS ? mj_shanten((const uint8_t *)counts, forms) : MJ_ERR_ARG;
 }
+
+/* a packed mj_win as Python bytes (copied: bytes data need not be aligned) */
+static int mj_score_bytes(const char *win, size_t length, int rules, mj_score *out)
+{
+    mj_win w;
+    if (length != sizeof w) return MJ_ERR_ARG;
+    memcpy(&w, win, sizeof w);
+    return mj_score_hand(&w, rules, out);
+}
 """
 
 ffibuilder = FFI()
-ffibuilder.cdef(_declarations() + "\nint mj_shanten_bytes(const char *counts, size_t length, int forms);")
+ffibuilder.cdef(_declarations() + "\nint mj_shanten_bytes(const char *counts, size_t length, int forms);"
+                "\nint mj_score_bytes(const char *win, size_t length, int rules, mj_score *out);")
 ffibuilder.set_source(
     "mjgui._core",
-    '#include "mjcore.h"\n' + SHIMS,
+    '#include <string.h>\n#include "mjcore.h"\n' + SHIMS,
     sources=[str(p.relative_to(ROOT)) for p in sorted(CSRC.glob("*.c"))] + ["csrc/gen/mj_tables.c"],
     include_dirs=[str(CSRC), str(GEN)],
     extra_compile_args=["-O3", "-std=c99", "-Wno-missing-braces"],

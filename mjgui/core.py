@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import operator
 import struct as _struct
+import threading
 from dataclasses import dataclass
 from typing import NamedTuple, Sequence, Union
 
@@ -449,11 +450,20 @@ def score_packed(win: bytes, rules: int) -> tuple[int, tuple]:
     SCORE_STRUCT in SCORE_FIELD_NAMES order).  The result is 1 (wins), 0 (complete,
     no yaku) or an MJ_ERR_* code (the `problem` field says why for MJ_ERR_WIN and
     MJ_ERR_NOT_COMPLETE)."""
-    if type(win) is not bytes or len(win) != WIN_STRUCT.size:
-        raise HandError(f"a packed win is {WIN_STRUCT.size} bytes")
-    out = ffi.new("mj_score *")
-    result = lib.mj_score_hand(ffi.from_buffer("mj_win *", win), rules, out)
-    return result, SCORE_STRUCT.unpack(ffi.buffer(out))
+    if type(win) is not bytes:
+        raise HandError(f"a packed win is {WIN_STRUCT.size} bytes, not {type(win).__name__}")
+    try:
+        out = _local.score
+    except AttributeError:          # one output struct per thread, reused: allocating costs more than scoring
+        out = _local.score = ffi.new("mj_score *")
+    result = lib.mj_score_bytes(win, len(win), rules, out)
+    if result == lib.MJ_ERR_ARG and len(win) != WIN_STRUCT.size:
+        raise HandError(f"a packed win is {WIN_STRUCT.size} bytes, not {len(win)}")
+    return result, _unpack_score(ffi.buffer(out))
+
+
+_local = threading.local()
+_unpack_score = SCORE_STRUCT.unpack
 
 
 def score_batch(wins: np.ndarray, rules: int) -> tuple[np.ndarray, np.ndarray]:

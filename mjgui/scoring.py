@@ -372,15 +372,18 @@ _FLAG_BITS = {"tsumo": lib.MJ_WIN_TSUMO, "riichi": lib.MJ_WIN_RIICHI,
               "chankan": lib.MJ_WIN_CHANKAN, "tenhou": lib.MJ_WIN_TENHOU, "chiihou": lib.MJ_WIN_CHIIHOU}
 
 
-def _fields(hand: Hand, win_tile: int | None = None, flags: Iterable[str] | None = None,
-            counts: bytes | None = None) -> tuple:
-    """The WIN_STRUCT fields of a hand (a win tile, flags or concealed counts given
-    here replace the hand's)."""
-    if win_tile is None:
-        if hand.win.tile is None:
-            raise ScoringError("name the winning tile, e.g. win:3z (one of the concealed tiles)")
-        win_tile = hand.win.tile.kind
-    if len(hand.dora_indicators) > 5 or len(hand.win.ura_indicators) > 5:
+_CONTEXT = "_scoring_context"     # where a Hand keeps its packed context once computed
+
+
+def _context(hand: Hand) -> tuple:
+    """What a hand tells the scorer besides its concealed counts, win tile and flags:
+    melds, winds, indicators, red fives, counters.  Hands are immutable, so it is
+    computed once per Hand object and kept on it."""
+    cached = hand.__dict__.get(_CONTEXT)
+    if cached is not None:
+        return cached
+    win = hand.win
+    if len(hand.dora_indicators) > 5 or len(win.ura_indicators) > 5:
         raise ScoringError("at most 5 dora indicators and 5 ura indicators (one plus one per kan)")
     red = 0
     for t in hand.concealed:
@@ -390,14 +393,34 @@ def _fields(hand: Hand, win_tile: int | None = None, flags: Iterable[str] | None
         for t in m.tiles:
             if t.red:
                 red |= 1 << (t.kind // 9)
-    bits = 0
-    for f in (hand.win.flags if flags is None else flags):
-        bits |= _FLAG_BITS[f]
-    return (hand.counts if counts is None else counts, len(hand.melds), bytes(_MELD_TYPES[m.kind] for m in hand.melds),
-            bytes(m.base_kind for m in hand.melds), win_tile, hand.round_wind, hand.seat_wind,
-            len(hand.dora_indicators), len(hand.win.ura_indicators),
-            bytes(t.kind for t in hand.dora_indicators), bytes(t.kind for t in hand.win.ura_indicators),
-            red, bits, hand.win.honba, hand.win.sticks)
+    flags = 0
+    for f in win.flags:
+        flags |= _FLAG_BITS[f]
+    melds = hand.melds
+    context = (len(melds), bytes([_MELD_TYPES[m.kind] for m in melds]), bytes([m.base_kind for m in melds]),
+               hand.round_wind, hand.seat_wind, len(hand.dora_indicators), len(win.ura_indicators),
+               bytes([t.kind for t in hand.dora_indicators]), bytes([t.kind for t in win.ura_indicators]),
+               red, flags, win.honba, win.sticks, None if win.tile is None else win.tile.kind)
+    object.__setattr__(hand, _CONTEXT, context)      # a cache, not a field: equality ignores it
+    return context
+
+
+def _fields(hand: Hand, win_tile: int | None = None, flags: Iterable[str] | None = None,
+            counts: bytes | None = None) -> tuple:
+    """The WIN_STRUCT fields of a hand (a win tile, flags or concealed counts given
+    here replace the hand's)."""
+    (n_melds, meld_types, meld_tiles, round_wind, seat_wind, n_dora, n_ura, dora, ura, red, bits,
+     honba, sticks, hand_win) = _context(hand)
+    if win_tile is None:
+        if hand_win is None:
+            raise ScoringError("name the winning tile, e.g. win:3z (one of the concealed tiles)")
+        win_tile = hand_win
+    if flags is not None:
+        bits = 0
+        for f in flags:
+            bits |= _FLAG_BITS[f]
+    return (hand.counts if counts is None else counts, n_melds, meld_types, meld_tiles, win_tile,
+            round_wind, seat_wind, n_dora, n_ura, dora, ura, red, bits, honba, sticks)
 
 
 def pack(hand: Hand, win_tile: int | None = None, flags: Iterable[str] | None = None) -> bytes:
@@ -415,6 +438,7 @@ def _problem(result: int, problem: int, n_tiles: int) -> ScoringError:
     return ScoringError(f"the scorer rejected the hand (code {result})")
 
 
+_pack = core.WIN_STRUCT.pack
 _NAMES = core.SCORE_FIELD_NAMES
 assert _NAMES[:11] == ("han", "fu", "yakuman", "limit", "wait", "base", "total", "received", "pay_ron",
                        "pay_dealer", "pay_other"), "Score reads these fields by position"
@@ -435,10 +459,10 @@ def score(hand: Hand | str, rules: Rules | str = "tenhou") -> Score:
     why); anything else impossible raises ScoringError naming the problem."""
     if isinstance(hand, str):
         hand = Hand.parse(hand)
-    result, values = core.score_packed(core.WIN_STRUCT.pack(*_fields(hand)), _flags(rules))
+    result, values = core.score_packed(_pack(*_fields(hand)), _flags(rules))
     if result < 0:
         raise _problem(result, values[-1], hand.size)
-    return _score(values, hand.win.tsumo, hand.seat_wind == 0)
+    return Score(values, hand.win.tsumo, hand.seat_wind == 0)
 
 
 def score_tile(hand: Hand, win_tile: int, tsumo: bool, riichi: int = 0,
