@@ -8,6 +8,7 @@
  * then more fu.  Everything that does not depend on the reading (colours,
  * terminals, dora, the situation) is computed once per hand. */
 #include "suits.h"
+#include "points.h"
 
 enum { RUN, TRIPLET, KAN };
 
@@ -404,18 +405,10 @@ static void value(const hand_facts *f, reading *r)
     if (f->red) add_yaku(r, MJ_Y_RED, f->red);
     han += f->dora + f->ura + f->red;
     r->han = han;
-    int32_t base = (int32_t)r->fu << (han + 2 > 16 ? 16 : han + 2);
-    if (han >= 13 && (f->rules & MJ_RULE_KAZOE)) { r->limit = MJ_LIMIT_KAZOE; base = 8000; }
-    else if (han >= 11) { r->limit = MJ_LIMIT_SANBAIMAN; base = 6000; }
-    else if (han >= 8) { r->limit = MJ_LIMIT_BAIMAN; base = 4000; }
-    else if (han >= 6) { r->limit = MJ_LIMIT_HANEMAN; base = 3000; }
-    else if (han >= 5 || base > 2000 || ((f->rules & MJ_RULE_KIRIAGE) && base == 1920)) {
-        r->limit = MJ_LIMIT_MANGAN; base = 2000;
-    } else r->limit = MJ_LIMIT_NONE;
-    r->base = base;
+    r->base = mj_base_points(han, r->fu, 0, f->rules, &r->limit);
 }
 
-static int32_t up100(int32_t x) { return (x + 99) / 100 * 100; }
+#define up100 mj_up100
 
 /* Fill the payments of `out` from its base points. */
 static void pay(const hand_facts *f, mj_score *out, int32_t base)
@@ -439,13 +432,9 @@ static void pay(const hand_facts *f, mj_score *out, int32_t base)
     }
 }
 
-/* What the payers pay together for base points `base`. */
 static int32_t payers_total(const hand_facts *f, int32_t base)
 {
-    if (!base) return 0;
-    if (!f->tsumo) return up100(base * (f->dealer ? 6 : 4));
-    if (f->dealer) return 3 * up100(2 * base);
-    return up100(2 * base) + 2 * up100(base);
+    return mj_payers_total(base, f->tsumo, f->dealer);
 }
 
 /* Keep the reading *cur in *best when it pays more (then more yakuman, han, fu): the two buffers swap, so nothing is copied. */
