@@ -246,4 +246,31 @@ int mj_score_hand(const mj_win *win, int rules, mj_score *out);
  * (their out rows are zero but for problem), or MJ_ERR_ARG. */
 long mj_score_batch(const mj_win *wins, long n, int rules, mj_score *out, int8_t *status);
 
+/* ---- expected value per discard (the simple one-player model, docs/ev.md) ---- */
+
+#define MJ_EV_IPPATSU 1            /* a win on the draw right after riichi scores ippatsu */
+#define MJ_EV_HAITEI 2             /* a win on draw 17 scores haitei */
+#define MJ_EV_URA 4                /* ura dora, averaged over the unseen tiles */
+#define MJ_EV_DOUBLE_RIICHI 8      /* tenpai with the first discard (turn 1) is a double riichi */
+#define MJ_EV_ALL 15
+#define MJ_EV_MAX_SHANTEN 3        /* deeper discards are not searched (their row stays zero) */
+#define MJ_EV_VALUES 19            /* value arrays are indexed by draw number t, 0..18 */
+#define MJ_ERR_MEMORY (-107)       /* the search ran out of memory */
+
+/* One discard of mj_ev: the shanten after it and, for each draw t from the
+ * turn on, the value when the draws t .. 17 remain (index 18: none left). */
+typedef struct {
+    int8_t shanten;            /* MJ_NOT_HELD when the kind is not held */
+    double tenpai[MJ_EV_VALUES];   /* probability of being tenpai after the last draw */
+    double win[MJ_EV_VALUES];      /* probability of winning by tsumo */
+    double score[MJ_EV_VALUES];    /* expected points received */
+} mj_ev_row;
+
+/* Expected values of every discard of the 3k+2 hand in hand->counts (its
+ * melds, winds, dora indicators and red fives as in mj_win; the win fields are
+ * ignored), `turn` 1..17 the draw just made, `options` MJ_EV_*, `rules`
+ * MJ_RULE_*; rows[34].  *states (if given) gets the states searched.
+ * Returns the hand's shanten or MJ_ERR_*. */
+int mj_ev(const mj_win *hand, int turn, int options, int rules, mj_ev_row *rows, long *states);
+
 #endif

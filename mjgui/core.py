@@ -481,3 +481,30 @@ def score_batch(wins: np.ndarray, rules: int) -> tuple[np.ndarray, np.ndarray]:
         if failed < 0:
             raise HandError(f"the core rejected the batch (code {failed})")
     return status, out
+
+
+# ---- expected value ------------------------------------------------------------
+
+EV_DTYPE = np.dtype({"names": ["shanten", "tenpai", "win", "score"],
+                     "formats": ["i1", (np.float64, lib.MJ_EV_VALUES), (np.float64, lib.MJ_EV_VALUES),
+                                 (np.float64, lib.MJ_EV_VALUES)],
+                     "offsets": [ffi.offsetof("mj_ev_row", f) for f in ("shanten", "tenpai", "win", "score")],
+                     "itemsize": ffi.sizeof("mj_ev_row")})
+
+
+def ev_packed(win: bytes, turn: int, options: int, rules: int) -> tuple[int, np.ndarray, int]:
+    """The expected-value search on a hand packed with WIN_STRUCT (its counts the
+    3k+2 concealed tiles): (the hand's shanten or an MJ_ERR_* code, 34 EV_DTYPE
+    rows, states searched)."""
+    if type(win) is not bytes or len(win) != WIN_STRUCT.size:
+        raise HandError(f"a packed hand is {WIN_STRUCT.size} bytes")
+    for name, value in (("turn", turn), ("options", options), ("rules", rules)):
+        if type(value) is not int:
+            raise HandError(f"{name} must be an int, not {type(value).__name__}")
+    if not 1 <= turn <= 17:
+        raise HandError(f"turn must be 1-17 (the draw just made), not {turn}")
+    rows = np.zeros(N_KINDS, dtype=EV_DTYPE)
+    states = ffi.new("long *")
+    result = lib.mj_ev(ffi.from_buffer("mj_win *", win), turn, options, rules,
+                       ffi.cast("mj_ev_row *", ffi.from_buffer(rows, require_writable=True)), states)
+    return result, rows, states[0]

@@ -1,0 +1,378 @@
+/* Expected value per discard under the simple one-player model (docs/ev.md).
+ *
+ * Only the player acts.  After the discard come the draws t = turn .. 17; at
+ * draw t a tile x turns up with probability wall(x) / (S - t), where wall(x) =
+ * 4 - copies in the hand (melds included) - copies among the dora indicators
+ * (red fives: one red and three plain copies, separate tiles) and S = 136 -
+ * 14 - indicators.  A draw that lowers the shanten is kept, with the best
+ * discard that keeps the new shanten; any other draw is thrown back.  A
+ * closed hand declares riichi as it reaches tenpai and waits; a win is a
+ * tsumo scored with the C scorer.  Each number (tenpai probability, win
+ * probability, expected points) is maximised on its own at every choice.
+ *
+ * The value of a 13-tile state depends on the draw it starts from, so every
+ * state keeps a vector over t: V[t] = (sum over kept draws of weight x the
+ * best child at t + 1 + (S - t - kept weight) x V[t + 1]) / (S - t).  The
+ * children of a state are one shanten lower, so the states form a DAG by
+ * shanten and each is evaluated once (a hash table memoises them). */
+#include <stdlib.h>
+#include "draws.h"
+#include "points.h"
+
+#define T_END 18                      /* V[18]: no draw left */
+#define NV (T_END + 1)
+
+enum { M_TENPAI, M_WIN, M_SCORE, M_IPPATSU_SCORE, M_COUNT };
+
+typedef struct {
+    uint64_t lo, hi;                  /* 34 counts x 3 bits, red bits and flags; 0/0 = empty slot */
+    int32_t values;                   /* index into the value arena */
+} slot;
+
+typedef struct {
+    const mj_win *w;
+    int rules, options, turn, forms, dealer, closed, n_ind;
+    int S;
+    double inv[NV];                   /* 1 / (S - t) */
+    uint8_t indicators[MJ_KINDS];     /* dora indicator copies per kind */
+    uint8_t melded[MJ_KINDS];         /* copies in the melds */
+    slot *table;
+    size_t capacity, used;
+    double *arena;                    /* M_COUNT x NV doubles per state */
+    size_t arena_used, arena_cap;
+    int failed;                       /* out of memory */
+} ev_ctx;
+
+/* state key: counts in 3 bits each (lo: kinds 0..20, hi: kinds 21..33), extra bits on top of hi */
+static void make_key(const uint8_t *h, int extra, uint64_t *lo, uint64_t *hi)
+{
+    uint64_t a = 0, b = 0;
+    for (int k = 0; k < 21; k++) a |= (uint64_t)h[k] << (3 * k);
+    for (int k = 21; k < MJ_KINDS; k++) b |= (uint64_t)h[k] << (3 * (k - 21));
+    b |= (uint64_t)(extra + 1) << 40;          /* never 0: an empty slot is hi == 0 */
+    *lo = a;
+    *hi = b;
+}
+
+static size_t hash_key(uint64_t lo, uint64_t hi)
+{
+    uint64_t x = lo * 0x9E3779B97F4A7C15ull ^ (hi + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full;
+    x ^= x >> 31;
+    return (size_t)x;
+}
+
+static int grow_table(ev_ctx *c)
+{
+    size_t cap = c->capacity ? 2 * c->capacity : 4096;
+    slot *t = calloc(cap, sizeof *t);
+    if (!t) return 0;
+    for (size_t i = 0; i < c->capacity; i++) {
+        if (!c->table[i].hi) continue;
+        size_t j = hash_key(c->table[i].lo, c->table[i].hi) & (cap - 1);
+        while (t[j].hi) j = (j + 1) & (cap - 1);
+        t[j] = c->table[i];
+    }
+    free(c->table);
+    c->table = t;
+    c->capacity = cap;
+    return 1;
+}
+
+/* The slot of a key: found (values >= 0) or newly claimed (values == -1). */
+static slot *find_slot(ev_ctx *c, uint64_t lo, uint64_t hi)
+{
+    if (2 * (c->used + 1) > c->capacity && !grow_table(c)) return NULL;
+    size_t j = hash_key(lo, hi) & (c->capacity - 1);
+    while (c->table[j].hi) {
+        if (c->table[j].lo == lo && c->table[j].hi == hi) return &c->table[j];
+        j = (j + 1) & (c->capacity - 1);
+    }
+    c->table[j].lo = lo;
+    c->table[j].hi = hi;
+    c->table[j].values = -1;
+    c->used++;
+    return &c->table[j];
+}
+
+static int32_t new_values(ev_ctx *c)
+{
+    size_t need = (c->arena_used + 1) * M_COUNT * NV;
+    if (need > c->arena_cap) {
+        size_t cap = c->arena_cap ? 2 * c->arena_cap : 4096 * M_COUNT * NV;
+        while (cap < need) cap *= 2;
+        double *a = realloc(c->arena, cap * sizeof *a);
+        if (!a) return -1;
+        c->arena = a;
+        c->arena_cap = cap;
+    }
+    return (int32_t)c->arena_used++;
+}
+
+static double *values_at(ev_ctx *c, int32_t v) { return c->arena + (size_t)v * M_COUNT * NV; }
+
+static const uint8_t next_kind[MJ_KINDS] = {
+#define SUIT(b) b+1, b+2, b+3, b+4, b+5, b+6, b+7, b+8, b+0
+    SUIT(0), SUIT(9), SUIT(18),
+#undef SUIT
+    28, 29, 30, 27, 32, 33, 31
+};
+
+static int is_five(int k) { return k < 27 && k % 9 == 4; }
+
+/* Points received for the tsumo of x completing h (14 tiles, x included), or
+ * 0 when it cannot win; ura dora averaged over the indicators drawn without
+ * replacement from the unseen tiles. */
+static double win_points(ev_ctx *c, const uint8_t *h, int red, int x, int flags)
+{
+    mj_win w = *c->w;
+    memcpy(w.counts, h, MJ_KINDS);
+    w.win_tile = (uint8_t)x;
+    w.red = (uint8_t)red;
+    w.flags = (uint16_t)flags;
+    w.n_ura = 0;
+    w.honba = w.sticks = 0;
+    mj_score s;
+    if (mj_score_hand(&w, c->rules, &s) != 1) return 0;
+    int riichi = flags & (MJ_WIN_RIICHI | MJ_WIN_DOUBLE_RIICHI);
+    if (s.yakuman || !riichi || !(c->options & MJ_EV_URA) || !c->n_ind)
+        return s.total;
+    /* ura han = sum over the ura indicators of the copies held of the kind each points to */
+    double groups[5] = {0};           /* unseen tiles by the copies held of their next kind */
+    for (int j = 0; j < MJ_KINDS; j++) {
+        int held = h[j] + c->melded[j];
+        int left = 4 - held - c->indicators[j];
+        if (left <= 0) continue;
+        int v = h[next_kind[j]] + c->melded[next_kind[j]];
+        groups[v > 4 ? 4 : v] += left;
+    }
+    /* every way to draw n indicators from the groups (multivariate hypergeometric) */
+    int n = c->n_ind;
+    double expect = 0, total_ways = 0;
+    int k[5];
+    for (k[0] = 0; k[0] <= n; k[0]++)
+    for (k[1] = 0; k[0] + k[1] <= n; k[1]++)
+    for (k[2] = 0; k[0] + k[1] + k[2] <= n; k[2]++)
+    for (k[3] = 0; k[0] + k[1] + k[2] + k[3] <= n; k[3]++) {
+        k[4] = n - k[0] - k[1] - k[2] - k[3];
+        double ways = 1;
+        int ura = 0;
+        for (int g = 0; g < 5; g++) {
+            for (int i = 0; i < k[g]; i++) ways *= (groups[g] - i) / (i + 1);   /* C(groups, k) */
+            ura += g * k[g];
+        }
+        if (ways <= 0) continue;
+        int limit;
+        int32_t base = mj_base_points(s.han + ura, s.fu, 0, c->rules, &limit);
+        expect += ways * mj_payers_total(base, 1, c->dealer);
+        total_ways += ways;
+    }
+    return total_ways > 0 ? expect / total_ways : s.total;
+}
+
+/* Wall copies of x seen from hand h (melds and indicators out). */
+static int wall(const ev_ctx *c, const uint8_t *h, int x)
+{
+    int left = 4 - h[x] - c->melded[x] - c->indicators[x];
+    return left > 0 ? left : 0;
+}
+
+/* The red five of x's suit is still in the wall (the indicators count as plain copies). */
+static int red_in_wall(const ev_ctx *c, const uint8_t *h, int red, int x)
+{
+    return is_five(x) && (c->rules & MJ_RULE_RED_FIVES) && !(red >> (x / 9) & 1) && wall(c, h, x) > 0;
+}
+
+static int32_t evaluate(ev_ctx *c, uint8_t *h, int red, int extra, int shanten);
+
+/* Red bits after discarding d from a hand holding red: a plain copy goes first. */
+static int red_after_discard(const uint8_t *h_after, int red, int d)
+{
+    if (is_five(d) && (red >> (d / 9) & 1) && h_after[d] == 0) return red & ~(1 << (d / 9));
+    return red;
+}
+
+/* A tenpai state: it waits (riichi when closed); extra bit 0 = double riichi. */
+static void tenpai_values(ev_ctx *c, uint8_t *h, int red, int extra, double *v)
+{
+    uint64_t mask;
+    mj_ukeire(h, c->forms, &mask);
+    int riichi = c->closed ? ((extra & 1) ? MJ_WIN_DOUBLE_RIICHI : MJ_WIN_RIICHI) : 0;
+    double win_weight = 0, gain[NV] = {0}, gain_ip[NV] = {0};
+    for (int x = 0; x < MJ_KINDS; x++) {
+        if (!(mask >> x & 1)) continue;
+        int copies = wall(c, h, x);
+        if (!copies) continue;
+        int reds = red_in_wall(c, h, red, x);
+        for (int is_red = 0; is_red <= reds; is_red++) {
+            double weight = is_red ? 1 : copies - reds;
+            if (weight <= 0) continue;
+            int r = is_red ? red | 1 << (x / 9) : red;
+            h[x]++;
+            int flags = MJ_WIN_TSUMO | riichi;
+            double pts = win_points(c, h, r, x, flags);
+            if (pts > 0) {
+                int ip = riichi && (c->options & MJ_EV_IPPATSU) ? MJ_WIN_IPPATSU : 0;
+                int last = c->options & MJ_EV_HAITEI ? MJ_WIN_HAITEI : 0;
+                double pts_ip = ip ? win_points(c, h, r, x, flags | ip) : pts;
+                double pts_last = last ? win_points(c, h, r, x, flags | last) : pts;
+                double pts_ip_last = ip && last ? win_points(c, h, r, x, flags | ip | last) : ip ? pts_ip : pts_last;
+                win_weight += weight;
+                for (int t = c->turn; t < T_END; t++) {
+                    gain[t] += weight * (t == T_END - 1 ? pts_last : pts);
+                    gain_ip[t] += weight * (t == T_END - 1 ? pts_ip_last : pts_ip);
+                }
+            }
+            h[x]--;
+        }
+    }
+    double *tp = v + M_TENPAI * NV, *wp = v + M_WIN * NV, *sp = v + M_SCORE * NV, *ip = v + M_IPPATSU_SCORE * NV;
+    tp[T_END] = 1;
+    wp[T_END] = sp[T_END] = ip[T_END] = 0;
+    for (int t = T_END - 1; t >= c->turn; t--) {
+        double stay = (c->S - t - win_weight) * c->inv[t];
+        tp[t] = 1;
+        wp[t] = win_weight * c->inv[t] + stay * wp[t + 1];
+        sp[t] = gain[t] * c->inv[t] + stay * sp[t + 1];
+        ip[t] = gain_ip[t] * c->inv[t] + stay * sp[t + 1];
+    }
+}
+
+/* A state below tenpai: keep each draw that lowers the shanten with its best discard. */
+static void progress_values(ev_ctx *c, uint8_t *h, int red, int shanten, int32_t self)
+{
+    uint64_t mask;
+    mj_ukeire(h, c->forms, &mask);
+    double kept_weight = 0;
+    double acc[M_COUNT][NV] = {{0}};
+    for (int x = 0; x < MJ_KINDS && !c->failed; x++) {
+        if (!(mask >> x & 1)) continue;
+        int copies = wall(c, h, x);
+        if (!copies) continue;
+        int reds = red_in_wall(c, h, red, x);
+        for (int is_red = 0; is_red <= reds; is_red++) {
+            double weight = is_red ? 1 : copies - reds;
+            if (weight <= 0) continue;
+            int r = is_red ? red | 1 << (x / 9) : red;
+            h[x]++;
+            int8_t after[MJ_KINDS];
+            uint64_t masks[MJ_KINDS];
+            mj_discard_rows(h, mj_scan(h), c->forms, 1, after, masks);
+            double best[M_COUNT][NV];
+            for (int m = 0; m < M_COUNT; m++) for (int t = 0; t < NV; t++) best[m][t] = 0;
+            for (int d = 0; d < MJ_KINDS; d++) {
+                if (after[d] != shanten - 1) continue;
+                h[d]--;
+                int32_t child = evaluate(c, h, red_after_discard(h, r, d), 0, shanten - 1);
+                h[d]++;
+                if (child < 0) { c->failed = 1; break; }
+                const double *cv = values_at(c, child);
+                /* the first draw after declaring riichi is the ippatsu draw */
+                const double *score = cv + ((shanten - 1 == 0 && (c->options & MJ_EV_IPPATSU) && c->closed)
+                                            ? M_IPPATSU_SCORE : M_SCORE) * NV;
+                for (int t = c->turn; t < T_END; t++) {
+                    if (cv[M_TENPAI * NV + t + 1] > best[M_TENPAI][t]) best[M_TENPAI][t] = cv[M_TENPAI * NV + t + 1];
+                    if (cv[M_WIN * NV + t + 1] > best[M_WIN][t]) best[M_WIN][t] = cv[M_WIN * NV + t + 1];
+                    if (score[t + 1] > best[M_SCORE][t]) best[M_SCORE][t] = score[t + 1];
+                }
+            }
+            h[x]--;
+            kept_weight += weight;
+            for (int m = 0; m < M_IPPATSU_SCORE; m++)
+                for (int t = c->turn; t < T_END; t++) acc[m][t] += weight * best[m][t];
+        }
+    }
+    double *v = values_at(c, self);
+    for (int m = 0; m < M_COUNT; m++) v[m * NV + T_END] = 0;
+    for (int t = T_END - 1; t >= c->turn; t--) {
+        double stay = (c->S - t - kept_weight) * c->inv[t];
+        for (int m = 0; m < M_IPPATSU_SCORE; m++)
+            v[m * NV + t] = acc[m][t] * c->inv[t] + stay * v[m * NV + t + 1];
+        v[M_IPPATSU_SCORE * NV + t] = v[M_SCORE * NV + t];
+    }
+}
+
+/* The values of the 13-tile state h (memoised); -1 when memory ran out. */
+static int32_t evaluate(ev_ctx *c, uint8_t *h, int red, int extra, int shanten)
+{
+    uint64_t lo, hi;
+    make_key(h, red | extra << 3, &lo, &hi);
+    slot *s = find_slot(c, lo, hi);
+    if (!s) return -1;
+    if (s->values >= 0) return s->values;
+    int32_t v = new_values(c);
+    if (v < 0) return -1;
+    s->values = v;          /* claimed before the children: the table may move below */
+    if (shanten == 0) tenpai_values(c, h, red, extra, values_at(c, v));
+    else progress_values(c, h, red, shanten, v);
+    return c->failed ? -1 : v;
+}
+
+int mj_ev(const mj_win *hand, int turn, int options, int rules, mj_ev_row *rows, long *states)
+{
+    if (!hand || !rows || turn < 1 || turn > 17 || (options & ~MJ_EV_ALL) || (rules & ~MJ_RULES_ALL)
+        || hand->n_melds > 4 || hand->n_dora > 5 || hand->seat_wind > 3 || hand->round_wind > 3)
+        return MJ_ERR_ARG;
+    mj_scan_result scan = mj_scan(hand->counts);
+    int n = mj_checked_total(scan);
+    if (n < 0) return n;
+    if (n != 14 - 3 * hand->n_melds) return MJ_ERR_SIZE;
+    ev_ctx c;
+    memset(&c, 0, sizeof c);
+    c.w = hand;
+    c.rules = rules;
+    c.options = options;
+    c.turn = turn;
+    c.dealer = hand->seat_wind == 0;
+    c.closed = 1;
+    for (int m = 0; m < hand->n_melds; m++) {
+        int t = hand->meld_tile[m], type = hand->meld_type[m];
+        if (type > MJ_MELD_KAKAN || t >= MJ_KINDS || (type == MJ_MELD_CHI && (t >= 27 || t % 9 > 6)))
+            return MJ_ERR_ARG;
+        if (type == MJ_MELD_CHI) { c.melded[t]++; c.melded[t + 1]++; c.melded[t + 2]++; }
+        else c.melded[t] += type == MJ_MELD_PON ? 3 : 4;
+        if (type != MJ_MELD_ANKAN) c.closed = 0;
+    }
+    for (int i = 0; i < hand->n_dora; i++) {
+        if (hand->dora[i] >= MJ_KINDS) return MJ_ERR_ARG;
+        c.indicators[hand->dora[i]]++;
+    }
+    for (int k = 0; k < MJ_KINDS; k++)
+        if (hand->counts[k] + c.melded[k] + c.indicators[k] > 4) return MJ_ERR_COUNT;
+    c.n_ind = hand->n_dora;
+    c.forms = hand->n_melds ? MJ_REGULAR : MJ_ALL_FORMS;
+    c.S = 136 - 14 - hand->n_dora;
+    for (int t = 0; t < NV; t++) c.inv[t] = 1.0 / (c.S - t);
+
+    int8_t after[MJ_KINDS];
+    uint64_t masks[MJ_KINDS];
+    uint8_t h[MJ_KINDS];
+    memcpy(h, hand->counts, MJ_KINDS);
+    int shanten = mj_discard_rows(h, scan, c.forms, 0, after, masks);
+    int result = shanten;
+    for (int d = 0; d < MJ_KINDS; d++) {
+        mj_ev_row *row = &rows[d];
+        memset(row, 0, sizeof *row);
+        row->shanten = after[d];
+        if (after[d] == MJ_NOT_HELD || after[d] > MJ_EV_MAX_SHANTEN || result < 0) continue;
+        h[d]--;
+        int red = red_after_discard(h, hand->red, d);
+        /* riichi with the first discard is a double riichi */
+        int extra = after[d] == 0 && turn == 1 && (options & MJ_EV_DOUBLE_RIICHI) && c.closed;
+        int32_t v = evaluate(&c, h, red, extra, after[d]);
+        h[d]++;
+        if (v < 0) { result = MJ_ERR_MEMORY; break; }
+        const double *vals = values_at(&c, v);
+        /* riichi declared with this very discard: the next draw is the ippatsu draw
+         * (for every start t: each by-turn value starts right after the discard) */
+        int ip = after[d] == 0 && (options & MJ_EV_IPPATSU) && c.closed;
+        for (int t = turn; t <= T_END; t++) {
+            row->tenpai[t] = vals[M_TENPAI * NV + t];
+            row->win[t] = vals[M_WIN * NV + t];
+            row->score[t] = vals[(ip ? M_IPPATSU_SCORE : M_SCORE) * NV + t];
+        }
+    }
+    if (states) *states = (long)c.used;
+    free(c.table);
+    free(c.arena);
+    return result;
+}
