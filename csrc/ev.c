@@ -184,6 +184,26 @@ static int red_in_wall(const ev_ctx *c, const uint8_t *h, int red, int x)
 
 static int32_t evaluate(ev_ctx *c, uint8_t *h, int red, int extra, int shanten);
 
+/* Shanten after each discard of the 3k+2 hand h (MJ_NOT_HELD when not held):
+ * one suit class changes per discard, no ukeire needed. */
+static void discard_shanten(uint8_t *h, int forms, int8_t *after)
+{
+    uint8_t cls[4];
+    for (int q = 0; q < 4; q++) cls[q] = mj_suit_class(h, q);
+    mj_scan_result scan = mj_scan(h);
+    int k = (scan.tiles - 1) / 3;
+    for (int d = 0; d < MJ_KINDS; d++) {
+        if (!h[d]) { after[d] = MJ_NOT_HELD; continue; }
+        int q = mj_suit_of(d), saved = cls[q];
+        h[d]--;
+        cls[q] = mj_suit_class(h, q);
+        int distance = (forms & MJ_REGULAR) ? mj_regular_distance(cls, k) : 0;
+        after[d] = (int8_t)mj_best_of(forms, distance, mj_scan_discard(scan, d, h[d] + 1));
+        h[d]++;
+        cls[q] = (uint8_t)saved;
+    }
+}
+
 /* Red bits after discarding d from a hand holding red: a plain copy goes first. */
 static int red_after_discard(const uint8_t *h_after, int red, int d)
 {
@@ -255,8 +275,7 @@ static void progress_values(ev_ctx *c, uint8_t *h, int red, int shanten, int32_t
             int r = is_red ? red | 1 << (x / 9) : red;
             h[x]++;
             int8_t after[MJ_KINDS];
-            uint64_t masks[MJ_KINDS];
-            mj_discard_rows(h, mj_scan(h), c->forms, 1, after, masks);
+            discard_shanten(h, c->forms, after);
             double best[M_COUNT][NV];
             for (int m = 0; m < M_COUNT; m++) for (int t = 0; t < NV; t++) best[m][t] = 0;
             for (int d = 0; d < MJ_KINDS; d++) {

@@ -11,6 +11,7 @@ Text form (round-trips through `Hand.parse` / `str`), tokens separated by spaces
   called from is `@L` (left, 上家), `@A` (across, 対面) or `@R` (right, 下家); chi is always `@L`,
   an ankan has neither `*` nor a seat;
 - `dora:`, `visible:` and `discards:` take mpsz tiles; `round:` and `seat:` a wind E, S, W or N;
+- `turn:N`, the draw just made (1-18), for the expected-value search;
 - how a complete hand was won (for scoring): `win:TILE` (the winning tile, one of the concealed
   tiles), `tsumo` or `ron` (the default), `riichi` or `double-riichi`, `ippatsu`, `haitei`,
   `houtei`, `rinshan`, `chankan`, `tenhou`, `chiihou`, `ura:TILES` (ura dora indicators),
@@ -180,6 +181,7 @@ class Hand:
     seat_wind: int = 0
     discards: tuple[Tile, ...] = ()      # own discards (furiten)
     win: Win = Win()                     # how a complete hand was won (scoring)
+    turn: int = 0                        # the draw just made, 1-18 (0: not said)
     _counts: bytes = field(default=b"", init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -190,6 +192,8 @@ class Hand:
         for wind in (self.round_wind, self.seat_wind):
             if wind not in range(4):
                 raise TileError(f"a wind is 0-3 (E S W N), not {wind!r}")
+        if type(self.turn) is not int or not 0 <= self.turn <= 18:
+            raise TileError(f"turn is the draw just made, 1-18, not {self.turn!r}")
         seen = [0] * N_KINDS
         reds = [0] * N_KINDS
         for t in self.all_tiles():
@@ -322,6 +326,13 @@ class Hand:
                 extra[name] = tuple(parse_tiles(value))
             elif key in ("round", "seat"):
                 extra[f"{key}_wind"] = _wind(value, f"{key} wind")
+            elif key == "turn":
+                if "turn" in extra:
+                    raise TileError("turn: given twice")
+                number = _counter(value, "turn")
+                if not 1 <= number <= 18:
+                    raise TileError(f"turn:{number} must be 1-18 (the draw just made)")
+                extra["turn"] = number
             elif key in ("win", "ura", "honba", "sticks"):
                 if key in win:
                     raise TileError(f"{key}: given twice")
@@ -336,7 +347,7 @@ class Hand:
                     win[key] = _counter(value, key)
             else:
                 raise TileError(f"unknown part {token[:40]!r}: expected a meld (chi/pon/kan/ankan/kakan:), "
-                                "dora:, visible:, discards:, round:, seat:, or a win word "
+                                "dora:, visible:, discards:, round:, seat:, turn:, or a win word "
                                 "(win:, tsumo, ron, riichi, ura:, honba:, ...)")
         if win or flags:
             extra["win"] = Win(win.get("win"), frozenset(flags), win.get("ura", ()),
@@ -355,6 +366,8 @@ class Hand:
         if self.discards:
             parts.append("discards:" + format_tiles(self.discards, sort=False))
         parts += self.win.tokens()
+        if self.turn:
+            parts.append(f"turn:{self.turn}")
         return " ".join(parts)
 
     def mpsz(self) -> str:

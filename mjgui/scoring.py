@@ -28,7 +28,7 @@ from mjgui.hand import Hand, Meld, MeldKind, Win
 from mjgui.tiles import KIND_NAMES, Tile
 
 __all__ = ["Rules", "PRESETS", "Score", "YakuHan", "FuPart", "ScoringError", "score", "score_batch",
-           "pack", "yaku_name", "LIMIT_NAMES", "WaitValue", "wait_values", "score_tile", "best_ron_after_call"]
+           "pack", "yaku_name", "LIMIT_NAMES", "WaitValue", "wait_values", "score_tile", "best_ron_after_call", "rule_flags"]
 
 
 class ScoringError(HandError):
@@ -92,6 +92,11 @@ def _rules(rules: Rules | str) -> Rules:
     if isinstance(rules, str) and rules in PRESETS:
         return PRESETS[rules]
     raise ScoringError(f"unknown rules {rules!r:.40}: use {' or '.join(PRESETS)} or a Rules object")
+
+
+def rule_flags(rules: Rules | str) -> int:
+    """The core's MJ_RULE_* bits of a Rules object or preset name."""
+    return _flags(rules)
 
 
 def _flags(rules: Rules | str) -> int:

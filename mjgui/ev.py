@@ -1,0 +1,148 @@
+"""Expected value per discard (期待値): tenpai probability, win probability and
+expected points of every discard, under the simple one-player model.
+
+The model (stated in docs/ev.md and in the app's help) is the standard
+"nanikiru simulator" one: only the player acts, wins are tsumo only, the wall
+holds 4 - (copies in the hand, melds included) - (copies among the dora
+indicators) of each tile, and the draw t = turn .. 17 shows tile x with
+probability wall(x) / (S - t), S = 136 - 14 - indicators.  A draw that lowers
+the shanten is kept (with the best discard keeping the new shanten), any other
+draw is thrown back; a closed hand declares riichi at tenpai.  Each number is
+maximised on its own.  The search runs in the C core (`csrc/ev.c`) and scores
+every win with the C scorer.
+
+    >>> r = expected_values("23m456p789s55p123s9m dora:1z seat:S")
+    >>> row = r.row("9m")
+    >>> round(row.win_prob, 5), row.shanten
+    (0.71704, 0)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from mjgui import core
+from mjgui._core import lib
+from mjgui.core import HandError
+from mjgui.hand import Hand
+from mjgui.scoring import Rules, ScoringError, pack, rule_flags
+from mjgui.tiles import Tile
+
+__all__ = ["EvOptions", "EvRow", "EvResult", "expected_values", "MAX_SHANTEN", "RANKS"]
+
+MAX_SHANTEN = lib.MJ_EV_MAX_SHANTEN
+LAST_DRAW = 17
+RANKS = ("score", "win", "tenpai")
+
+
+@dataclass(frozen=True)
+class EvOptions:
+    """Switches of the simple model (all on by default, as in the published simulator)."""
+    ippatsu: bool = True           # a win on the draw right after riichi scores ippatsu
+    haitei: bool = True            # a win on the last draw scores haitei
+    ura: bool = True               # ura dora, averaged over the unseen tiles
+    double_riichi: bool = True     # tenpai with the first discard (turn 1) is a double riichi
+    rank: str = "score"            # order of the discards: "score", "win" or "tenpai"
+
+    def __post_init__(self) -> None:
+        if self.rank not in RANKS:
+            raise ValueError(f"rank must be one of {', '.join(RANKS)}, not {self.rank!r}")
+
+    @property
+    def flags(self) -> int:
+        return ((lib.MJ_EV_IPPATSU if self.ippatsu else 0) | (lib.MJ_EV_HAITEI if self.haitei else 0)
+                | (lib.MJ_EV_URA if self.ura else 0) | (lib.MJ_EV_DOUBLE_RIICHI if self.double_riichi else 0))
+
+
+@dataclass(frozen=True)
+class EvRow:
+    """One discard: its shanten and, by the last draw, the three numbers; `by_turn[i]`
+    is each number when the draws from turn + i on remain (a later start)."""
+    discard: Tile
+    shanten: int
+    tenpai_prob: float
+    win_prob: float
+    exp_score: float
+    by_turn: dict[str, tuple[float, ...]] = field(repr=False)
+
+    @property
+    def name(self) -> str:
+        return self.discard.name
+
+    def key(self, rank: str) -> tuple:
+        """Sort key, best first: the ranked number, then the other two."""
+        order = {"score": (self.exp_score, self.win_prob, self.tenpai_prob),
+                 "win": (self.win_prob, self.exp_score, self.tenpai_prob),
+                 "tenpai": (self.tenpai_prob, self.win_prob, self.exp_score)}[rank]
+        return (self.shanten > MAX_SHANTEN,) + tuple(-v for v in order) + (self.discard.kind,)
+
+    def to_json(self) -> dict:
+        return {"discard": self.name, "shanten": self.shanten, "tenpai_prob": self.tenpai_prob,
+                "win_prob": self.win_prob, "exp_score": self.exp_score,
+                "by_turn": {k: list(v) for k, v in self.by_turn.items()}}
+
+
+@dataclass(frozen=True)
+class EvResult:
+    hand: Hand
+    turn: int
+    shanten: int
+    rows: tuple[EvRow, ...]            # best first; empty when the hand is too far from tenpai
+    states: int                        # hand states the search visited
+    options: EvOptions
+
+    @property
+    def searched(self) -> bool:
+        """False when the hand is above MAX_SHANTEN (then there are no rows)."""
+        return self.shanten <= MAX_SHANTEN
+
+    def row(self, name: str) -> EvRow:
+        kind = Tile.from_name(name).kind
+        return next(r for r in self.rows if r.discard.kind == kind)
+
+    def to_json(self) -> dict:
+        return {"hand": str(self.hand), "turn": self.turn, "shanten": self.shanten,
+                "discards": [r.to_json() for r in self.rows]}
+
+
+def _discard_tile(hand: Hand, kind: int) -> Tile:
+    held = [t for t in hand.concealed if t.kind == kind]
+    return min(held, key=lambda t: t.red)
+
+
+def expected_values(hand: Hand | str, turn: int | None = None, options: EvOptions = EvOptions(),
+                    rules: Rules | str = "tenhou") -> EvResult:
+    """Every discard of a 14-tile hand (melds counting three) under the simple model.
+    `turn` (1-17, the draw just made) defaults to the hand's `turn:N`, else 1."""
+    if isinstance(hand, str):
+        hand = Hand.parse(hand)
+    hand.check_size()
+    if hand.size != 14:
+        raise HandError(f"the expected value is per discard: give a hand of 14 tiles (melds counting 3), "
+                        f"not {hand.size}")
+    if turn is None:
+        turn = hand.turn or 1
+    if type(turn) is not int or not 1 <= turn <= LAST_DRAW:
+        raise HandError(f"turn must be 1-{LAST_DRAW} (the draw just made; 18 leaves no draw), not {turn!r}")
+    if len(hand.dora_indicators) > 5:
+        raise HandError("at most 5 dora indicators")
+    try:
+        packed = pack(hand, win_tile=0, flags=())
+    except ScoringError as error:
+        raise HandError(str(error)) from None
+    result, raw, states = core.ev_packed(packed, turn, options.flags, rule_flags(rules))
+    if result < 0:
+        if result == lib.MJ_ERR_MEMORY:
+            raise HandError("the search ran out of memory")
+        raise HandError(f"the expected-value search rejected the hand (code {result})")
+    rows = []
+    if result <= MAX_SHANTEN:
+        for kind in range(34):
+            r = raw[kind]
+            if r["shanten"] == core.NOT_HELD or r["shanten"] > MAX_SHANTEN:
+                continue
+            by_turn = {"tenpai_prob": tuple(float(v) for v in r["tenpai"][turn:LAST_DRAW + 1]),
+                       "win_prob": tuple(float(v) for v in r["win"][turn:LAST_DRAW + 1]),
+                       "exp_score": tuple(float(v) for v in r["score"][turn:LAST_DRAW + 1])}
+            rows.append(EvRow(_discard_tile(hand, kind), int(r["shanten"]), float(r["tenpai"][turn]),
+                              float(r["win"][turn]), float(r["score"][turn]), by_turn))
+        rows.sort(key=lambda row: row.key(options.rank))
+    return EvResult(hand, turn, result, tuple(rows), states, options)
