@@ -193,6 +193,37 @@ def score_answer(rules: str) -> Callable[[str], tuple[dict, str]]:
     return answer
 
 
+def ev_answer(args: argparse.Namespace) -> Callable[[str], tuple[dict, str]]:
+    from mjgui.analysis import shanten_words
+    from mjgui.ev import MAX_SHANTEN as MAX_EV_SHANTEN, EvOptions, expected_values
+    from mjgui.hand import Hand
+    options = EvOptions(ippatsu=not args.no_ippatsu, haitei=not args.no_haitei, ura=not args.no_ura,
+                        double_riichi=not args.no_double_riichi, rank=args.rank)
+
+    def answer(text: str) -> tuple[dict, str]:
+        hand = Hand.parse(text)
+        result = expected_values(hand, args.turn, options, args.rules)
+        record = result.to_json()
+        head = f"{hand}: {shanten_words(result.shanten)}, turn {result.turn} (simple model)"
+        if not result.searched:
+            from mjgui.analysis import analyze
+            rows = analyze(hand, calls=False).rows
+            record["ukeire_ranking"] = [{"discard": r.tile.name, "shanten": r.shanten,
+                                         "ukeire_total": r.ukeire_total} for r in rows]
+            record["note"] = (f"above {MAX_EV_SHANTEN}-shanten the search is not run: "
+                              "discards ranked by ukeire")
+            lines = [head + f": {record['note']}"]
+            lines += [f"  discard {r.tile.name}: {shanten_words(r.shanten)}, {r.ukeire_total} tiles"
+                      for r in rows]
+            return record, "\n".join(lines)
+        lines = [head]
+        for r in result.rows:
+            lines.append(f"  discard {r.name}: win {100 * r.win_prob:5.1f}%  tenpai {100 * r.tenpai_prob:5.1f}%  "
+                         f"expected {r.exp_score:8,.0f}  ({shanten_words(r.shanten)})")
+        return record, "\n".join(lines)
+    return answer
+
+
 def census_command(as_json: bool) -> int:
     table = core.census()
     if as_json:
@@ -237,6 +268,21 @@ def _parser() -> argparse.ArgumentParser:
     score_cmd.add_argument("--rules", choices=("tenhou", "majsoul"), default="tenhou",
                            help="rule preset (default tenhou)")
     score_cmd.add_argument("--json", action="store_true", help="one JSON object per line")
+    text = "expected value of every discard: tenpai and win probability, expected points"
+    ev_cmd = sub.add_parser("ev", help=text, description=text + (
+        " (the simple one-player model: tsumo wins only, riichi at tenpai; see docs/ev.md). "
+        "A hand is the 14-tile text form, optionally with turn:N."))
+    ev_cmd.add_argument("hands", nargs="*", metavar="HAND", help="e.g. '23m456p789s55p123s9m dora:1z turn:3'")
+    ev_cmd.add_argument("--json", action="store_true", help="one JSON object per line")
+    ev_cmd.add_argument("--model", choices=("simple", "full"), default="simple",
+                        help="the model (only simple is available so far)")
+    ev_cmd.add_argument("--turn", type=int, metavar="N", help="the draw just made, 1-17 (default: the hand's turn:N, else 1)")
+    ev_cmd.add_argument("--rank", choices=("score", "win", "tenpai"), default="score",
+                        help="order the discards by expected points (default), win or tenpai probability")
+    ev_cmd.add_argument("--rules", choices=("tenhou", "majsoul"), default="tenhou", help="rule preset")
+    for flag, what in (("ippatsu", "ippatsu"), ("haitei", "haitei"), ("ura", "ura dora"),
+                       ("double-riichi", "double riichi")):
+        ev_cmd.add_argument(f"--no-{flag}", action="store_true", help=f"do not count {what}")
     from mjgui.drills.cli import add_parser as add_drill_parser
     add_drill_parser(sub)
     census = sub.add_parser("census", help="exact shanten distribution over all hands of each size")
@@ -258,6 +304,12 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"mjgui: --visible: {error}", file=sys.stderr)
                 return EXIT_BAD_INPUT
             return _run(args.hands, answer, args.json)
+        if args.command == "ev":
+            if args.model == "full":
+                print("mjgui: ev: the full model (ron, calls, the real wall) is not available yet; "
+                      "use --model simple", file=sys.stderr)
+                return EXIT_BAD_INPUT
+            return _run(args.hands, ev_answer(args), args.json)
         if args.command == "score":
             return _run(args.hands, score_answer(args.rules), args.json)
         if args.command == "drill":

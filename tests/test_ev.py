@@ -1,0 +1,117 @@
+"""The expected-value search (simple model): closed forms, invariants, hand-checked
+small cases and the numbers of a slow independent implementation (tests/ev_reference.py)."""
+from __future__ import annotations
+
+import json
+import math
+import random
+
+import pytest
+
+from mjgui import core
+from mjgui.cli import main
+from mjgui.ev import MAX_SHANTEN, EvOptions, expected_values
+from mjgui.hand import Hand
+from mjgui.scoring import score
+from mjgui.tiles import Tile
+
+from ev_reference import Model
+
+
+def random_hand(rng: random.Random, max_shanten: int, indicators: int = 1) -> Hand:
+    while True:
+        wall = [Tile(k, k in (4, 13, 22) and c == 0) for k in range(34) for c in range(4)]
+        rng.shuffle(wall)
+        # the model takes the indicators as plain copies (a red five stays in the wall)
+        hand = Hand(tuple(wall[:14]), dora_indicators=tuple(Tile(t.kind) for t in wall[14:14 + indicators]),
+                    seat_wind=rng.randrange(4), round_wind=rng.randrange(2))
+        if core.shanten(hand.counts) <= max_shanten:
+            return hand
+
+
+def test_tenpai_win_probability_closed_form():
+    # 23m waits on 1m and 4m: 8 tiles; S = 136 - 14 - 1 = 121; draws t = 1..17
+    r = expected_values("23m456p789s55p123s9m dora:1z seat:S", turn=1)
+    row = r.row("9m")
+    expected = 1 - math.prod(1 - 8 / (121 - t) for t in range(1, 18))
+    assert row.shanten == 0 and abs(row.win_prob - expected) < 1e-12 and abs(expected - 0.71704) < 5e-6
+    assert row.tenpai_prob == 1.0
+    # from a later turn: fewer draws
+    later = expected_values("23m456p789s55p123s9m dora:1z seat:S", turn=10).row("9m")
+    assert abs(later.win_prob - (1 - math.prod(1 - 8 / (121 - t) for t in range(10, 18)))) < 1e-12
+
+
+def test_expected_points_of_a_tenpai_hand_by_hand():
+    # no ura, no ippatsu, no haitei: every win is riichi + tsumo + pinfu, 3 han 20 fu,
+    # non-dealer tsumo 700 + 2 x 400... = 1,300 + 2 x 700 = 2,700 for both waits
+    options = EvOptions(ippatsu=False, haitei=False, ura=False, double_riichi=False)
+    row = expected_values("23m456p789s55p123s9m dora:1z seat:S", 1, options).row("9m")
+    assert score("123m456p789s55p123s seat:S dora:1z win:1m tsumo riichi").total == 2700
+    assert abs(row.exp_score - 2700 * row.win_prob) < 1e-6
+
+
+def test_more_waits_of_the_same_value_win_more_often():
+    narrow = expected_values("13m456p789s55p123s9m dora:1z seat:S").row("9m")     # kanchan 2m: 4 tiles
+    wide = expected_values("23m456p789s55p123s9m dora:1z seat:S").row("9m")       # ryanmen: 8 tiles
+    assert wide.win_prob > narrow.win_prob
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_invariants(seed):
+    rng = random.Random(seed)
+    for _ in range(6):
+        hand = random_hand(rng, 2)
+        r = expected_values(hand, rng.randrange(1, 12))
+        assert r.rows and r.searched
+        for row in r.rows:
+            assert 0 <= row.win_prob <= row.tenpai_prob <= 1 + 1e-12
+            for name in ("tenpai_prob", "win_prob", "exp_score"):
+                values = row.by_turn[name]
+                assert len(values) == 18 - r.turn
+                assert all(a >= b - 1e-12 for a, b in zip(values, values[1:])), (name, values)
+            if row.shanten == 0:
+                assert row.tenpai_prob == 1.0
+
+
+@pytest.mark.parametrize("seed, max_shanten, hands", [(11, 0, 25), (12, 1, 6)])
+def test_matches_the_slow_reference(seed, max_shanten, hands):
+    rng = random.Random(seed)
+    for _ in range(hands):
+        hand = random_hand(rng, max_shanten, indicators=rng.choice((1, 1, 2)))
+        turn = rng.randrange(1, 18) if max_shanten == 0 else rng.randrange(10, 18)
+        options = EvOptions(ippatsu=rng.random() < 0.7, haitei=rng.random() < 0.7, ura=rng.random() < 0.7)
+        r = expected_values(hand, turn, options)
+        model = Model(hand, turn, ippatsu=options.ippatsu, haitei=options.haitei, ura=options.ura)
+        for row in r.rows:
+            ref = model.discard(row.discard.kind)
+            assert row.tenpai_prob == pytest.approx(ref[0], rel=1e-9, abs=1e-12), (str(hand), row.name)
+            assert row.win_prob == pytest.approx(ref[1], rel=1e-9, abs=1e-12), (str(hand), row.name)
+            assert row.exp_score == pytest.approx(ref[2], rel=1e-9, abs=1e-9), (str(hand), row.name)
+
+
+def test_ranking_options():
+    hand = "23m456p789s55p1s24s7z turn:3"
+    for rank, key in (("score", "exp_score"), ("win", "win_prob"), ("tenpai", "tenpai_prob")):
+        rows = expected_values(hand, options=EvOptions(rank=rank)).rows
+        values = [getattr(r, key) for r in rows]
+        assert values == sorted(values, reverse=True)
+
+
+def test_far_hands_and_bad_input():
+    far = expected_values("147m258p369s12345z")                  # 6-shanten
+    assert far.shanten > MAX_SHANTEN and not far.searched and far.rows == ()
+    for text, words in (("23m456p789s55p123s", "14 tiles"), ("23m456p789s55p123s9m turn:18", "1-17")):
+        with pytest.raises(ValueError) as err:
+            expected_values(text)
+        assert words in str(err.value)
+
+
+def test_cli(capsys):
+    assert main(["ev", "--json", "23m456p789s55p123s9m dora:1z seat:S"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["discards"][0]["discard"] == "9m" and record["shanten"] == 0
+    assert set(record["discards"][0]["by_turn"]) == {"tenpai_prob", "win_prob", "exp_score"}
+    assert main(["ev", "23m456p789s55p123s9m turn:20", "147m258p369s12345z"]) == 2
+    out, err = capsys.readouterr()
+    assert "turn" in err and "ranked by ukeire" in out
+    assert main(["ev", "--model", "full", "23m456p789s55p123s9m"]) == 2
