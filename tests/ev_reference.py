@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations_with_replacement
+from math import comb
 
 from mjgui import core
 from mjgui.hand import Hand, Win
@@ -70,13 +71,19 @@ class Model:
         if s.yakuman or not flags & {"riichi", "double-riichi"} or not self.opts["ura"] \
                 or not hand.dora_indicators:
             return float(s.total)
-        # ura dora: every set of indicators from the unseen tiles is equally likely
+        # ura dora: every set of indicators from the unseen tiles is equally likely; a multiset
+        # of kinds stands for prod C(unseen copies, times picked) sets of physical tiles
         held = [counts[k] + self.melded[k] for k in range(34)]
-        unseen = [k for k in range(34) for _ in range(max(4 - held[k] - self.ind[k], 0))]
-        picks = list(combinations(unseen, len(hand.dora_indicators)))
-        total = sum(_tsumo_points(s.han + sum(held[_next(k)] for k in pick), s.fu, hand.seat_wind == 0)
-                    for pick in picks)
-        return total / len(picks)
+        unseen = [max(4 - held[k] - self.ind[k], 0) for k in range(34)]
+        total = ways = 0.0
+        for pick in combinations_with_replacement(range(34), len(hand.dora_indicators)):
+            w = 1
+            for k in set(pick):
+                w *= comb(unseen[k], pick.count(k))
+            if w:
+                total += w * _tsumo_points(s.han + sum(held[_next(k)] for k in pick), s.fu, hand.seat_wind == 0)
+                ways += w
+        return total / ways
 
     def _value(self, counts: tuple, reds: frozenset, t: int, riichi_now: bool, double: bool):
         """(tenpai, win, score) with draws t..17 left; riichi_now: riichi declared just before t."""

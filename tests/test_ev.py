@@ -73,7 +73,7 @@ def test_invariants(seed):
                 assert row.tenpai_prob == 1.0
 
 
-@pytest.mark.parametrize("seed, max_shanten, hands", [(11, 0, 25), (12, 1, 6)])
+@pytest.mark.parametrize("seed, max_shanten, hands", [(11, 0, 15), (12, 1, 6)])
 def test_matches_the_slow_reference(seed, max_shanten, hands):
     rng = random.Random(seed)
     for _ in range(hands):
