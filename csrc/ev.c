@@ -25,9 +25,14 @@
 enum { M_TENPAI, M_WIN, M_SCORE, M_IPPATSU_SCORE, M_COUNT };
 
 typedef struct {
-    uint64_t lo, hi;                  /* 34 counts x 3 bits, red bits and flags; 0/0 = empty slot */
-    int32_t values;                   /* index into the value arena */
+    uint64_t lo, hi;                  /* 34 counts x 3 bits, then extra bits; hi == 0: empty slot */
+    int32_t values;                   /* index into the value arena (-1 while new) */
 } slot;
+
+typedef struct {
+    slot *slots;
+    size_t capacity, used;
+} table;
 
 typedef struct {
     const mj_win *w;
@@ -36,8 +41,7 @@ typedef struct {
     double inv[NV];                   /* 1 / (S - t) */
     uint8_t indicators[MJ_KINDS];     /* dora indicator copies per kind */
     uint8_t melded[MJ_KINDS];         /* copies in the melds */
-    slot *table;
-    size_t capacity, used;
+    table states;                     /* the 13-tile states searched */
     double *arena;                    /* M_COUNT x NV doubles per state */
     size_t arena_used, arena_cap;
     int failed;                       /* out of memory */
@@ -61,37 +65,37 @@ static size_t hash_key(uint64_t lo, uint64_t hi)
     return (size_t)x;
 }
 
-static int grow_table(ev_ctx *c)
+static int grow_table(table *tb)
 {
-    size_t cap = c->capacity ? 2 * c->capacity : 4096;
+    size_t cap = tb->capacity ? 2 * tb->capacity : 4096;
     slot *t = calloc(cap, sizeof *t);
     if (!t) return 0;
-    for (size_t i = 0; i < c->capacity; i++) {
-        if (!c->table[i].hi) continue;
-        size_t j = hash_key(c->table[i].lo, c->table[i].hi) & (cap - 1);
+    for (size_t i = 0; i < tb->capacity; i++) {
+        if (!tb->slots[i].hi) continue;
+        size_t j = hash_key(tb->slots[i].lo, tb->slots[i].hi) & (cap - 1);
         while (t[j].hi) j = (j + 1) & (cap - 1);
-        t[j] = c->table[i];
+        t[j] = tb->slots[i];
     }
-    free(c->table);
-    c->table = t;
-    c->capacity = cap;
+    free(tb->slots);
+    tb->slots = t;
+    tb->capacity = cap;
     return 1;
 }
 
 /* The slot of a key: found (values >= 0) or newly claimed (values == -1). */
-static slot *find_slot(ev_ctx *c, uint64_t lo, uint64_t hi)
+static slot *find_slot(table *tb, uint64_t lo, uint64_t hi)
 {
-    if (2 * (c->used + 1) > c->capacity && !grow_table(c)) return NULL;
-    size_t j = hash_key(lo, hi) & (c->capacity - 1);
-    while (c->table[j].hi) {
-        if (c->table[j].lo == lo && c->table[j].hi == hi) return &c->table[j];
-        j = (j + 1) & (c->capacity - 1);
+    if (2 * (tb->used + 1) > tb->capacity && !grow_table(tb)) return NULL;
+    size_t j = hash_key(lo, hi) & (tb->capacity - 1);
+    while (tb->slots[j].hi) {
+        if (tb->slots[j].lo == lo && tb->slots[j].hi == hi) return &tb->slots[j];
+        j = (j + 1) & (tb->capacity - 1);
     }
-    c->table[j].lo = lo;
-    c->table[j].hi = hi;
-    c->table[j].values = -1;
-    c->used++;
-    return &c->table[j];
+    tb->slots[j].lo = lo;
+    tb->slots[j].hi = hi;
+    tb->slots[j].values = -1;
+    tb->used++;
+    return &tb->slots[j];
 }
 
 static int32_t new_values(ev_ctx *c)
@@ -315,7 +319,7 @@ static int32_t evaluate(ev_ctx *c, uint8_t *h, int red, int extra, int shanten)
 {
     uint64_t lo, hi;
     make_key(h, red | extra << 3, &lo, &hi);
-    slot *s = find_slot(c, lo, hi);
+    slot *s = find_slot(&c->states, lo, hi);
     if (!s) return -1;
     if (s->values >= 0) return s->values;
     int32_t v = new_values(c);
@@ -390,8 +394,8 @@ int mj_ev(const mj_win *hand, int turn, int options, int rules, mj_ev_row *rows,
             row->score[t] = vals[(ip ? M_IPPATSU_SCORE : M_SCORE) * NV + t];
         }
     }
-    if (states) *states = (long)c.used;
-    free(c.table);
+    if (states) *states = (long)c.states.used;
+    free(c.states.slots);
     free(c.arena);
     return result;
 }
