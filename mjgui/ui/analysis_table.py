@@ -22,7 +22,10 @@ TILES_ROLE = Qt.ItemDataRole.UserRole + 1     # list[TileCount] (or a single til
 SORT_ROLE = Qt.ItemDataRole.UserRole + 2
 WARN_ROLE = Qt.ItemDataRole.UserRole + 3      # bool: draw the cell in the warning color
 
-DISCARD, SHANTEN, UKEIRE, TOTAL, IMPROVE, GOOD, SECOND, CALLS, VALUE, VERDICT = range(10)
+# the expected values sit next to the ukeire total: the numbers a player compares first
+DISCARD, SHANTEN, UKEIRE, TOTAL, WIN, TENPAI, EXPECTED, IMPROVE, GOOD, SECOND, CALLS, VALUE, VERDICT = range(13)
+EV_COLUMNS = (WIN, TENPAI, EXPECTED)
+RANKS = ("ukeire", "score", "win")       # the table's order: the analysis's, or by an expected value
 
 BEST_LIGHT = QColor(214, 240, 214)
 BEST_DARK = QColor(38, 78, 52)
@@ -40,6 +43,13 @@ def _headers() -> list[tuple[str, str]]:
          tr("Tiles whose draw lowers the shanten, each with the copies not in your hand or visible",
             "引くと向聴数が下がる牌と、見えていない残り枚数")),
         (tr("Total", "枚数"), tr("Copies left of all ukeire tiles together", "受け入れの合計枚数")),
+        (tr("Win %", "和了率"), tr("Chance to win by tsumo by the last draw (the simple model: only you draw, "
+                                   "riichi at tenpai; see Why these numbers?)",
+                                   "最終ツモまでにツモ和了する確率（簡易モデル: 自分だけがツモ、聴牌即立直）")),
+        (tr("Tenpai %", "聴牌率"), tr("Chance to be tenpai after the last draw (the simple model)",
+                                       "最終ツモ後に聴牌している確率（簡易モデル）")),
+        (tr("Exp. pts", "期待値"), tr("Expected points received (tsumo wins with riichi, dora and averaged ura "
+                                      "dora; the simple model)", "期待得点（立直・ドラ・裏ドラ平均を含むツモ和了、簡易モデル）")),
         (tr("Improve", "改良"), tr("Improvement copies (tenpai / 1-shanten): draws that keep the shanten "
                                    "but widen the ukeire or the wait", "向聴数は変わらないが受け入れや待ちが広がる牌の枚数")),
         (tr("Good shape", "好形率"), tr("1-shanten: share of the ukeire after which you can wait on two "
@@ -64,10 +74,15 @@ class AnalysisModel(QAbstractTableModel):
         self._analysis: Analysis | None = None
         self._rows: Sequence[Row] = ()
         self._best: set[int] = set()
+        self._ev: dict[int, Any] = {}            # discard kind -> mjgui.ev.EvRow
+        self._ev_state = "none"                  # "none" (not for this hand), "pending", "ready"
+        self.rank = "ukeire"
         self.dark = False
 
-    def set_analysis(self, analysis: Analysis | None) -> None:
+    def set_analysis(self, analysis: Analysis | None, ev_pending: bool = False) -> None:
         self.beginResetModel()
+        self._ev = {}
+        self._ev_state = "pending" if ev_pending and analysis is not None and analysis.rows else "none"
         self._analysis = analysis
         if analysis is None:
             self._rows = ()
@@ -75,8 +90,41 @@ class AnalysisModel(QAbstractTableModel):
             self._rows = (analysis.current,)
         else:
             self._rows = analysis.rows
-        self._best = {id(r) for r in analysis.best()} if analysis is not None else set()
+        self._best = self._best_rows()
         self.endResetModel()
+
+    def set_ev(self, ev) -> None:
+        """The expected values (mjgui.ev.EvResult) of the hand shown, or None when they
+        cannot be had."""
+        self._ev = {} if ev is None else {r.discard.kind: r for r in ev.rows}
+        self._ev_state = "ready" if ev is not None and ev.rows else "none"
+        self._best = self._best_rows()
+        if self._rows:
+            self.dataChanged.emit(self.index(0, 0), self.index(len(self._rows) - 1, VERDICT))
+
+    def ev_row(self, row: Row):
+        return self._ev.get(row.tile.kind) if row.tile is not None else None
+
+    def _ev_value(self, row: Row, rank: str) -> float | None:
+        e = self.ev_row(row)
+        return None if e is None else e.exp_score if rank == "score" else e.win_prob
+
+    def _best_rows(self) -> set[int]:
+        if self._analysis is None:
+            return set()
+        if self.rank != "ukeire" and self._ev:
+            values = [(self._ev_value(r, self.rank), r) for r in self._rows]
+            top = max((v for v, _ in values if v is not None), default=None)
+            return {id(r) for v, r in values if v is not None and v == top}
+        return {id(r) for r in self._analysis.best()}
+
+    def set_rank(self, rank: str) -> None:
+        if rank not in RANKS:
+            raise ValueError(f"rank must be one of {RANKS}, not {rank!r}")
+        self.rank = rank
+        self._best = self._best_rows()
+        if self._rows:
+            self.dataChanged.emit(self.index(0, 0), self.index(len(self._rows) - 1, VERDICT))
 
     def row_at(self, row: int) -> Row:
         return self._rows[row]
@@ -155,6 +203,13 @@ class AnalysisModel(QAbstractTableModel):
         if col == VALUE:
             value = self._value(row)
             return "–" if value is None else value.text(language())
+        if col in EV_COLUMNS:
+            e = self.ev_row(row)
+            if e is None:
+                return "…" if self._ev_state == "pending" else "–"
+            if col == EXPECTED:
+                return f"{e.exp_score:,.0f}"
+            return f"{100 * (e.win_prob if col == WIN else e.tenpai_prob):.1f}%"
         if col == VERDICT:
             hand = self._analysis.shanten if self._analysis is not None else None
             return row.verdict(language(), hand)
@@ -174,6 +229,9 @@ class AnalysisModel(QAbstractTableModel):
             SECOND: row.second_step if row.second_step is not None else -1,
             CALLS: row.call_kinds,
             VALUE: (lambda v: -1 if v is None else v.high)(self._value(row)),
+            WIN: (lambda e: -1.0 if e is None else e.win_prob)(self.ev_row(row)),
+            TENPAI: (lambda e: -1.0 if e is None else e.tenpai_prob)(self.ev_row(row)),
+            EXPECTED: (lambda e: -1.0 if e is None else e.exp_score)(self.ev_row(row)),
             VERDICT: self._rows.index(row),
         }[col]
 
@@ -302,11 +360,35 @@ class AnalysisTable(QTableView):
         self.clicked.connect(self._chosen)
         self.activated.connect(self._chosen)
 
-    def set_analysis(self, analysis: Analysis | None) -> None:
-        self.source.set_analysis(analysis)
-        self.proxy.sort(-1)              # back to the analysis's ranking
-        self.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
+    def set_analysis(self, analysis: Analysis | None, ev_pending: bool = False) -> None:
+        self.source.set_analysis(analysis, ev_pending)
+        self._apply_rank()
         self.resizeColumnsToContents()
+
+    def set_ev(self, ev) -> None:
+        """Show the expected values (mjgui.ev.EvResult, or None) of the hand shown."""
+        self.source.set_ev(ev)
+        self._apply_rank()
+        for col in EV_COLUMNS:
+            self.resizeColumnToContents(col)
+
+    def set_rank(self, rank: str) -> None:
+        """Order the rows by the analysis ("ukeire") or by expected points / win chance."""
+        self.source.set_rank(rank)
+        self._apply_rank()
+
+    def _apply_rank(self) -> None:
+        column = {"score": EXPECTED, "win": WIN}.get(self.source.rank)
+        if column is None:
+            self.proxy.sort(-1)          # back to the analysis's ranking
+            self.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
+        else:
+            self.proxy.sort(column, Qt.SortOrder.DescendingOrder)
+            self.horizontalHeader().setSortIndicator(column, Qt.SortOrder.DescendingOrder)
+
+    def ev_row(self, view_row: int):
+        """The expected values (mjgui.ev.EvRow) of a view row, or None."""
+        return self.source.ev_row(self.row_for_view(view_row))
 
     def set_theme(self, theme: str) -> None:
         self.delegate.theme = theme

@@ -1,5 +1,5 @@
-"""Runs the analysis off the UI thread (the C core releases the GIL), newest
-request wins: a result for a hand that has since changed is dropped.  Each
+"""Runs the analysis, then the expected values (mjgui.ev), off the UI thread (the C
+core releases the GIL), newest request wins: a result for a hand that has since changed is dropped.  Each
 result carries the hand it was computed for, so the window can check it against
 the hand it shows (a request can be overtaken by a hand that is not analysed).
 
@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
 
 from mjgui.analysis import Analysis, analyze
+from mjgui.ev import MAX_SHANTEN as EV_MAX_SHANTEN, EvResult, expected_values
 from mjgui.hand import Hand
 
 
@@ -25,14 +26,25 @@ class AnalysisResult:
     hand: Hand | None = None      # the hand this result is for
 
 
+@dataclass(frozen=True)
+class EvJobResult:
+    """The expected values of a hand, computed after its analysis."""
+    request: int
+    ev: EvResult | None
+    error: ValueError | None
+    ms: float
+    hand: Hand
+
+
 class _Signals(QObject):
     done = Signal(object)     # AnalysisResult
+    ev_done = Signal(object)  # EvJobResult
 
 
 class _Job(QRunnable):
-    def __init__(self, request: int, hand: Hand, signals: _Signals):
+    def __init__(self, request: int, hand: Hand, signals: _Signals, worker: AnalysisWorker):
         super().__init__()
-        self.request, self.hand, self.signals = request, hand, signals
+        self.request, self.hand, self.signals, self.worker = request, hand, signals, worker
 
     def run(self) -> None:
         start = time.perf_counter()
@@ -42,12 +54,24 @@ class _Job(QRunnable):
             result, error = None, exc
         self.signals.done.emit(AnalysisResult(self.request, result, error,
                                               (time.perf_counter() - start) * 1e3, self.hand))
+        # the expected values follow; skipped when a newer hand is already waiting
+        if (result is None or not self.worker.with_ev or self.hand.size != 14
+                or result.shanten > EV_MAX_SHANTEN or self.request != self.worker.latest):
+            return
+        start = time.perf_counter()
+        try:
+            ev, error = expected_values(self.hand), None
+        except ValueError as exc:
+            ev, error = None, exc
+        self.signals.ev_done.emit(EvJobResult(self.request, ev, error, (time.perf_counter() - start) * 1e3,
+                                              self.hand))
 
 
 class AnalysisWorker(QObject):
     """`request(hand)`; `finished(AnalysisResult)` for the latest request only.
     `busy(bool)` turns on when a request has been running for BUSY_AFTER_MS."""
     finished = Signal(object)
+    ev_finished = Signal(object)     # EvJobResult, for the latest request only
     busy = Signal(bool)
     BUSY_AFTER_MS = 80
 
@@ -57,6 +81,8 @@ class AnalysisWorker(QObject):
         self._pool.setMaxThreadCount(1)
         self._signals = _Signals(self)
         self._signals.done.connect(self._done)
+        self._signals.ev_done.connect(self._ev_done)
+        self.with_ev = True              # compute the expected values after each analysis
         self._latest = 0
         self._pending = 0
         self._busy_timer = QTimer(self)
@@ -67,7 +93,7 @@ class AnalysisWorker(QObject):
         self._latest += 1
         self._pending += 1
         self._busy_timer.start(self.BUSY_AFTER_MS)
-        self._pool.start(_Job(self._latest, hand, self._signals))
+        self._pool.start(_Job(self._latest, hand, self._signals, self))
 
     def cancel(self) -> None:
         """Drop the result of every request made so far (the hand changed to one that is
@@ -83,6 +109,15 @@ class AnalysisWorker(QObject):
     @property
     def idle(self) -> bool:
         return self._pending == 0
+
+    @property
+    def latest(self) -> int:
+        """The newest request's number (read by the jobs to skip stale work)."""
+        return self._latest
+
+    def _ev_done(self, result: EvJobResult) -> None:
+        if result.request == self._latest:
+            self.ev_finished.emit(result)
 
     def _done(self, result: AnalysisResult) -> None:
         self._pending -= 1

@@ -10,17 +10,20 @@ from pathlib import Path
 
 from PySide6.QtCore import QSettings, QStandardPaths, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence, QPalette, QColor
-from PySide6.QtWidgets import (QApplication, QHBoxLayout, QLabel, QLineEdit, QMainWindow, QMenu,
+from PySide6.QtWidgets import (QApplication, QComboBox, QHBoxLayout, QLabel, QLineEdit, QMainWindow, QMenu,
+                               QMessageBox,
                                QProgressBar, QSplitter, QStackedWidget, QToolBar, QToolButton,
                                QVBoxLayout, QWidget)
 
 from mjgui.analysis import Analysis
+from mjgui.ev import MAX_SHANTEN as EV_MAX_SHANTEN
 from mjgui.drills.history import HistoryError, HistoryStore
 from mjgui.hand import Hand
 from mjgui.tiles import MAX_TEXT, Tile, TileError, check_length, parse_tenhou_url
 from mjgui.ui import i18n
 from mjgui.ui.analysis_table import AnalysisTable
 from mjgui.ui.analysis_worker import AnalysisWorker
+from mjgui.ui.ev_chart import TurnChart
 from mjgui.ui.hand_editor import HandEditor
 from mjgui.ui.hand_view import HandView
 from mjgui.ui.help_overlay import HelpOverlay
@@ -34,6 +37,7 @@ from mjgui.waits import wait_details
 THEMES = ("light", "dark")
 TEXT_APPLY_MS = 250          # typing settles this long before the hand follows
 MODES = ("analyze", "nanikiru", "wait", "call", "stats")
+RANK_KEYS = ("ukeire", "score", "win")   # the "Order by" choices, in the box's order
 HISTORY_FILE = "history.sqlite"
 
 
@@ -81,6 +85,7 @@ class MainWindow(QMainWindow):
         self.theme = read_choice(self.store, "theme", THEMES, "light")
         i18n.set_language(read_choice(self.store, "language", i18n.LANGS, "en"))
         self.analysis: Analysis | None = None
+        self.ev = None                           # mjgui.ev.EvResult of the hand shown
         self.last_ms = 0.0                 # the analysis itself
         self.update_ms = 0.0               # from the hand changing to the panels showing it
         self._changed_at = 0.0
@@ -103,6 +108,7 @@ class MainWindow(QMainWindow):
         self.editor._apply(hand)
         self.editor.undo_stack.clear()
         self.resize(1280, 860)
+        self.rank_box.setCurrentIndex(RANK_KEYS.index(read_choice(self.store, "rank", RANK_KEYS, "ukeire")))
         mode = read_choice(self.store, "mode", MODES, "analyze")
         if mode != "analyze":
             self.set_mode(mode)
@@ -205,8 +211,14 @@ class MainWindow(QMainWindow):
         self.progress.setRange(0, 0)             # busy indicator
         self.progress.setMaximumWidth(160)
         self.progress.hide()
+        self.rank_label = QLabel(central)
+        self.rank_box = QComboBox(central)       # items set in retranslate()
+        self.why_button = QToolButton(central)
         summary.addWidget(self.summary, 1)
         summary.addWidget(self.progress)
+        summary.addWidget(self.rank_label)
+        summary.addWidget(self.rank_box)
+        summary.addWidget(self.why_button)
         layout.addLayout(summary)
 
         # the table takes the full width; the palette and the wait inspector share the bottom
@@ -217,8 +229,13 @@ class MainWindow(QMainWindow):
         bottom_layout.setContentsMargins(0, 0, 0, 0)
         self.palette_widget = TilePalette(bottom)
         self.waits = WaitInspector(bottom)
+        self.turn_chart = TurnChart(bottom)
+        right = QVBoxLayout()
+        right.setContentsMargins(0, 0, 0, 0)
+        right.addWidget(self.waits, 1)
+        right.addWidget(self.turn_chart)
         bottom_layout.addWidget(self.palette_widget)
-        bottom_layout.addWidget(self.waits, 1)
+        bottom_layout.addLayout(right, 1)
         self.splitter.addWidget(self.table)
         self.splitter.addWidget(bottom)
         self.splitter.setStretchFactor(0, 3)
@@ -237,6 +254,9 @@ class MainWindow(QMainWindow):
     def _connect(self) -> None:
         self.editor.handChanged.connect(self._hand_changed)
         self.worker.finished.connect(self._analysis_ready)
+        self.worker.ev_finished.connect(self._ev_ready)
+        self.rank_box.currentIndexChanged.connect(self._rank_changed)
+        self.why_button.clicked.connect(self.explain_ev)
         self.worker.busy.connect(self.progress.setVisible)
         self.act_deal.triggered.connect(self.random_deal)
         self.act_clear.triggered.connect(self.editor.clear)
@@ -251,7 +271,7 @@ class MainWindow(QMainWindow):
         self.text.returnPressed.connect(self.apply_text)
         self._text_timer.timeout.connect(self.apply_text)
         self.table.discardChosen.connect(self.discard)
-        self.table.selectionModel().currentRowChanged.connect(lambda *_: self._show_waits())
+        self.table.selectionModel().currentRowChanged.connect(lambda *_: self._show_selected())
         self.hand_view.discardRequested.connect(self.discard)
         self.hand_view.meldRemoveRequested.connect(lambda i: self._edit(self.editor.remove_meld, i))
         self.hand_view.extraRemoveRequested.connect(lambda part, i: self._edit(self.editor.remove_extra, part, i))
@@ -379,7 +399,10 @@ class MainWindow(QMainWindow):
             return
         self.analysis = analysis
         self.last_ms = ms
-        self.table.set_analysis(analysis)
+        ev_pending = (self.worker.with_ev and result.hand is not None and result.hand.size == 14
+                      and analysis.shanten <= EV_MAX_SHANTEN)
+        self.table.set_analysis(analysis, ev_pending)
+        self.turn_chart.set_row(None, 1)
         self._show_summary()
         best = {r.tile.kind for r in analysis.best() if r.tile is not None}
         self.hand_view.set_highlight(best)
@@ -387,6 +410,55 @@ class MainWindow(QMainWindow):
         self.update_ms = (time.perf_counter() - self._changed_at) * 1e3
         self.statusBar().showMessage(tr(f"Analysed in {ms:.1f} ms, shown in {self.update_ms:.1f} ms",
                                         f"分析 {ms:.1f} ms、表示まで {self.update_ms:.1f} ms"))
+
+    def _ev_ready(self, result) -> None:
+        if result.hand != self.editor.hand or self.analysis is None:
+            return                               # stale: for a hand no longer shown
+        self.ev = result.ev
+        self.table.set_ev(result.ev)
+        self._show_chart()
+
+    def _rank_changed(self, index: int) -> None:
+        rank = RANK_KEYS[index] if 0 <= index < len(RANK_KEYS) else "ukeire"
+        self.table.set_rank(rank)
+        self.store.setValue("rank", rank)
+        self._show_selected()
+
+    def _show_selected(self) -> None:
+        self._show_waits()
+        self._show_chart()
+
+    def _show_chart(self) -> None:
+        """The turn chart follows the selected discard (or the top row)."""
+        if self.analysis is None or not self.analysis.rows or self.ev is None:
+            self.turn_chart.set_row(None, 1)
+            return
+        index = self.table.currentIndex()
+        self.turn_chart.set_row(self.table.ev_row(index.row() if index.isValid() else 0), self.ev.turn)
+
+    def explain_ev(self) -> None:
+        """Why these numbers? The model behind the win / tenpai / expected columns."""
+        QMessageBox.information(self, tr("Why these numbers?", "この数字の根拠"), tr(
+            "Win %, Tenpai % and Exp. pts come from the simple one-player model of the published "
+            "nanikiru simulators:\n\n"
+            "• only you draw: no opponents, no ron, no calls, no deal-in;\n"
+            "• the wall holds 4 − your copies − the dora indicators of each tile; each of the draws "
+            "left (to the 17th) shows a tile with that share of the unseen wall;\n"
+            "• a draw that lowers the shanten is kept with the best discard, any other is thrown back;\n"
+            "• a closed hand declares riichi at tenpai; wins are tsumo, scored with riichi, menzen "
+            "tsumo, dora, red fives, ippatsu, haitei and ura dora averaged;\n"
+            "• each number is maximised on its own.\n\n"
+            "Set the turn with turn:N in the hand (the draw just made; default 1). Hands above "
+            "3-shanten are not searched. The chart shows the chance to win and to be tenpai if the "
+            "same hand stood at a later draw.",
+            "和了率・聴牌率・期待値は、公開されている何切るシミュレーターと同じ一人麻雀の簡易モデルによる数字です。\n\n"
+            "・ツモるのは自分だけ（他家なし、ロン・鳴き・放銃なし）\n"
+            "・山の各牌は 4 − 自分の枚数 − ドラ表示牌 枚。17巡目までの各ツモはその割合で出る\n"
+            "・向聴数が下がるツモは最善の打牌で残し、それ以外はツモ切り\n"
+            "・門前は聴牌即立直。和了はツモで、立直・門前ツモ・ドラ・赤・一発・海底・裏ドラ（平均）を計算\n"
+            "・三つの数字はそれぞれ別に最大化\n\n"
+            "巡目は手牌に turn:N で指定（直前のツモ、既定は1）。4向聴以上は計算しません。"
+            "グラフは同じ手が後の巡目だった場合の和了率と聴牌率です。"))
 
     def _show_summary(self) -> None:
         a = self.analysis
@@ -563,7 +635,8 @@ class MainWindow(QMainWindow):
         app = QApplication.instance()
         if isinstance(app, QApplication):
             apply_theme(app, self.theme)
-        for w in (self.hand_view, self.palette_widget, self.table, self.waits, *self.pages.values()):
+        for w in (self.hand_view, self.palette_widget, self.table, self.waits, self.turn_chart,
+                  *self.pages.values()):
             w.set_theme(self.theme)
 
     def toggle_help(self) -> None:
@@ -606,6 +679,21 @@ class MainWindow(QMainWindow):
         for w in (self.hand_view, self.palette_widget, self.table, self.waits, self.help,
                   *self.pages.values()):
             w.retranslate()
+        self.rank_label.setText(tr("Order by", "並び順"))
+        index = max(self.rank_box.currentIndex(), 0)
+        self.rank_box.blockSignals(True)
+        self.rank_box.clear()
+        self.rank_box.addItems([tr("ukeire", "受け入れ"), tr("expected points", "期待値"),
+                                tr("win chance", "和了率")])
+        self.rank_box.setCurrentIndex(index)
+        self.rank_box.blockSignals(False)
+        self.rank_box.setToolTip(tr("Order the discards by the analysis (ukeire, then second step) or by "
+                                    "the expected values of the simple model",
+                                    "打牌の並び: 受け入れ（と二歩目）、または簡易モデルの期待値・和了率"))
+        self.why_button.setText(tr("Why these numbers?", "数字の根拠"))
+        self.why_button.setToolTip(tr("The model behind Win %, Tenpai % and Exp. pts",
+                                      "和了率・聴牌率・期待値のモデル"))
+        self.turn_chart.update()
         for mode, (en, ja) in zip(MODES, (("Analyze", "分析"), ("Nanikiru", "何切る"), ("Waits", "待ち"),
                                           ("Calls", "鳴き"), ("Stats", "成績"))):
             act = self.mode_actions[mode]

@@ -1,0 +1,100 @@
+"""TurnChart: win and tenpai probability of one discard by the draw it starts from.
+
+The expected-value search gives, for each discard, each number when the draws from
+turn t on remain (`EvRow.by_turn`); this small QPainter chart draws the two
+probabilities over t so a player sees how fast a choice loses value as the hand is
+reached later.  It computes nothing: the window hands it the row.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from mjgui.ui.chart import CHART_COLORS
+from mjgui.ui.i18n import tr
+
+__all__ = ["TurnChart"]
+
+
+class TurnChart(QWidget):
+    def __init__(self, parent: QWidget | None = None, theme: str = "light"):
+        super().__init__(parent)
+        self._theme = theme
+        self._row = None
+        self._turn = 1
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.setMinimumHeight(110)
+
+    def set_row(self, row, turn: int) -> None:
+        """Show an mjgui.ev.EvRow (None: a short note instead) computed from `turn`."""
+        self._row, self._turn = row, turn
+        self.setToolTip("" if row is None else tr(
+            f"Discard {row.name}: chance to win (line) and to be tenpai (dashed) if the same hand "
+            f"stood at a later draw; now {100 * row.win_prob:.1f}% / {100 * row.tenpai_prob:.1f}%, "
+            f"{row.exp_score:,.0f} points expected",
+            f"{row.name}切り: 同じ手が後の巡目だった場合の和了率（実線）と聴牌率（破線）。"
+            f"現在 {100 * row.win_prob:.1f}% / {100 * row.tenpai_prob:.1f}%、期待値 {row.exp_score:,.0f}点"))
+        self.update()
+
+    def row(self):
+        return self._row
+
+    def set_theme(self, theme: str) -> None:
+        self._theme = theme
+        self.update()
+
+    def sizeHint(self) -> QSize:
+        return QSize(320, 120)
+
+    def paintEvent(self, _event) -> None:
+        c = CHART_COLORS[self._theme]
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.fillRect(self.rect(), QColor(c["bg"]))
+        p.setPen(QPen(QColor(c["border"])))
+        p.drawRect(self.rect().adjusted(0, 0, -1, -1))
+        fm = p.fontMetrics()
+        row = self._row
+        if row is None:
+            p.setPen(QColor(c["muted"]))
+            p.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter,
+                       tr("Win and tenpai chance by turn: pick a discard of a 14-tile hand",
+                          "巡目ごとの和了率・聴牌率: 14枚の手の打牌を選んでください"))
+            return
+        left, top = fm.horizontalAdvance("100%") + 10, fm.height() + 6
+        plot = QRectF(left, top, self.width() - left - 10, self.height() - top - fm.height() - 8)
+        win, tenpai = row.by_turn["win_prob"], row.by_turn["tenpai_prob"]
+        n = len(win)
+
+        def point(i: int, value: float) -> QPointF:
+            x = plot.left() + (plot.width() * i / (n - 1) if n > 1 else plot.width() / 2)
+            return QPointF(x, plot.bottom() - plot.height() * value)
+
+        p.setPen(QPen(QColor(c["grid"])))
+        for frac in (0.0, 0.5, 1.0):
+            y = plot.bottom() - plot.height() * frac
+            p.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y))
+            p.setPen(QColor(c["muted"]))
+            p.drawText(QRectF(0, y - fm.height() / 2, left - 6, fm.height()),
+                       Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, f"{int(frac * 100)}%")
+            p.setPen(QPen(QColor(c["grid"])))
+        p.setPen(QColor(c["muted"]))
+        for i, align in ((0, Qt.AlignmentFlag.AlignLeft), (n - 1, Qt.AlignmentFlag.AlignRight)):
+            x = point(i, 0).x()
+            box = QRectF(x, plot.bottom() + 2, 80, fm.height()) if i == 0 else \
+                QRectF(x - 80, plot.bottom() + 2, 80, fm.height())
+            p.drawText(box, align, tr(f"draw {self._turn + i}", f"{self._turn + i}巡目"))
+        for values, color, style in ((tenpai, c["series1"], Qt.PenStyle.DashLine),
+                                     (win, c["series0"], Qt.PenStyle.SolidLine)):
+            path = QPainterPath(point(0, values[0]))
+            for i in range(1, n):
+                path.lineTo(point(i, values[i]))
+            p.setPen(QPen(QColor(color), 2, style))
+            p.drawPath(path)
+        p.setPen(QColor(c["text"]))
+        p.drawText(QRectF(left, 2, plot.width(), fm.height()), Qt.AlignmentFlag.AlignLeft,
+                   tr(f"{row.name}: win {100 * row.win_prob:.0f}% (line) · tenpai {100 * row.tenpai_prob:.0f}% "
+                      f"(dashed) · {row.exp_score:,.0f} pts",
+                      f"{row.name}: 和了 {100 * row.win_prob:.0f}%（実線）・聴牌 {100 * row.tenpai_prob:.0f}%"
+                      f"（破線）・{row.exp_score:,.0f}点"))

@@ -1,0 +1,88 @@
+"""Expected values in the main window: the Win % / Tenpai % / Exp. pts columns filled
+from the worker, ordering by them, the turn chart, the "why" explanation."""
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QMessageBox
+
+from mjgui.ev import expected_values
+from mjgui.ui import i18n
+from mjgui.ui.analysis_table import EXPECTED, TENPAI, WIN
+from mjgui.ui.main_window import MainWindow
+
+HAND = "23m456p789s55p1s24s7z dora:1z turn:3"
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    store = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    w = MainWindow(store, tmp_path / "history.sqlite")
+    qtbot.addWidget(w)
+    w.show()
+    yield w
+    w.worker.wait()
+    i18n.set_language("en")
+
+
+def show(qtbot, w, text):
+    w.text.setText(text)
+    w.apply_text()
+    qtbot.waitUntil(lambda: w.ev is not None and str(w.ev.hand) == str(w.editor.hand), timeout=10000)
+    qtbot.wait(1)
+
+
+def test_columns_show_the_expected_values(qtbot, window):
+    show(qtbot, window, HAND)
+    expected = expected_values(HAND)
+    model = window.table.model()
+    for r in range(model.rowCount()):
+        row = window.table.row_for_view(r)
+        e = expected.row(row.tile.name)
+        assert model.index(r, WIN).data() == f"{100 * e.win_prob:.1f}%"
+        assert model.index(r, TENPAI).data() == f"{100 * e.tenpai_prob:.1f}%"
+        assert model.index(r, EXPECTED).data() == f"{e.exp_score:,.0f}"
+
+
+def test_order_by_expected_points_and_win_chance(qtbot, window):
+    show(qtbot, window, HAND)
+    expected = expected_values(HAND)
+    window.rank_box.setCurrentIndex(1)                 # expected points
+    names = [window.table.row_for_view(r).tile.name for r in range(window.table.model().rowCount())]
+    scores = [expected.row(n).exp_score for n in names]
+    assert scores == sorted(scores, reverse=True)
+    best = window.table.row_for_view(0)
+    assert window.table.source.is_best(window.table.proxy.mapToSource(window.table.proxy.index(0, 0)).row())
+    assert window.turn_chart.row().name == best.tile.name
+    window.rank_box.setCurrentIndex(2)                 # win chance
+    wins = [expected.row(window.table.row_for_view(r).tile.name).win_prob
+            for r in range(window.table.model().rowCount())]
+    assert wins == sorted(wins, reverse=True)
+    assert window.store.value("rank") == "win"
+    window.rank_box.setCurrentIndex(0)                 # back to the analysis order
+    assert window.table.row_for_view(0).tile.name == window.analysis.rows[0].tile.name
+
+
+def test_thirteen_tiles_and_far_hands_have_no_expected_values(qtbot, window):
+    window.text.setText("147m258p369s12345z")          # 6-shanten: not searched
+    window.apply_text()
+    qtbot.waitUntil(lambda: window.worker.idle, timeout=5000)
+    qtbot.wait(50)
+    assert window.table.model().index(0, WIN).data() == "–"
+    assert window.turn_chart.row() is None
+
+
+def test_the_chart_follows_the_selection(qtbot, window):
+    show(qtbot, window, HAND)
+    window.table.selectRow(3)
+    name = window.table.row_for_view(3).tile.name
+    assert window.turn_chart.row().name == name
+    assert len(window.turn_chart.row().by_turn["win_prob"]) == 18 - 3
+    window.turn_chart.grab()                            # paints without error
+
+
+def test_why_explains_the_model(qtbot, window, monkeypatch):
+    shown = []
+    monkeypatch.setattr(QMessageBox, "information", lambda parent, title, text: shown.append(text))
+    window.why_button.click()
+    assert shown and "only you draw" in shown[0] and "riichi at tenpai" in shown[0]
