@@ -4,6 +4,7 @@ Every expected value here is worked by hand (the comments show the count)."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -238,3 +239,103 @@ def test_choices_hold_the_right_value_and_three_plausible_mistakes():
     assert "tsumo 700-1,300 (2,700)" in labels
     assert "ツモ 700-1,300 (2,700)" in [c.label("ja") for c in score_choices(PINFU_TSUMO)]
     assert [c.answer for c in score_choices(PINFU_TSUMO) if c.right] == ["700-1300"]
+
+
+# ---- generator ----------------------------------------------------------------------------------
+
+from mjgui.drills.generator import GenerateError, generate, make_problem  # noqa: E402
+from mjgui.drills.scoring import problem_score  # noqa: E402
+from mjgui.scoring import score  # noqa: E402
+
+
+def test_generator_is_deterministic_by_seed():
+    first = generate(12, 5, "score")
+    assert dumps_set(first) == dumps_set(generate(12, 5, "score"))
+    assert generate(5, 5, "score") == first[:5]
+    assert make_problem(5, 3, "score") == first[3]
+    assert dumps_set(generate(12, 6, "score")) != dumps_set(first)
+    assert [p.id for p in first[:2]] == ["score-5-1", "score-5-2"]
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_generated_problems_score_and_carry_the_scorers_key(level):
+    for p in generate(40, 21, "score", theme=level):
+        assert Problem.from_json(p.to_json()) == p               # valid, and stable
+        s = score(p.hand)                                       # the facade, straight from the text
+        assert s.wins, p.hand                                   # never a hand without a yaku
+        assert p.theme == level and p.shanten == -1 and 0 <= p.difficulty <= 1
+        value = f"yakuman//{s.total}" if s.yakuman else f"{s.han}/{s.fu}/{s.total}"
+        assert p.best == (value,) and grade(p, value).correct
+        assert p.to_hand().concealed[-1] == p.to_hand().win.tile
+        if not s.yakuman:                                       # the choices' table is the scorer's
+            assert hand_value(s.han, s.fu, s.dealer, s.tsumo)[0] == s.total
+        if level == "easy":
+            assert s.han <= 4 and not s.limit and s.fu <= 40 and not s.yakuman
+        elif level == "medium":
+            assert s.fu >= 40 and s.limit in ("", "mangan") and not s.yakuman
+        else:
+            assert s.limit in ("haneman", "baiman", "sanbaiman", "kazoe yakuman", "yakuman")
+
+
+def test_generated_problems_cover_the_situations():
+    problems = generate(120, 8, "score")
+    hands = [p.to_hand() for p in problems]
+    scores = [problem_score(p) for p in problems]
+    assert {p.theme for p in problems} == {"easy", "medium", "hard"}
+    assert any(h.is_closed for h in hands) and any(not h.is_closed for h in hands)
+    assert any(h.win.tsumo for h in hands) and any(not h.win.tsumo for h in hands)
+    assert any(h.seat_wind == 0 for h in hands) and any(h.seat_wind != 0 for h in hands)
+    assert any("riichi" in h.win.flags for h in hands) and any(h.win.ura_indicators for h in hands)
+    assert any(t.red for h in hands for t in h.concealed)
+    assert any(m.kind.value in ("kan", "ankan", "kakan") for h in hands for m in h.melds)
+    limits = {s.limit for s in scores}
+    assert {"", "mangan", "haneman", "yakuman"} <= limits
+    names = {y.name for s in scores for y in s.yaku}
+    assert {"Pinfu", "Tanyao", "Riichi", "Dora"} <= names
+    assert any(n.startswith("Yakuhai") for n in names)
+    yakuman = sum(bool(s.yakuman) for s in scores)
+    assert 0 < yakuman < len(scores) // 8                         # occasional
+
+
+@pytest.mark.parametrize("kw, words", [
+    ({"theme": "chinitsu"}, "level"), ({"shanten": 1}, "won hands"),
+])
+def test_generator_refuses_options_score_problems_do_not_take(kw, words):
+    with pytest.raises(GenerateError, match=words):
+        generate(1, 1, "score", **kw)
+
+
+# ---- command line ------------------------------------------------------------------------------
+
+def _cli(capsys, argv):
+    from mjgui.drills import cli
+    status = cli.main(argv)
+    out = capsys.readouterr()
+    return status, out.out, out.err
+
+
+def test_cli_generates_and_grades_score_problems(capsys, tmp_path):
+    status, out, _ = _cli(capsys, ["generate", "--kind", "score", "--count", "3", "--seed", "4", "--json"])
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert status == 0 and [r["id"] for r in rows] == ["score-4-1", "score-4-2", "score-4-3"]
+    assert all(r["kind"] == "score" and "win:" in r["hand"] for r in rows)
+    status, again, _ = _cli(capsys, ["generate", "--kind", "score", "--count", "3", "--seed", "4", "--json"])
+    assert again == out
+    status, out, _ = _cli(capsys, ["generate", "--kind", "score", "--count", "2", "--seed", "4",
+                                   "--theme", "hard"])
+    assert status == 0 and all("  hard  value " in line for line in out.splitlines())
+
+    path = tmp_path / "s.json"
+    path.write_text(dumps_set([FU_HAND, replace(PINFU_TSUMO, id="t")]), encoding="utf-8")
+    status, out, _ = _cli(capsys, ["grade", "s", "1/40/1300", "--set", str(path)])
+    assert status == 0 and out.startswith("Not right: the hand is 1 han 50 fu, ron 1,600;")
+    status, out, _ = _cli(capsys, ["grade", "s", "1600", "--set", str(path), "--lang", "ja"])
+    assert status == 0 and out.startswith("正解: 1翻50符")
+    status, out, _ = _cli(capsys, ["grade", "s", "1/50/1600", "--set", str(path), "--json"])
+    data = json.loads(out)
+    assert data["correct"] and data["credit"] == 1.0 and data["best"] == ["1/50/1600"]
+    assert data["details"]["fu"] == 50 and data["details"]["payments"] == {"ron": 1600}
+    status, out, err = _cli(capsys, ["grade", "s", "3/40", "--set", str(path)])
+    assert status == 2 and out == "" and "han/fu/points" in err and err.startswith("mjgui: drill: s: ")
+    status, out, err = _cli(capsys, ["generate", "--kind", "score", "--theme", "chiitoi"])
+    assert status == 2 and "level" in err
