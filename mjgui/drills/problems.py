@@ -50,7 +50,7 @@ Score problems
     (``tsumo``/``ron``, ``riichi``, ``ippatsu``, ``ura:``, ``honba:``, ``sticks:`` ...), e.g.
     ``"234m567p55s345s chi:6*78s@L win:3s seat:S"``.  The separate ``melds``, ``dora`` and
     ``visible`` keys must be empty (``round``/``seat`` may repeat the hand's winds and are
-    filled from it).  The hand must be complete and its situation legal:
+    filled from it; ``shanten`` is -1).  The hand must be complete and its situation legal:
     `mjgui.scoring.score` (tenhou rules) must accept it.  It is stored canonically, the
     concealed tiles sorted with the winning tile last.  A complete hand without a yaku is a
     valid problem whose value is 0 points (the generator never makes one; an author may, to
@@ -426,6 +426,10 @@ class Problem:
         if self.shanten is not None and (isinstance(self.shanten, bool) or not isinstance(self.shanten, int)
                                          or not -1 <= self.shanten <= 8):
             raise _fail("shanten", f"expected an integer -1..8, not {_show(self.shanten)}")
+        if self.kind == "score":            # a won hand: known without asking the engine
+            if self.shanten not in (None, -1):
+                raise _fail("shanten", f"a score problem's hand is won: its shanten is -1, not {self.shanten}")
+            set_(self, "shanten", -1)
         if self.difficulty is not None:
             d = self.difficulty
             if isinstance(d, bool) or not isinstance(d, (int, float)) or not math.isfinite(d) or not 0 <= d <= 1:

@@ -754,8 +754,9 @@ def grade_score(problem: Problem, answer: str | ScoreAnswer, s=None) -> Feedback
         fu_right = answer.fu == s.fu
     credit = 1.0 if points_right else HAN_SHARE * han_right + FU_SHARE * fu_right
     key = score_value(s)
-    texts = {lang: _score_text(lang, s, answer, points_right, han_right, fu_right, credit)
-             for lang in LANGS}
+    verdicts = {lang: _score_verdict(lang, s, answer, points_right, han_right, fu_right, credit)
+                for lang in LANGS}
+    texts = {lang: verdicts[lang] + _breakdown(s, lang) for lang in LANGS}
     details = {"han": s.han, "fu": s.fu, "yakuman": s.yakuman, "limit": s.limit or None,
                "total": s.total, "payments": dict(s.payments), "received": s.received,
                "tsumo": s.tsumo, "dealer": s.dealer,
@@ -763,13 +764,14 @@ def grade_score(problem: Problem, answer: str | ScoreAnswer, s=None) -> Feedback
                "fu_parts": s.to_json()["fu_parts"],
                "pick_han": "yakuman" if answer.yakuman else answer.han, "pick_fu": answer.fu,
                "pick_points": answer.points, "points_right": points_right,
-               "han_right": han_right, "fu_right": fu_right}
+               "han_right": han_right, "fu_right": fu_right,
+               "verdict": verdicts}          # the explanation without the breakdown (the app draws that)
     return Feedback(problem.id, "score", str(answer), points_right, credit, (str(key),),
                     details=details, explanations=texts)
 
 
-def _score_text(lang: str, s, answer: ScoreAnswer, points_right: bool, han_right: bool,
-                fu_right: bool, credit: float) -> str:
+def _score_verdict(lang: str, s, answer: ScoreAnswer, points_right: bool, han_right: bool,
+                   fu_right: bool, credit: float) -> str:
     ja = lang == "ja"
     value = s.summary(lang) if s.wins else ("役なし、0点" if ja else "no yaku, 0 points")
     if points_right:
@@ -791,7 +793,7 @@ def _score_text(lang: str, s, answer: ScoreAnswer, points_right: bool, han_right
     if not s.wins:
         text += "役がないので和了れません（ドラは役ではありません）。" if ja else \
             " Without a yaku the hand cannot win: dora are not a yaku."
-    return text + _breakdown(s, lang)
+    return text
 
 
 # ---- dispatch -------------------------------------------------------------------------------------

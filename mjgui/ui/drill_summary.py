@@ -254,6 +254,11 @@ class IntroView(QWidget):
                        "it advances the hand and keeps a yaku.",
                        "他家の捨て牌をポン・チーするか、スルーするか。"
                        "向聴数が進み、役が残る鳴きが正解です。"),
+            "score": tr("A won hand with its situation: what is it worth? Pick one of four values, "
+                        "or type han, fu and points. The right points score 1; with wrong points the "
+                        "right han and the right fu earn a quarter each.",
+                        "和了った手の点数を答えます。4つの候補から選ぶか、翻・符・点数を入力します。"
+                        "点数が正しければ満点、点数が違っても翻と符はそれぞれ4分の1点です。"),
         }[self.kind])
         self.start.setText(tr("Start (Enter)", "開始（Enter）"))
         self.keys.setText({
@@ -268,4 +273,8 @@ class IntroView(QWidget):
             "call": tr("Keys: 1–9 by position, S pass, P pon, C chi; Enter or N for the next "
                        "problem.",
                        "キー: 1〜9、S スルー、P ポン、C チー。Enter か N で次の問題。"),
+            "score": tr("Keys: 1–4 pick a value; or type han, fu and points (/ or Space: next field, "
+                        "Y: yakuman), Enter checks; Enter or N for the next problem.",
+                        "キー: 1〜4 で選択。または翻・符・点数を入力（/ か Space で次の欄、Y で役満）、"
+                        "Enter で答え合わせ。Enter か N で次の問題。"),
         }[self.kind])

@@ -33,7 +33,7 @@ from mjgui.waits import wait_details
 
 THEMES = ("light", "dark")
 TEXT_APPLY_MS = 250          # typing settles this long before the hand follows
-MODES = ("analyze", "nanikiru", "wait", "call", "stats")
+MODES = ("analyze", "nanikiru", "wait", "call", "score", "stats")
 HISTORY_FILE = "history.sqlite"
 
 
@@ -607,7 +607,7 @@ class MainWindow(QMainWindow):
                   *self.pages.values()):
             w.retranslate()
         for mode, (en, ja) in zip(MODES, (("Analyze", "分析"), ("Nanikiru", "何切る"), ("Waits", "待ち"),
-                                          ("Calls", "鳴き"), ("Stats", "成績"))):
+                                          ("Calls", "鳴き"), ("Score", "点数"), ("Stats", "成績"))):
             act = self.mode_actions[mode]
             act.setText(tr(en, ja))
             act.setToolTip(f"{tr(en, ja)} ({act.shortcut().toString(QKeySequence.SequenceFormat.NativeText)})")
