@@ -9,7 +9,7 @@ pytest.importorskip("pytestqt")
 
 from PySide6.QtCore import QSettings, Qt  # noqa: E402
 from PySide6.QtGui import QKeySequence  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
+from PySide6.QtWidgets import QApplication, QLabel  # noqa: E402
 
 from mjgui.drills import grade  # noqa: E402
 from mjgui.drills.history import HistoryStore  # noqa: E402
@@ -113,6 +113,60 @@ def test_choices_flow(make_page, store, qtbot):
     assert view.buttons[wrong].state == "wrong"
     assert [b.state for b in view.buttons if b.choice.right] == ["other-right"]
     assert store.count() == 2
+    settle()
+    # only this problem's breakdown is drawn (the first one's labels are gone, not stacked under it)
+    shown = [w for w in view.breakdown.findChildren(QLabel)
+             if w.isVisible() and w.objectName().startswith(("yaku_", "fu_", "pay_"))]
+    assert len(shown) == 2 * sum(len(view.breakdown_rows(name)) for name in ("yaku", "fu", "pay"))
+
+
+def test_summary_reads_score_values_in_words(make_page, qtbot):
+    page = make_page()
+    page.start_set([FU_HAND], "One")
+    page.view.choose(next(i for i, b in enumerate(page.view.buttons) if not b.choice.right))
+    pick = page.session.result.feedback.pick
+    page.next_problem()
+    rows = page.summary_view.rows
+    assert len(rows) == 1
+    assert rows[0].text.text().endswith("Answer: <b>1 han 50 fu, 1,600</b>")
+    assert f"You: <b>{int(pick):,}</b>" in rows[0].text.text()
+    assert rows[0].tiles.tiles()[-1] == FU_HAND.to_hand().win.tile      # the winning tile apart
+
+
+@pytest.mark.parametrize("answer, keys", [
+    ("choices", [Qt.Key.Key_Return, Qt.Key.Key_2, Qt.Key.Key_Return, Qt.Key.Key_4, Qt.Key.Key_N,
+                 Qt.Key.Key_1]),
+    ("enter", [Qt.Key.Key_Return, Qt.Key.Key_1, Qt.Key.Key_Slash, Qt.Key.Key_3, Qt.Key.Key_0,
+               Qt.Key.Key_Space, Qt.Key.Key_1, Qt.Key.Key_0, Qt.Key.Key_0, Qt.Key.Key_0, Qt.Key.Key_Return,
+               Qt.Key.Key_N, Qt.Key.Key_Y, Qt.Key.Key_3, Qt.Key.Key_2, Qt.Key.Key_0, Qt.Key.Key_0,
+               Qt.Key.Key_0, Qt.Key.Key_Return, Qt.Key.Key_Return, Qt.Key.Key_5, Qt.Key.Key_Return,
+               Qt.Key.Key_8, Qt.Key.Key_0, Qt.Key.Key_0, Qt.Key.Key_0, Qt.Key.Key_Return]),
+])
+def test_keyboard_only_with_real_focus(store, qtbot, answer, keys):
+    """Keys go wherever the focus really is (in a main window, as in the app): start, answer,
+    next, three times over."""
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QMainWindow
+    window = QMainWindow()
+    qtbot.addWidget(window)
+    page = DrillPage("score", store, window, clock=FakeClock())
+    page.apply_settings({"mode": "set10", "answer": answer})
+    window.setCentralWidget(page)
+    window.resize(1280, 860)
+    window.show()
+    window.activateWindow()
+    if not QTest.qWaitForWindowActive(window, 2000):
+        pytest.skip("no window activation on this platform")
+    page.setFocus()
+    for i, key in enumerate(keys):
+        target = QApplication.focusWidget()
+        assert target is not None and (target is page or page.isAncestorOf(target)), i
+        qtbot.keyClick(target, key)
+    assert store.count() == 3 and page.session.position == 3
+    picks = [a.pick for a in store.attempts()]
+    if answer == "enter":
+        # 1 / 30 / 1000; Y then 32000; 5 han, Enter without points is refused, then 8000
+        assert picks == ["1/30/1000", "yakuman//32000", "5//8000"]
 
 
 def test_typing_flow_partial_credit_and_breakdown(make_page, store, qtbot):

@@ -77,7 +77,7 @@ __all__ = [
     "rank_function", "nanikiru_analysis", "nanikiru_key", "wait_key", "call_choices", "call_key",
     "answer_key", "grade", "grade_nanikiru", "grade_wait", "grade_call", "SCORE_RULES",
     "problem_score", "score_key", "score_value", "hand_value", "ScoreChoice", "score_choices",
-    "grade_score", "value_text",
+    "grade_score", "value_text", "answer_words",
 ]
 
 EVALUATORS = {"ukeire": by_ukeire, "second-step": by_second_step}
@@ -705,6 +705,15 @@ def _said(answer: ScoreAnswer, lang: str) -> str:
     else:
         points = f"{_comma(answer.payments[0])}-{_comma(answer.payments[1])}"
     return ("" if ja else " ").join(head) + ((" " if ja else ", ") if head else "") + points
+
+
+def answer_words(text: str, lang: str = "en") -> str:
+    """A score answer or key in words: "3/40/5200" -> "3 han 40 fu, 5,200" ("3翻40符 5,200");
+    text that is not a score answer comes back as it is."""
+    try:
+        return _said(parse_score_answer(text), lang)
+    except TileError:
+        return text
 
 
 def _breakdown(s, lang: str) -> str:

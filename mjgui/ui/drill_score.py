@@ -125,15 +125,22 @@ class ValueButton(QPushButton):
 
 
 class _FieldKeys(QObject):
-    """'/' and Space in a value field move on to the next field (as in 3/40/5200)."""
+    """'/' and Space in a value field move on to the next field (as in 3/40/5200); Y marks a
+    yakuman (a field would swallow the letter)."""
 
     def __init__(self, view: "ScoreView"):
         super().__init__(view)
         self.view = view
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt name
-        if event.type() == QEvent.Type.KeyPress and event.key() in (Qt.Key.Key_Slash, Qt.Key.Key_Space):
+        if event.type() != QEvent.Type.KeyPress or event.modifiers() & (
+                Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier):
+            return False
+        if event.key() in (Qt.Key.Key_Slash, Qt.Key.Key_Space):
             self.view.next_field(watched)
+            return True
+        if event.key() == Qt.Key.Key_Y and not self.view.locked:
+            self.view.yakuman_button.toggle()
             return True
         return False
 
@@ -452,7 +459,8 @@ class ScoreView(DrillView):
         grid = self.tables[name]
         while grid.count():
             item = grid.takeAt(0)
-            if item.widget() is not None:
+            if item.widget() is not None:       # hidden now: deleted only on the next event loop turn
+                item.widget().hide()
                 item.widget().deleteLater()
         for i, (text, number) in enumerate(rows):
             bold = bold_last and i == len(rows) - 1

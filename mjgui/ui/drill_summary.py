@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from mjgui.drills.scoring import answer_words
 from mjgui.drills.session import Result, Summary
 from mjgui.ui.drill_common import (
     TileRow,
@@ -78,6 +79,10 @@ class MissRow(QFrame):
         if fb.kind == "wait" and fb.pick == "":
             pick = tr("nothing marked", "選択なし")
         best = ", ".join(fb.best)
+        if fb.kind == "score":              # "3/40/5200" reads "3 han 40 fu, 5,200"
+            best = answer_words(best, language())
+            if fb.pick:
+                pick = answer_words(fb.pick, language())
         late = tr(" (time is up)", "（時間切れ）") if self.result.timed_out else ""
         self.text.setText(tr(f"You: <b>{escape(pick)}</b>{late} · {percent(fb.credit)}<br>"
                              f"Answer: <b>{escape(best)}</b>",
