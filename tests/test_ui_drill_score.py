@@ -294,3 +294,22 @@ def test_mode_bar_score_is_ctrl_5_and_stats_ctrl_6(qtbot, tmp_path):
         assert ("Ctrl+1 … Ctrl+6", "Analyze, Nanikiru, Waits, Calls, Score, Stats") in shortcuts()
     finally:
         window.worker.wait()
+
+
+def test_timer_runs_out_and_the_breakdown_still_shows(qtbot, store):
+    clock = FakeClock()
+    page = DrillPage("score", store, clock=clock)
+    qtbot.addWidget(page)
+    page.apply_settings({"timer": "15", "answer": "enter"})
+    page.show()
+    page.start_set([FU_HAND], "Timed")
+    clock.t += 16
+    page.tick()
+    result = page.session.result
+    assert result.timed_out and result.feedback.credit == 0.0
+    view = page.view
+    assert view.feedback.title.text() == "Time is up"
+    assert view.feedback.explanation.text().startswith("Time is up: scored 0. No answer was given.")
+    assert view.breakdown.isVisibleTo(page) and view.value_label.text() == "1 han 50 fu, ron 1,600"
+    assert view.points_edit.isReadOnly()
+    assert store.attempts()[-1].pick == ""

@@ -301,7 +301,7 @@ class DrillSession:
             raise RuntimeError("this problem is already answered: call next()")
 
     def answer(self, answer: Any) -> Feedback:
-        """Grade an answer (a discard, the marked waits, or a call; see `scoring.grade`),
+        """Grade an answer (a discard, the marked waits, a call, or a value; see `scoring.grade`),
         record it, and return the feedback.  AnswerError for an answer that cannot be graded
         (nothing is recorded then).  After the time limit the answer is a timeout (score 0)."""
         self._check_open()
