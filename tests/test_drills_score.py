@@ -69,6 +69,8 @@ def test_score_problem_round_trips_through_a_set_file():
     ({"hand": "234m567p55s345s chi:6*78s@L win:3s", "answer": ["lots"]}, "answer", "not a whole number"),
     ({"hand": "234m567p55s345s chi:6*78s@L win:3s", "discarded": "5m"}, "discarded", "only call problems"),
     ({"hand": 12345}, "hand", "text form of a won hand"),
+    ({"hand": "1" * 100_000 + "m win:1m"}, "hand", "too long"),
+    ({"hand": "123m456p789s111z22z win:1z", "shanten": 0}, "shanten", "-1"),
 ])
 def test_bad_score_problems_name_the_field_and_the_reason(fields, field, words):
     with pytest.raises(ProblemSetError) as info:

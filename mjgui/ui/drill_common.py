@@ -364,7 +364,11 @@ class FeedbackPanel(QFrame):
         self.credit.setText(percent(fb.credit))
         self.credit.setToolTip(tr("Credit for this answer (partial credit for a discard that "
                                   "keeps the shanten with fewer tiles, or some of the waits)",
-                                  "この解答の得点（受け入れが少ない打牌や一部の待ちには部分点）"))
+                                  "この解答の得点（受け入れが少ない打牌や一部の待ちには部分点）")
+                               if self._kind != "score" else
+                               tr("Credit for this answer: 100 % for the right points; with wrong "
+                                  "points 25 % for the right han and 25 % for the right fu",
+                                  "この解答の得点: 点数が正しければ100 %、違う場合は翻と符がそれぞれ25 %"))
         rank = ""
         if self._kind == "nanikiru" and fb.rank is not None and fb.choices:
             rank = tr(f"{ordinal(fb.rank)} of {fb.choices}", f"{fb.choices}種中{fb.rank}位")

@@ -515,7 +515,7 @@ class ScoreView(DrillView):
         pay: list[tuple[str, str]] = []
         if s.wins:
             if s.limit:
-                pay.append((tr("limit", "役満・満貫など"), LIMIT_NAMES[s.limit_code][lang == "ja"]))
+                pay.append((tr("limit", "満貫以上"), LIMIT_NAMES[s.limit_code][lang == "ja"]))
             p = s.payments
             if "ron" in p:
                 pay.append((tr("ron: the discarder pays", "ロン: 放銃者"), f"{p['ron']:,}"))
