@@ -341,3 +341,20 @@ def test_cli_generates_and_grades_score_problems(capsys, tmp_path):
     assert status == 2 and out == "" and "han/fu/points" in err and err.startswith("mjgui: drill: s: ")
     status, out, err = _cli(capsys, ["generate", "--kind", "score", "--theme", "chiitoi"])
     assert status == 2 and "level" in err
+
+
+def test_generation_is_byte_identical_across_processes():
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parent.parent
+    outputs = []
+    for hash_seed in ("1", "2"):
+        env = dict(os.environ, PYTHONHASHSEED=hash_seed, PYTHONPATH=str(root))
+        result = subprocess.run([sys.executable, "-m", "mjgui.drills.cli", "generate", "--count", "8",
+                                 "--seed", "9", "--kind", "score", "--json"],
+                                capture_output=True, env=env, cwd=root, timeout=60)
+        assert result.returncode == 0, result.stderr
+        outputs.append(result.stdout)
+    assert outputs[0] == outputs[1] and outputs[0].count(b"\n") == 8
