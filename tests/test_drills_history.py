@@ -21,6 +21,8 @@ from mjgui.drills.stats import accuracy_by_day, breakdown, missed_problems, stre
 
 ROOT = Path(__file__).resolve().parents[1]
 UTC = timezone.utc
+#: a schema version past the current one, for testing the migration hook
+NEXT = SCHEMA_VERSION + 1
 JST = timezone(timedelta(hours=9))
 T0 = datetime(2024, 3, 10, 12, 0, tzinfo=UTC)
 CORRUPT_NAME = re.compile(r"^history\.db\.corrupt-\d{8}-\d{6}(-\d+)?$")
@@ -412,32 +414,76 @@ def test_migration_hook_upgrades_an_old_history(db: Path, monkeypatch) -> None:
     def to_2(conn: sqlite3.Connection) -> None:
         conn.execute("ALTER TABLE attempts ADD COLUMN device TEXT")
 
-    monkeypatch.setattr(hist, "SCHEMA_VERSION", 2)
-    monkeypatch.setitem(hist.MIGRATIONS, 2, to_2)
+    monkeypatch.setattr(hist, "SCHEMA_VERSION", NEXT)
+    monkeypatch.setitem(hist.MIGRATIONS, NEXT, to_2)
     with HistoryStore.open(db) as s:
         assert s.recovered is None
         conn = s.connection
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == NEXT
         assert "device" in {r[1] for r in conn.execute("PRAGMA table_info(attempts)")}
         assert [a.problem_id for a in s.attempts()] == ["v1-row"]
         s.record(att("v2-row"))
-    backup = db.with_name(db.name + ".bak-v1")
+    backup = db.with_name(db.name + f".bak-v{SCHEMA_VERSION}")
     assert backup.exists()
     conn = sqlite3.connect(backup)
     try:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == 1
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         assert conn.execute("SELECT problem_id FROM attempts").fetchall() == [("v1-row",)]
     finally:
         conn.close()
 
 
+def _make_version_1_history(path: Path) -> None:
+    """A history as mjgui wrote it before the score drill (schema version 1): two
+    answers and one damaged row (a score out of range)."""
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+    conn.execute("BEGIN")
+    hist.MIGRATIONS[1](conn)
+    conn.execute("PRAGMA user_version = 1")
+    conn.execute("COMMIT")
+    rows = [(7, "old-a", "nanikiru", 1, 1.0), (9, "old-b", "call", 0, 0.0), (12, "broken", "wait", 1, 5.0)]
+    conn.execute("PRAGMA ignore_check_constraints = ON")
+    for rowid, pid, drill, correct, score in rows:
+        conn.execute("INSERT INTO attempts (id, problem_id, drill, theme, shanten, problem, pick, correct, "
+                     "score, seconds, answered_at) VALUES (?, ?, ?, 'any', 1, ?, '5m', ?, ?, 2.0, ?)",
+                     (rowid, pid, drill, json.dumps({"id": pid, "kind": drill}), correct, score,
+                      "2024-03-10T12:00:00.000000+00:00"))
+    conn.close()
+
+
+def test_version_1_history_is_upgraded_for_score_answers(db: Path) -> None:
+    _make_version_1_history(db)
+    with pytest.raises(sqlite3.IntegrityError):        # version 1 refuses a score answer
+        conn = sqlite3.connect(db)
+        conn.execute("INSERT INTO attempts (problem_id, drill, problem, pick, correct, score, seconds, "
+                     "answered_at) VALUES ('s', 'score', '{}', '5200', 1, 1.0, 1.0, 'x')")
+    conn.close()
+    with HistoryStore.open(db) as s:
+        assert s.recovered is None
+        assert s.connection.execute("PRAGMA user_version").fetchone()[0] == 2
+        got, skipped = s.read_attempts()
+        assert [(a.id, a.problem_id) for a in got] == [(7, "old-a"), (9, "old-b")]
+        assert skipped == 1                             # the damaged row is kept, still skipped
+        assert s.connection.execute("SELECT COUNT(*) FROM attempts").fetchone()[0] == 3
+        s.record(att("s1", drill="score", pick="3/40/5200", shanten=-1))
+        assert [a.drill for a in s.attempts()] == ["nanikiru", "call", "score"]
+        assert [a.problem_id for a in s.attempts(drill="score")] == ["s1"]
+        indexes = {r[0] for r in s.connection.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'attempts'")}
+        assert {"attempts_by_time", "attempts_by_drill", "attempts_by_problem"} <= indexes
+    assert db.with_name(db.name + ".bak-v1").exists()
+    with HistoryStore.open(db) as s:                    # opened again: nothing to do
+        assert [a.problem_id for a in s.attempts()] == ["old-a", "old-b", "s1"]
+
+
 def test_fresh_history_runs_every_migration(tmp_path: Path, monkeypatch) -> None:
     calls = []
-    monkeypatch.setattr(hist, "SCHEMA_VERSION", 2)
-    monkeypatch.setitem(hist.MIGRATIONS, 2, lambda conn: calls.append(2))
+    monkeypatch.setattr(hist, "SCHEMA_VERSION", NEXT)
+    monkeypatch.setitem(hist.MIGRATIONS, NEXT, lambda conn: calls.append(NEXT))
     with HistoryStore.open(tmp_path / "new.db") as s:
-        assert s.connection.execute("PRAGMA user_version").fetchone()[0] == 2
-    assert calls == [2]
+        assert s.connection.execute("PRAGMA user_version").fetchone()[0] == NEXT
+    assert calls == [NEXT]
 
 
 # --------------------------------------------------------------------------
@@ -677,17 +723,17 @@ def test_failed_migration_moves_the_old_file_aside(db: Path, monkeypatch) -> Non
         if conn.execute("SELECT COUNT(*) FROM attempts").fetchone()[0]:
             conn.execute("UPDATE attempts SET no_such_column = 1")
 
-    monkeypatch.setattr(hist, "SCHEMA_VERSION", 2)
-    monkeypatch.setitem(hist.MIGRATIONS, 2, to_2)
+    monkeypatch.setattr(hist, "SCHEMA_VERSION", NEXT)
+    monkeypatch.setitem(hist.MIGRATIONS, NEXT, to_2)
     with HistoryStore.open(db) as s:
         assert s.recovered is not None and "could not be upgraded" in s.recovered
         assert s.moved_to.exists()
-        assert db.with_name(db.name + ".bak-v1").exists()
+        assert db.with_name(db.name + f".bak-v{SCHEMA_VERSION}").exists()
         assert s.attempts() == []
-        assert s.connection.execute("PRAGMA user_version").fetchone()[0] == 2
+        assert s.connection.execute("PRAGMA user_version").fetchone()[0] == NEXT
     conn = sqlite3.connect(s.moved_to)                # the old rows are intact
     try:
         assert conn.execute("SELECT problem_id FROM attempts").fetchall() == [("v1-row",)]
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == 1
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     finally:
         conn.close()

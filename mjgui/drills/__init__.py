@@ -1,4 +1,4 @@
-"""Drills: nanikiru (何切る), wait (待ち) and call (鳴き) problems.
+"""Drills: nanikiru (何切る), wait (待ち), call (鳴き) and score (点数計算) problems.
 
 - `problems`: the Problem record, problem-set files (JSON) and the shipped starter set;
 - `scoring`: answer keys, grading with partial credit, explanations in English and Japanese;
@@ -6,15 +6,16 @@
 - `cli`: ``python -m mjgui drill ...``;
 - `history`, `review`: answered problems (SQLite) and the review queue.
 """
-from .problems import (Call, Problem, ProblemSet, ProblemSetError, dumps_set, load_set, parse_call,
-                       parse_set, save_set, starter_set)
+from .problems import (Call, Problem, ProblemSet, ProblemSetError, ScoreAnswer, dumps_set, load_set,
+                       parse_call, parse_score_answer, parse_set, save_set, starter_set)
 from .scoring import (DEFAULT_EVALUATOR, EVALUATORS, AnswerError, Feedback, Key, answer_key, grade,
-                      grade_call, grade_nanikiru, grade_wait)
+                      grade_call, grade_nanikiru, grade_score, grade_wait, score_choices)
 from .generator import GenerateError, generate, iter_problems, make_problem
 
 __all__ = [
-    "Call", "Problem", "ProblemSet", "ProblemSetError", "dumps_set", "load_set", "parse_call",
-    "parse_set", "save_set", "starter_set", "DEFAULT_EVALUATOR", "EVALUATORS", "AnswerError",
-    "Feedback", "Key", "answer_key", "grade", "grade_call", "grade_nanikiru", "grade_wait",
+    "Call", "Problem", "ProblemSet", "ProblemSetError", "ScoreAnswer", "dumps_set", "load_set",
+    "parse_call", "parse_score_answer", "parse_set", "save_set", "starter_set", "DEFAULT_EVALUATOR",
+    "EVALUATORS", "AnswerError", "Feedback", "Key", "answer_key", "grade", "grade_call",
+    "grade_nanikiru", "grade_score", "grade_wait", "score_choices",
     "GenerateError", "generate", "iter_problems", "make_problem",
 ]

@@ -1,16 +1,20 @@
 """`python -m mjgui drill ...`: generate, check and grade drill problems.
 
-    drill generate [--count N] [--seed S] [--kind nanikiru|wait|call] [--shanten K]
-                   [--theme any|chinitsu|chiitoi] [--strict/--no-strict]
+    drill generate [--count N] [--seed S] [--kind nanikiru|wait|call|score] [--shanten K]
+                   [--theme any|chinitsu|chiitoi|easy|medium|hard] [--strict/--no-strict]
                    [--evaluator ukeire|second-step] [--json] [--out FILE [--title T]]
     drill check FILE...
     drill grade ID ANSWER... [--set FILE] [--evaluator E] [--lang en|ja] [--json]
 
 ``generate`` prints one problem per line (``--json``: the problem's JSON object, whose
-``best`` lists every tied-best discard / the waits / the right calls); the same options and
+``best`` lists every tied-best discard / the waits / the right calls / the value of a score
+hand as ``han/fu/points``); the same options and
 seed give byte-identical output.  Without ``--seed`` a random seed is used (the ids
 ``kind-SEED-N`` keep it).  ``--out`` writes a problem-set file instead.  ``check`` validates
 problem-set files; ``grade`` grades an answer to a problem of a set (default: the starter set).
+Score problems take ``--theme`` as their level (``easy``, ``medium``, ``hard`` or ``any``) and
+are graded on a value: ``5200``, ``3/40/5200``, ``700-1300`` or ``2600all`` (the syntax is in
+`mjgui.drills.problems`).
 Errors are one line on stderr and exit status 2, like the rest of the CLI.
 
 `add_parser(subparsers)` adds the ``drill`` command to a parser; `run(args)` runs it.
@@ -26,7 +30,7 @@ from mjgui.analysis import shanten_words
 from mjgui.tiles import TileError, format_tiles, parse_tiles
 
 from .generator import GenerateError, generate
-from .problems import KINDS, THEMES, Problem, ProblemSetError, load_set, save_set, starter_set
+from .problems import KINDS, SCORE_LEVELS, THEMES, Problem, ProblemSetError, load_set, save_set, starter_set
 from .scoring import DEFAULT_EVALUATOR, EVALUATORS, AnswerError, grade
 
 EXIT_BAD_INPUT = 2
@@ -46,8 +50,10 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     gen.add_argument("--kind", choices=KINDS, default="nanikiru", help="drill (default nanikiru)")
     gen.add_argument("--shanten", type=int, choices=range(4), metavar="K",
                      help="only hands at this shanten, 0-3 (wait drills are tenpai)")
-    gen.add_argument("--theme", dest="drill_theme", choices=THEMES, default="any",
-                     help="any, chinitsu (one suit, no honours) or chiitoi (seven pairs)")
+    gen.add_argument("--theme", dest="drill_theme", default="any",
+                     choices=THEMES + tuple(t for t in SCORE_LEVELS if t not in THEMES),
+                     help="any, chinitsu (one suit, no honours) or chiitoi (seven pairs); "
+                          "score problems: the level, easy, medium or hard")
     gen.add_argument("--strict", action=argparse.BooleanOptionalAction, default=True,
                      help="never an answer that is ambiguous by accident (default: on)")
     gen.add_argument("--evaluator", choices=tuple(EVALUATORS), default=DEFAULT_EVALUATOR,
@@ -64,7 +70,8 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     grader = sub.add_parser("grade", help=text, description=text)
     grader.add_argument("id", metavar="ID", help="the problem's id")
     grader.add_argument("answer", nargs="+", metavar="ANSWER",
-                        help="a discard (5m), the waits (14m7z or 1m 4m 7z) or a call (pass, pon, chi:46m)")
+                        help="a discard (5m), the waits (14m7z or 1m 4m 7z), a call (pass, pon, "
+                             "chi:46m) or a value (5200, 3/40/5200, 700-1300, 2600all)")
     grader.add_argument("--set", metavar="FILE", help="problem-set file (default: the starter set)")
     grader.add_argument("--evaluator", choices=tuple(EVALUATORS), default=DEFAULT_EVALUATOR)
     grader.add_argument("--lang", dest="drill_lang", choices=("en", "ja"), default="en")
@@ -79,6 +86,13 @@ def _error(message: str) -> int:
 
 def problem_line(p: Problem) -> str:
     """A readable line: id, hand (+ draw), melds, dora, winds, turn, then the answer."""
+    if p.kind == "score":           # the hand text holds the melds, dora, winds and the win
+        parts = [p.id, p.kind, p.hand, p.theme]
+        if p.best is not None:
+            parts.append(f"value {' '.join(p.best)}")
+        if p.difficulty is not None:
+            parts.append(f"difficulty {p.difficulty:.2f}")
+        return "  ".join(parts)
     tiles = parse_tiles(p.hand)
     if p.kind == "nanikiru":
         hand = f"{format_tiles(tiles[:-1])} + {tiles[-1].name}"
@@ -147,6 +161,8 @@ def _grade(args: argparse.Namespace) -> int:
         return _error(f"no problem with id {args.id!r} in {args.set or 'the starter set'}")
     if problem.kind == "wait":
         answer = "".join(args.answer)       # "14m7z", or "1m 4m 7z"
+    elif problem.kind == "score":
+        answer = " ".join(args.answer)      # "2600 all"
     elif len(args.answer) != 1:
         return _error(f"a {problem.kind} problem takes one answer, not {len(args.answer)}")
     else:

@@ -35,6 +35,28 @@ the wall (it becomes visible); the player's own discards are visible too.
   problem) take a tile whose right answer is a call and the other half one where passing is
   right: roughly half "pass", the rest pon and chi.
 
+- **score** (a won hand to value): the hand is assembled from the shuffled wall, block by
+  block — runs, triplets, kans and a pair, each the first that the wall order allows under
+  the shape chosen — then some blocks are called (chi from the left, pon / kan from any
+  seat, or a closed kan), a concealed tile is the winning tile, and the situation is drawn:
+  tsumo or ron, riichi (closed hands, sometimes ippatsu or double riichi), now and then
+  haitei, houtei or rinshan; one dora indicator plus one per kan, as many ura indicators
+  with riichi, red fives as the wall gives them.  The shapes depend on the level (the
+  ``theme`` of score problems, `problems.SCORE_LEVELS`):
+
+  - **easy**: runs (pinfu / tanyao, open tanyao), one yakuhai triplet, or seven pairs;
+    kept when it is 1-4 han below mangan with 40 fu or less and no kan;
+  - **medium**: two or three triplets (terminals and honours favoured), often a kan, open
+    or closed: kept when it is 1-5 han with 40 fu or more, at most mangan — the fu count
+    decides the points;
+  - **hard**: one suit (honitsu / chinitsu), four triplets (toitoi, sanankou), riichi with
+    the dora indicator on a held set, or (one problem in six) a yakuman shape (daisangen,
+    suuankou, kokushi, tsuuiisou, shousuushii): kept at haneman or above.
+
+  ``any`` draws the level once per problem (easy 40 %, medium 35 %, hard 25 %).  A hand
+  without a yaku is never kept.  The problem's theme is its level, its shanten -1, its
+  ``best`` the value ``han/fu/points`` by `mjgui.scoring.score` (tenhou rules).
+
 Filters: ``shanten`` (nanikiru 0..3, call 0..3, wait 0 only; no filter: 0..3 for nanikiru,
 1..3 for calls), ``theme`` (``any``, ``chinitsu``, ``chiitoi``; calls ``any`` only).
 
@@ -55,12 +77,12 @@ from dataclasses import dataclass
 from typing import Callable, Iterator
 
 from mjgui import core
-from mjgui.hand import WINDS
-from mjgui.tiles import N_KINDS, RED_FIVE_KINDS, Tile, format_tiles
+from mjgui.hand import WINDS, Hand, Meld, MeldKind, Win
+from mjgui.tiles import N_KINDS, RED_FIVE_KINDS, Tile, TileError, format_tiles
 
-from .problems import KINDS, THEMES, Problem
-from .scoring import (DEFAULT_EVALUATOR, EVALUATORS, call_choices, call_key, nanikiru_analysis,
-                      nanikiru_key, wait_key)
+from .problems import KINDS, SCORE_LEVELS, THEMES, Problem
+from .scoring import (DEFAULT_EVALUATOR, EVALUATORS, SCORE_RULES, call_choices, call_key,
+                      nanikiru_analysis, nanikiru_key, score_key, wait_key)
 
 __all__ = ["GenerateError", "PHYSICAL_TILES", "generate", "iter_problems", "MAX_TRIES"]
 
@@ -92,6 +114,15 @@ class _Options:
 def _check(kind: str, shanten: int | None, theme: str, strict: bool, evaluator: str) -> _Options:
     if kind not in KINDS:
         raise GenerateError(f"kind must be one of {', '.join(KINDS)}, not {kind!r}")
+    if kind == "score":
+        if theme not in SCORE_LEVELS:
+            raise GenerateError(f"score problems take a level as their theme: {', '.join(SCORE_LEVELS)}, "
+                                f"not {theme!r}")
+        if shanten is not None:
+            raise GenerateError("score problems are won hands: leave out the shanten")
+        if evaluator not in EVALUATORS:
+            raise GenerateError(f"evaluator must be one of {', '.join(EVALUATORS)}, not {evaluator!r}")
+        return _Options(kind, None, theme, bool(strict), evaluator)
     if theme not in THEMES:
         raise GenerateError(f"theme must be one of {', '.join(THEMES)}, not {theme!r}")
     if evaluator not in EVALUATORS:
@@ -322,7 +353,233 @@ def _call(table: _Table, opts: _Options, pid: str, goal: float) -> Problem | Non
     return None
 
 
-_MAKERS = {"nanikiru": _nanikiru, "wait": _wait, "call": _call}
+# ---- score ------------------------------------------------------------------------------------
+
+_DRAGONS = (31, 32, 33)
+_WINDS = (27, 28, 29, 30)
+
+
+def _in_wall(table: _Table, kind: int) -> int:
+    return sum(1 for t in table.wall if t.kind == kind)
+
+
+def _take_kind(table: _Table, kind: int, n: int) -> list[Tile]:
+    return [table.take(lambda t: t.kind == kind) for _ in range(n)]
+
+
+def _set_of(table: _Table, size: int, ok: Callable[[int], bool]) -> list[Tile] | None:
+    """`size` copies (2 pair, 3 triplet, 4 kan) of the first kind in wall order that `ok`
+    takes and the wall still holds that often."""
+    for t in table.wall:
+        if ok(t.kind) and _in_wall(table, t.kind) >= size:
+            return _take_kind(table, t.kind, size)
+    return None
+
+
+def _run_of(table: _Table, ok: Callable[[int], bool]) -> list[Tile] | None:
+    """A run around the first number tile in wall order whose run `ok` takes (by its
+    lowest kind) and whose other two tiles are in the wall."""
+    for t in table.wall:
+        if t.kind >= 27:
+            continue
+        for low in (t.kind, t.kind - 1, t.kind - 2):
+            if low < 0 or low // 9 != t.kind // 9 or low % 9 > 6 or not ok(low):
+                continue
+            if all(_in_wall(table, k) for k in (low, low + 1, low + 2)):
+                return [table.take(lambda x, k=k: x.kind == k) for k in (low, low + 1, low + 2)]
+    return None
+
+
+def _value_kinds(table: _Table) -> set[int]:
+    return {*_DRAGONS, 27 + WINDS.index(table.round), 27 + WINDS.index(table.seat)}
+
+
+def _simple(k: int) -> bool:
+    return k < 27 and 1 <= k % 9 <= 7
+
+
+def _score_shape(table: _Table, level: str, yakuman: bool) -> tuple[list[tuple[str, list[Tile]]], list[Tile], str] | None:
+    """The blocks ("run" / "triplet" / "kan", tiles) and the pair of a hand of this level,
+    and its flavour; None when the wall cannot give it."""
+    rng = table.rng
+    anything: Callable[[int], bool] = lambda k: True
+    specs: list[tuple[str, Callable[[int], bool]]]
+    pair_ok = anything
+    if level == "easy":
+        flavour = rng.choices(("runs", "tanyao", "yakuhai", "chiitoi"), (4, 3, 3, 1))[0]
+        if flavour == "chiitoi":
+            pairs = []
+            used: set[int] = set()
+            for _ in range(7):
+                pair = _set_of(table, 2, lambda k: k not in used)
+                if pair is None:
+                    return None
+                used.add(pair[0].kind)
+                pairs.append(pair)
+            return [("pair", p) for p in pairs[:6]], pairs[6], flavour
+        if flavour == "yakuhai":
+            values = _value_kinds(table)
+            specs = [("triplet", lambda k: k in values)] + [("run", anything)] * 3
+        elif flavour == "tanyao":
+            specs = [("run", lambda k: _simple(k) and _simple(k + 2))] * 4
+            pair_ok = _simple
+        else:
+            specs = [("run", anything)] * 4
+            pair_ok = lambda k: k < 27
+    elif level == "medium":
+        flavour = rng.choice(("triplets", "kan", "outside"))
+        edge = lambda k: k >= 27 or k % 9 in (0, 8)
+        n = rng.randint(2, 3)
+        specs = [("triplet", edge if flavour == "outside" else anything)] * n + [("run", anything)] * (4 - n)
+        if flavour == "kan":
+            specs[0] = ("kan", anything)
+        elif rng.random() < 0.25:
+            specs[0] = ("kan", edge)
+    else:
+        if yakuman:
+            return _yakuman_shape(table)
+        flavour = rng.choices(("one-suit", "toitoi", "dora"), (5, 3, 3))[0]
+        if flavour == "one-suit":
+            suit = rng.randrange(3)
+            honours = rng.random() < 0.5
+            in_suit = lambda k: k // 9 == suit or (honours and k >= 27)
+            specs = [("run" if rng.random() < 0.6 else "triplet", in_suit) for _ in range(4)]
+            pair_ok = in_suit
+        elif flavour == "toitoi":
+            specs = [("triplet", anything)] * 4
+        else:
+            specs = [("run", anything)] * 3 + [("triplet", anything)]
+    blocks = []
+    for what, ok in specs:
+        tiles = _run_of(table, ok) if what == "run" else _set_of(table, 4 if what == "kan" else 3, ok)
+        if tiles is None:
+            return None
+        blocks.append((what, tiles))
+    pair = _set_of(table, 2, pair_ok)
+    return (blocks, pair, flavour) if pair is not None else None
+
+
+def _yakuman_shape(table: _Table):
+    rng = table.rng
+    which = rng.choice(("daisangen", "suuankou", "kokushi", "tsuuiisou", "shousuushii"))
+    if which == "kokushi":
+        kinds = [k for k in range(N_KINDS) if k >= 27 or k % 9 in (0, 8)]
+        tiles = [table.take(lambda t, k=k: t.kind == k) for k in kinds]
+        extra = table.take(lambda t: t.kind in kinds)
+        return [("single", tiles)], [extra], which
+    sets = {"daisangen": [_DRAGONS], "shousuushii": [_WINDS], "tsuuiisou": [range(27, 34)],
+            "suuankou": [range(N_KINDS)]}[which]
+    pool = list(sets[0])
+    rng.shuffle(pool)
+    n = {"daisangen": 3, "shousuushii": 3, "tsuuiisou": 4, "suuankou": 4}[which]
+    blocks = []
+    for k in pool[:n]:
+        if _in_wall(table, k) < 3:
+            return None
+        blocks.append(("triplet", _take_kind(table, k, 3)))
+    held = {b[1][0].kind for b in blocks}
+    if which == "shousuushii":
+        pair = _set_of(table, 2, lambda k: k in _WINDS and k not in held)
+    elif which == "tsuuiisou":
+        pair = _set_of(table, 2, lambda k: k >= 27 and k not in held)
+    else:
+        pair = _set_of(table, 2, lambda k: k not in held and k not in _DRAGONS)
+    if pair is None:
+        return None
+    while len(blocks) < 4:
+        tiles = _run_of(table, lambda k: True) if rng.random() < 0.5 else             _set_of(table, 3, lambda k: k not in held and k not in _DRAGONS)
+        if tiles is None:
+            return None
+        blocks.append(("run" if tiles[0].kind != tiles[1].kind else "triplet", tiles))
+    return blocks, pair, which
+
+
+def _dora_before(kind: int) -> int:
+    """The indicator kind whose dora is `kind`."""
+    if kind < 27:
+        return kind // 9 * 9 + (kind % 9 - 1) % 9
+    if kind < 31:
+        return 27 + (kind - 27 - 1) % 4
+    return 31 + (kind - 31 - 1) % 3
+
+
+def _score(table: _Table, opts: _Options, pid: str, goal: float) -> Problem | None:
+    from mjgui.scoring import ScoringError, score
+    rng = table.rng
+    level = opts.theme if opts.theme != "any" else ("easy" if goal < 0.4 else "medium" if goal < 0.75 else "hard")
+    # whether a hard problem is a yakuman is decided once per problem (not per try: the
+    # yakuman shapes reach the level more often, and would crowd out the others)
+    shape = _score_shape(table, level, (goal * 7919) % 1 < 1 / 6)
+    if shape is None:
+        return None
+    blocks, pair, flavour = shape
+    closed_only = flavour in ("chiitoi", "kokushi", "suuankou", "runs", "dora") or         (flavour == "yakuhai" and rng.random() < 0.4)
+    open_share = 0.0 if closed_only else rng.choice((0.0, 0.3, 0.6))
+    melds: list[Meld] = []
+    concealed: list[Tile] = list(pair)
+    for what, tiles in blocks:
+        called = tiles[rng.randrange(len(tiles))]
+        if what == "kan":
+            if rng.random() < open_share + 0.2:
+                kind = rng.choice((MeldKind.KAN, MeldKind.KAKAN))
+                melds.append(Meld(kind, tuple(tiles), called, rng.choice("LAR")))
+            else:
+                melds.append(Meld(MeldKind.ANKAN, tuple(tiles)))
+        elif what in ("run", "triplet") and rng.random() < open_share:
+            if what == "run":
+                melds.append(Meld(MeldKind.CHI, tuple(tiles), called, "L"))
+            else:
+                melds.append(Meld(MeldKind.PON, tuple(tiles), called, rng.choice("LAR")))
+        else:
+            concealed += tiles
+    closed = all(not m.is_open for m in melds)
+    win_tile = concealed[rng.randrange(len(concealed))]
+    tsumo = rng.random() < 0.5
+    flags: set[str] = {"tsumo"} if tsumo else set()
+    riichi = closed and (flavour == "dora" or rng.random() < 0.55)
+    if riichi:
+        flags.add("double-riichi" if rng.random() < 0.04 else "riichi")
+        if rng.random() < 0.12:
+            flags.add("ippatsu")
+    kans = sum(m.kind in (MeldKind.KAN, MeldKind.KAKAN, MeldKind.ANKAN) for m in melds)
+    luck = rng.random()
+    if tsumo and kans and luck < 0.3 and "ippatsu" not in flags:
+        flags.add("rinshan")
+    elif luck < 0.04 and "ippatsu" not in flags:
+        flags.add("haitei" if tsumo else "houtei")
+    dora = list(table.dora)
+    if flavour == "dora":            # the indicator points at a held set: dora come in threes
+        target = _dora_before(blocks[-1][1][0].kind)
+        if any(t.kind == target for t in table.wall):
+            dora = [table.take(lambda t: t.kind == target)]
+    dora += [table.wall.pop() for _ in range(kans)]
+    ura = tuple(table.wall.pop() for _ in range(len(dora))) if riichi else ()
+    rest = list(concealed)
+    rest.remove(win_tile)
+    try:
+        hand = Hand(tuple(sorted(rest) + [win_tile]), tuple(melds), tuple(dora), (),
+                    WINDS.index(table.round), WINDS.index(table.seat),
+                    win=Win(win_tile, frozenset(flags), ura))
+        s = score(hand, SCORE_RULES)
+    except (TileError, ScoringError):
+        return None
+    if not s.wins or not _fits(level, s, kans):
+        return None
+    problem = Problem(id=pid, kind="score", hand=str(hand), theme=level)
+    key = score_key(problem, s)
+    return problem.with_engine(key.shanten, key.best, key.difficulty)
+
+
+def _fits(level: str, s, kans: int) -> bool:
+    """Whether a scored hand belongs to the level (see the module doc)."""
+    if level == "easy":
+        return not s.yakuman and s.han <= 4 and not s.limit and s.fu <= 40 and not kans
+    if level == "medium":
+        return not s.yakuman and s.han <= 5 and s.limit in ("", "mangan") and s.fu >= 40
+    return s.limit in ("haneman", "baiman", "sanbaiman", "kazoe yakuman", "yakuman")
+
+
+_MAKERS = {"nanikiru": _nanikiru, "wait": _wait, "call": _call, "score": _score}
 
 
 # ---- entry points -----------------------------------------------------------------------------------

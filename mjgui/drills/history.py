@@ -55,12 +55,12 @@ __all__ = [
     "HistoryError", "Attempt", "HistoryStore",
 ]
 
-DRILLS: tuple[str, ...] = ("nanikiru", "wait", "call")
+DRILLS: tuple[str, ...] = ("nanikiru", "wait", "call", "score")
 
 #: ``PRAGMA application_id`` of an mjgui history ("MJGH").
 APPLICATION_ID = 0x4D4A4748
 #: Current schema version (``PRAGMA user_version``).
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 _BUSY_TIMEOUT = 5.0
 _SQLITE_HEADER = b"SQLite format 3\x00"
@@ -272,9 +272,47 @@ def _migrate_to_1(conn: sqlite3.Connection) -> None:
     conn.execute("CREATE INDEX review_by_due ON review (box, due_at)")
 
 
+_ATTEMPT_COLUMNS = ("id, problem_id, drill, theme, shanten, problem, pick, correct, score, seconds, "
+                    "answered_at, set_name")
+
+
+def _migrate_to_2(conn: sqlite3.Connection) -> None:
+    """Version 2 adds the score drill: SQLite cannot change a CHECK constraint in
+    place, so the attempts table is rebuilt with the same rows and ids."""
+    conn.execute("ALTER TABLE attempts RENAME TO attempts_v1")
+    for index in ("attempts_by_time", "attempts_by_drill", "attempts_by_problem"):
+        conn.execute(f"DROP INDEX IF EXISTS {index}")
+    conn.execute("""
+        CREATE TABLE attempts (
+            id          INTEGER PRIMARY KEY,
+            problem_id  TEXT    NOT NULL,
+            drill       TEXT    NOT NULL CHECK (drill IN ('nanikiru', 'wait', 'call', 'score')),
+            theme       TEXT    NOT NULL DEFAULT '',
+            shanten     INTEGER,
+            problem     TEXT    NOT NULL,            -- the problem dict, JSON
+            pick        TEXT    NOT NULL,
+            correct     INTEGER NOT NULL CHECK (correct IN (0, 1)),
+            score       REAL    NOT NULL CHECK (score >= 0 AND score <= 1),
+            seconds     REAL    NOT NULL CHECK (seconds >= 0),
+            answered_at TEXT    NOT NULL,            -- ISO 8601, UTC, microseconds
+            set_name    TEXT
+        )""")
+    # a damaged row is copied as it is (it is skipped when read, as before): never lost here
+    conn.execute("PRAGMA ignore_check_constraints = ON")
+    try:
+        conn.execute(f"INSERT INTO attempts ({_ATTEMPT_COLUMNS}) "
+                     f"SELECT {_ATTEMPT_COLUMNS} FROM attempts_v1")
+    finally:
+        conn.execute("PRAGMA ignore_check_constraints = OFF")
+    conn.execute("DROP TABLE attempts_v1")
+    conn.execute("CREATE INDEX attempts_by_time ON attempts (answered_at, id)")
+    conn.execute("CREATE INDEX attempts_by_drill ON attempts (drill, answered_at)")
+    conn.execute("CREATE INDEX attempts_by_problem ON attempts (problem_id, answered_at)")
+
+
 #: ``MIGRATIONS[v]`` upgrades a version ``v - 1`` database to version ``v``.
 #: It runs inside a transaction; the caller sets ``user_version``.
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _migrate_to_1}
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _migrate_to_1, 2: _migrate_to_2}
 
 # Tables and columns a history must have (a superset is fine).
 _REQUIRED_COLUMNS: dict[str, frozenset[str]] = {
@@ -418,6 +456,7 @@ def _open_existing(path: Path, read_only: bool = False) -> sqlite3.Connection:
             _check_tables(conn)        # before _configure: a bad file stays untouched
             _configure(conn)
         else:
+            _check_tables(conn)        # a file without our tables is not upgraded but moved aside
             _configure(conn)
             _backup(conn, path, version)
             try:

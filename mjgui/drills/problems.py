@@ -5,7 +5,9 @@ A problem is one question of a drill:
 - **nanikiru** (何切る): a 14-tile hand (melds count three); the user picks a discard;
 - **wait** (待ち): a tenpai 13-tile hand; the user marks every wait;
 - **call** (鳴き): a 13-tile hand and a tile discarded by another seat; the user chooses
-  ``pass``, ``pon`` or a ``chi`` (named by the two concealed tiles it uses).
+  ``pass``, ``pon`` or a ``chi`` (named by the two concealed tiles it uses);
+- **score** (点数計算): a won hand with its situation; the user gives its value (points, or
+  han, fu and points).
 
 Problem-set file
 ----------------
@@ -26,8 +28,8 @@ A problem:
 | key | type | required | meaning |
 |---|---|---|---|
 | ``id`` | str | yes | unique within the set |
-| ``kind`` | str | yes | ``nanikiru``, ``wait`` or ``call`` |
-| ``hand`` | str | yes | concealed tiles, mpsz in play order, the drawn tile last (``0m`` = red five); 14 tiles with the melds (3 each) for nanikiru, 13 for wait and call |
+| ``kind`` | str | yes | ``nanikiru``, ``wait``, ``call`` or ``score`` |
+| ``hand`` | str | yes | concealed tiles, mpsz in play order, the drawn tile last (``0m`` = red five); 14 tiles with the melds (3 each) for nanikiru, 13 for wait and call; **score**: the whole won hand in the text form of `mjgui.hand` (see below) |
 | ``melds`` | list of str | no (``[]``) | open melds / closed quads in `mjgui.hand` notation: ``"chi:3*45m@L"``, ``"pon:7*77z@R"``, ``"ankan:1111z"`` |
 | ``dora`` | str | no (``""``) | dora indicators, mpsz |
 | ``visible`` | str | no (``""``) | every other tile seen (discards, others' melds), mpsz |
@@ -36,11 +38,31 @@ A problem:
 | ``theme`` | str | no (``"any"``) | ``any``, ``chinitsu`` (one suit, no honours), ``chiitoi`` (seven pairs), or an author's label |
 | ``discarded`` | str | call only | the tile another player discarded, e.g. ``"5m"`` |
 | ``from`` | str | call only | who discarded it: ``L`` (left, 上家: chi allowed), ``A`` (across), ``R`` (right) |
-| ``answer`` | list of str | no | an author's answer key: discards (nanikiru), waits (wait) or calls (call); graded answers always come from the engine, the app shows this one beside them |
+| ``answer`` | list of str | no | an author's answer key: discards (nanikiru), waits (wait), calls (call) or a value (score); graded answers always come from the engine, the app shows this one beside them |
 | ``note`` | str | no | free text |
-| ``shanten`` | int | engine | shanten of the hand |
-| ``best`` | list of str | engine | the right answers under the default evaluator: every tied-best discard, every wait, or every right call |
+| ``shanten`` | int | engine | shanten of the hand (``-1`` for a won score hand) |
+| ``best`` | list of str | engine | the right answers under the default evaluator: every tied-best discard, every wait, every right call, or the value of a score hand |
 | ``difficulty`` | float | engine | 0 (easy) .. 1 (hard), see `mjgui.drills.generator` |
+
+Score problems
+    ``hand`` holds everything, in the text form of `mjgui.hand`: concealed tiles, melds,
+    ``dora:``, ``round:``/``seat:``, ``win:TILE`` (required) and the situation words
+    (``tsumo``/``ron``, ``riichi``, ``ippatsu``, ``ura:``, ``honba:``, ``sticks:`` ...), e.g.
+    ``"234m567p55s345s chi:6*78s@L win:3s seat:S"``.  The separate ``melds``, ``dora`` and
+    ``visible`` keys must be empty (``round``/``seat`` may repeat the hand's winds and are
+    filled from it; ``shanten`` is -1).  The hand must be complete and its situation legal:
+    `mjgui.scoring.score` (tenhou rules) must accept it.  It is stored canonically, the
+    concealed tiles sorted with the winning tile last.  A complete hand without a yaku is a
+    valid problem whose value is 0 points (the generator never makes one; an author may, to
+    teach that dora are not a yaku).
+
+    A score value (``answer``, ``best``, and what `mjgui.drills.scoring.grade` takes) is
+    ``POINTS`` or ``HAN/FU/POINTS``: ``5200``, ``3/40/5200``, ``5,200``.  POINTS is what the
+    payers pay together, before honba and riichi sticks; a tsumo may also be given as its
+    payments, ``1300-2600`` (each non-dealer - the dealer) or ``2600all`` (a dealer's).
+    HAN is a number or ``yakuman`` (any multiple); HAN or FU may be left empty or ``-``
+    (``yakuman//32000``, ``-/-/8000``).  Full-width digits, ``翻``/``符``/``点``, ``オール``
+    and ``役満`` are understood.
 
 Calls are written ``pass``, ``pon`` or ``chi:XYs`` (the two concealed tiles the chi uses, mpsz:
 ``chi:46m`` calls a 5m with 4m and 6m).  Tile names in ``answer``/``best`` are plain (a red five
@@ -70,18 +92,20 @@ from mjgui.hand import WINDS, Hand, Meld
 from mjgui.tiles import KIND_NAMES, Tile, TileError, format_tiles, parse_tiles
 
 __all__ = [
-    "FORMAT", "VERSION", "KINDS", "THEMES", "SEATS_FROM", "STARTER_FILE", "ProblemSetError", "Call",
-    "parse_call", "call_problem", "Problem", "ProblemSet", "load_set", "save_set", "parse_set", "dumps_set",
+    "FORMAT", "VERSION", "KINDS", "THEMES", "SCORE_LEVELS", "SEATS_FROM", "STARTER_FILE",
+    "ProblemSetError", "Call", "parse_call", "call_problem", "ScoreAnswer", "parse_score_answer", "Problem", "ProblemSet", "load_set", "save_set", "parse_set", "dumps_set",
     "starter_set",
 ]
 
 FORMAT = "mjgui-problems"
 VERSION = 1
-KINDS: tuple[str, ...] = ("nanikiru", "wait", "call")
+KINDS: tuple[str, ...] = ("nanikiru", "wait", "call", "score")
 #: Themes the generator knows (a file may carry any other label).
 THEMES: tuple[str, ...] = ("any", "chinitsu", "chiitoi")
+#: The score drill's levels (its problems' theme; see `mjgui.drills.generator`).
+SCORE_LEVELS: tuple[str, ...] = ("any", "easy", "medium", "hard")
 SEATS_FROM: tuple[str, ...] = ("L", "A", "R")
-_SIZES = {"nanikiru": 14, "wait": 13, "call": 13}
+_SIZES = {"nanikiru": 14, "wait": 13, "call": 13, "score": 14}
 _KEYS = ("id", "kind", "hand", "melds", "dora", "visible", "round", "seat", "turn", "theme",
          "discarded", "from", "answer", "note", "shanten", "best", "difficulty")
 STARTER_FILE = "starter_set.json"
@@ -190,6 +214,90 @@ def parse_call(text: str, discarded: Tile | int) -> Call:
     raise TileError(f"{_show(text)} is not a call: write pass, pon or chi:XYs (the two tiles used, e.g. chi:46m)")
 
 
+# ---- score values ----------------------------------------------------------------------------
+
+MAX_POINTS = 1_000_000        # six yakuman paid by the dealer's opponents is 288,000
+MAX_HAN = 99
+MAX_FU = 200
+
+
+class ScoreAnswer(NamedTuple):
+    """A score-drill answer: the points (what the payers pay together), and optionally the
+    han (``yakuman`` for a yakuman hand) and the fu; ``payments`` keeps a tsumo answer given
+    as payments (``(non_dealer, dealer)`` for ``1300-2600``, ``(each,)`` for ``2600all``)."""
+    points: int
+    han: int | None = None
+    fu: int | None = None
+    yakuman: bool = False
+    payments: tuple[int, ...] | None = None
+
+    def points_text(self) -> str:
+        if self.payments is None:
+            return str(self.points)
+        if len(self.payments) == 1:
+            return f"{self.payments[0]}all"
+        return f"{self.payments[0]}-{self.payments[1]}"
+
+    def __str__(self) -> str:
+        if self.han is None and self.fu is None and not self.yakuman:
+            return self.points_text()
+        han = "yakuman" if self.yakuman else ("" if self.han is None else str(self.han))
+        fu = "" if self.fu is None else str(self.fu)
+        return f"{han}/{fu}/{self.points_text()}"
+
+
+def _number(text: str, what: str, limit: int, whole: str) -> int:
+    if not text.isascii() or not text.isdigit():
+        raise TileError(f"{_show(whole)}: the {what} {_show(text, 20)} is not a whole number")
+    if len(text) > 7 or int(text) > limit:
+        raise TileError(f"{_show(whole)}: the {what} must be 0-{limit:,}")
+    return int(text)
+
+
+def parse_score_answer(text: str) -> ScoreAnswer:
+    """Parse ``POINTS`` or ``HAN/FU/POINTS`` (see the module doc); raises TileError with
+    the reason when the text is not a score value."""
+    import unicodedata
+    if not isinstance(text, str):
+        raise TileError(f"a score answer is a string like 5200 or 3/40/5200, not {type(text).__name__}")
+    if len(text) > 60:
+        raise TileError(f"{_show(text)}: too long for a score answer (e.g. 3/40/5200)")
+    whole = text
+    text = unicodedata.normalize("NFKC", text).strip().lower()
+    for word, plain in (("オール", "all"), ("役満", "yakuman"), ("／", "/"), ("ー", "-")):
+        text = text.replace(word, plain)
+    text = text.replace(",", "").replace(" ", "")
+    parts = text.split("/")
+    if len(parts) not in (1, 3):
+        raise TileError(f"{_show(whole)} is not a score answer: write the points (5200) or "
+                        "han/fu/points (3/40/5200)")
+    han = fu = None
+    yakuman = False
+    if len(parts) == 3:
+        h = parts[0].removesuffix("han").removesuffix("翻")
+        if h in ("y", "yakuman"):
+            yakuman = True
+        elif h not in ("", "-"):
+            han = _number(h, "han", MAX_HAN, whole)
+        f = parts[1].removesuffix("fu").removesuffix("符")
+        if f not in ("", "-"):
+            fu = _number(f, "fu", MAX_FU, whole)
+    p = parts[-1].removesuffix("点")
+    if not p:
+        raise TileError(f"{_show(whole)}: the points are missing (e.g. 3/40/5200)")
+    payments: tuple[int, ...] | None = None
+    if p.endswith("all"):
+        each = _number(p[:-3], "payment", MAX_POINTS // 3, whole)
+        payments, points = (each,), 3 * each
+    elif "-" in p:
+        low, _, high = p.partition("-")
+        pair = (_number(low, "payment", MAX_POINTS // 3, whole), _number(high, "payment", MAX_POINTS // 3, whole))
+        payments, points = pair, 2 * pair[0] + pair[1]
+    else:
+        points = _number(p, "points", MAX_POINTS, whole)
+    return ScoreAnswer(points, han, fu, yakuman, payments)
+
+
 # ---- problems -------------------------------------------------------------------------
 
 def _fail(field: str, message: str) -> ProblemSetError:
@@ -244,15 +352,18 @@ class Problem:
                 raise _fail(name, _NOT_TEXT)
         if self.kind not in KINDS:
             raise _fail("kind", f"expected one of {', '.join(KINDS)}, not {_show(self.kind)}")
-        concealed = _tiles("hand", self.hand)
-        set_(self, "hand", format_tiles(concealed, sort=False))
-        melds = []
-        for i, text in enumerate(_str_list("melds", self.melds)):
-            try:
-                melds.append(Meld.parse(text))
-            except TileError as error:
-                raise _fail("melds", f"meld {i}: {error}") from None
-        set_(self, "melds", tuple(str(m) for m in melds))
+        if self.kind == "score":
+            concealed, melds = self._score_hand()
+        else:
+            concealed = _tiles("hand", self.hand)
+            set_(self, "hand", format_tiles(concealed, sort=False))
+            melds = []
+            for i, text in enumerate(_str_list("melds", self.melds)):
+                try:
+                    melds.append(Meld.parse(text))
+                except TileError as error:
+                    raise _fail("melds", f"meld {i}: {error}") from None
+            set_(self, "melds", tuple(str(m) for m in melds))
         dora = _tiles("dora", self.dora)
         set_(self, "dora", format_tiles(dora, sort=False))
         visible = _tiles("visible", self.visible)
@@ -297,6 +408,12 @@ class Problem:
             with_melds = f" with {len(melds)} meld(s) counting 3 each" if melds else ""
             raise _fail("hand", f"a {self.kind} problem holds {need} tiles, not {hand.size} "
                                 f"({len(concealed)} concealed{with_melds})")
+        if self.kind == "score":
+            from mjgui.scoring import ScoringError, score
+            try:
+                score(hand)
+            except ScoringError as error:
+                raise _fail("hand", f"not a hand that can be scored: {error}") from None
         if self.kind == "wait":
             from mjgui.waits import wait_details
             report = wait_details(hand)
@@ -309,14 +426,59 @@ class Problem:
         if self.shanten is not None and (isinstance(self.shanten, bool) or not isinstance(self.shanten, int)
                                          or not -1 <= self.shanten <= 8):
             raise _fail("shanten", f"expected an integer -1..8, not {_show(self.shanten)}")
+        if self.kind == "score":            # a won hand: known without asking the engine
+            if self.shanten not in (None, -1):
+                raise _fail("shanten", f"a score problem's hand is won: its shanten is -1, not {self.shanten}")
+            set_(self, "shanten", -1)
         if self.difficulty is not None:
             d = self.difficulty
             if isinstance(d, bool) or not isinstance(d, (int, float)) or not math.isfinite(d) or not 0 <= d <= 1:
                 raise _fail("difficulty", f"expected a number 0..1, not {_show(d)}")
             set_(self, "difficulty", float(d))
 
+    def _score_hand(self) -> tuple[list[Tile], list[Meld]]:
+        """Check a score problem's hand text and store it canonically (the winning tile
+        last); the winds are filled from it.  Returns its concealed tiles and melds."""
+        set_ = object.__setattr__
+        if not isinstance(self.hand, str):
+            raise _fail("hand", f"expected the text form of a won hand, not {type(self.hand).__name__}")
+        for name in ("melds", "dora", "visible"):
+            value = getattr(self, name)
+            if value not in ((), [], ""):
+                raise _fail(name, f"a score problem gives its {name} in the hand text "
+                                  "(e.g. \"234m567p55s345s chi:6*78s@L dora:1z win:3s seat:S\"); "
+                                  "leave this key out")
+        try:
+            hand = Hand.parse(self.hand)
+        except TileError as error:
+            raise _fail("hand", str(error)) from None
+        if hand.win.tile is None:
+            raise _fail("hand", "a score problem names its winning tile: add win:TILE (one of the "
+                                "concealed tiles)")
+        for name, wind in (("round", hand.round_wind), ("seat", hand.seat_wind)):
+            value = getattr(self, name)
+            if isinstance(value, str) and value.upper() not in ("E", WINDS[wind]):
+                raise _fail(name, f"{_show(value)} differs from the hand's {name}:{WINDS[wind]}; "
+                                  f"give the winds in the hand text")
+            if isinstance(value, str) and value.upper() in WINDS and len(value) == 1:
+                set_(self, name, WINDS[wind])
+        tiles = list(hand.concealed)
+        tiles.remove(hand.win.tile)
+        tiles = sorted(tiles) + [hand.win.tile]
+        try:
+            hand = replace(hand, concealed=tuple(tiles))
+        except TileError as error:                  # not reached: the same tiles
+            raise _fail("hand", str(error)) from None
+        set_(self, "hand", str(hand))
+        return tiles, list(hand.melds)
+
     def _answers(self, field: str, value: object, hand: Hand, discarded: Tile | None) -> tuple[str, ...]:
         items = _str_list(field, value)
+        if self.kind == "score":
+            try:
+                return tuple(str(parse_score_answer(text)) for text in items)
+            except TileError as error:
+                raise _fail(field, str(error)) from None
         try:
             if self.kind == "call":
                 calls = {parse_call(text, discarded) for text in items}  # type: ignore[arg-type]
@@ -340,7 +502,9 @@ class Problem:
     # ---- views ----------------------------------------------------------------------
     def to_hand(self) -> Hand:
         """The problem's hand as a `mjgui.hand.Hand` (13 or 14 tiles; a call problem's
-        discarded tile is not part of it)."""
+        discarded tile is not part of it; a score problem's hand holds its win situation)."""
+        if self.kind == "score":
+            return Hand.parse(self.hand)
         return Hand(tuple(parse_tiles(self.hand)), tuple(Meld.parse(m) for m in self.melds),
                     tuple(parse_tiles(self.dora)), tuple(parse_tiles(self.visible)),
                     WINDS.index(self.round), WINDS.index(self.seat))

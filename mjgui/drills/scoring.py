@@ -30,6 +30,22 @@ hand's shanten) **and** keeps a yaku (`mjgui.yaku.yaku_status(...).keeps_yaku`);
 is right when no call is.  Several answers can be right; any of them scores 1, anything
 else 0.
 
+**Score.**  The value comes from `mjgui.scoring.score` under the tenhou rules (see
+docs/scoring.md); the answer is ``POINTS`` or ``HAN/FU/POINTS`` (syntax in
+`mjgui.drills.problems`), POINTS being what the payers pay together before honba and riichi
+sticks (a tsumo may be given as its payments, ``1300-2600`` or ``2600all``, which must then
+match exactly).  Credit:
+
+- the points right: **1** (*correct*), whatever the han and fu said;
+- the points wrong: **0.25** for the right han plus **0.25** for the right fu (at most 0.5:
+  the count was right and the table lookup went wrong).  A han or fu left out earns nothing.
+- a yakuman hand needs no han or fu: with wrong points, saying ``yakuman`` earns 0.25 (its fu
+  are not asked).  A hand without a yaku is worth 0 points.
+
+`score_choices` gives the four values of the choices mode: the right one and three
+plausible mistakes (one han or ten fu off, the dealer's value for a non-dealer's ron and
+back, neighbouring limits), sorted by points, the same for a problem every time.
+
 Difficulty (0 easy .. 1 hard, stored in problems as ``difficulty``)
 -------------------------------------------------------------------
 - nanikiru: ``runner_up / best`` by ukeire (= 1 - (best - runner_up) / best), where the
@@ -38,12 +54,15 @@ Difficulty (0 easy .. 1 hard, stored in problems as ``difficulty``)
   on the second step;
 - wait: ``1 - 1 / number of waits`` (one wait 0, two 0.5, three 0.67 ...);
 - call: ``W / (W + R)`` with R the right answers and W the wrong legal choices, a wrong call
-  that does lower the shanten (the yakuless trap) counting twice.
+  that does lower the shanten (the yakuless trap) counting twice;
+- score: the counting work, ``min(1, W / 10)`` with W = the yaku lines (dora, ura and red
+  fives one line each) + the fu items beyond the base when the fu matter (below mangan, not
+  seven pairs) + 1 for a tsumo (two payments); a yakuman hand ``min(1, 0.6 + 0.1 * lines)``.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping, NamedTuple, Sequence
 
 from mjgui import core
 from mjgui.analysis import Analysis, Row, analyze, by_second_step, by_ukeire, shanten_words
@@ -51,12 +70,14 @@ from mjgui.hand import Hand
 from mjgui.tiles import KIND_NAMES, Tile, TileError, format_tiles, parse_tiles
 from mjgui.waits import WaitReport, wait_details
 
-from .problems import Call, Problem, call_problem, parse_call
+from .problems import Call, Problem, ScoreAnswer, call_problem, parse_call, parse_score_answer
 
 __all__ = [
     "EVALUATORS", "DEFAULT_EVALUATOR", "LANGS", "AnswerError", "Key", "Feedback", "CallChoice",
     "rank_function", "nanikiru_analysis", "nanikiru_key", "wait_key", "call_choices", "call_key",
-    "answer_key", "grade", "grade_nanikiru", "grade_wait", "grade_call",
+    "answer_key", "grade", "grade_nanikiru", "grade_wait", "grade_call", "SCORE_RULES",
+    "problem_score", "score_key", "score_value", "hand_value", "ScoreChoice", "score_choices",
+    "grade_score", "value_text", "answer_words",
 ]
 
 EVALUATORS = {"ukeire": by_ukeire, "second-step": by_second_step}
@@ -497,6 +518,293 @@ def _call_text(lang: str, problem: Problem, before: int, options: Sequence[CallC
     return text
 
 
+# ---- score ---------------------------------------------------------------------------------------
+
+#: The rules score problems are valued under (the app's and the scorer's default).
+SCORE_RULES = "tenhou"
+HAN_SHARE = 0.25
+FU_SHARE = 0.25
+
+
+def problem_score(problem: Problem):
+    """The `mjgui.scoring.Score` of a score problem's hand."""
+    from mjgui.scoring import score
+    return score(problem.to_hand(), SCORE_RULES)
+
+
+def _payments(s) -> tuple[int, ...]:
+    """A Score's payments in the answer's order: (ron,), (each,) or (non-dealer, dealer)."""
+    p = s.payments
+    if not s.tsumo:
+        return (p["ron"],)
+    return (p["non_dealer"],) if s.dealer else (p["non_dealer"], p["dealer"])
+
+
+def score_value(s) -> ScoreAnswer:
+    """A Score as the canonical answer: han/fu/points (``yakuman//32000`` for a yakuman)."""
+    if s.yakuman:
+        return ScoreAnswer(s.total, None, None, True)
+    return ScoreAnswer(s.total, s.han, s.fu)
+
+
+def _score_difficulty(s) -> float:
+    lines = len(s.yaku)
+    if s.yakuman:
+        return round(min(1.0, 0.6 + 0.1 * lines), 3)
+    fu_items = len(s.fu_parts) - 1 if s.han <= 4 and s.fu != 25 else 0
+    return round(min(1.0, (lines + fu_items + (1 if s.tsumo else 0)) / 10), 3)
+
+
+def score_key(problem: Problem, s=None) -> Key:
+    """shanten -1 (a won hand), the value as ``han/fu/points``, the difficulty."""
+    s = s or problem_score(problem)
+    return Key(-1, (str(score_value(s)),), _score_difficulty(s))
+
+
+def _up100(x: int) -> int:
+    return (x + 99) // 100 * 100
+
+
+def hand_value(han: int, fu: int, dealer: bool, tsumo: bool, yakuman: int = 0,
+               kazoe: bool = True) -> tuple[int, tuple[int, ...]]:
+    """What a hand of this han and fu (or yakuman multiple) pays under the tenhou rules:
+    (the payers' total, the payments: (ron,), (each,) for a dealer's tsumo, (non-dealer,
+    dealer) for a non-dealer's).  The same table as the scorer, for the choices' mistakes
+    (`tests` check it against `mjgui.scoring.score`)."""
+    if yakuman:
+        base = 8000 * yakuman
+    elif han <= 0:
+        return 0, (0,) if not tsumo else ((0,) if dealer else (0, 0))
+    elif han >= 13 and kazoe:
+        base = 8000
+    elif han >= 11:
+        base = 6000
+    elif han >= 8:
+        base = 4000
+    elif han >= 6:
+        base = 3000
+    else:
+        base = fu * 2 ** (han + 2)
+        if han >= 5 or base > 2000:
+            base = 2000
+    if not tsumo:
+        pay = _up100(base * (6 if dealer else 4))
+        return pay, (pay,)
+    if dealer:
+        each = _up100(2 * base)
+        return 3 * each, (each,)
+    other, from_dealer = _up100(base), _up100(2 * base)
+    return 2 * other + from_dealer, (other, from_dealer)
+
+
+def _comma(n: int) -> str:
+    return f"{n:,}"
+
+
+def value_text(total: int, payments: Sequence[int], tsumo: bool, dealer: bool, lang: str = "en") -> str:
+    """"ron 5,200", "tsumo 1,300-2,600 (5,200)", "tsumo 2,600 all (7,800)" (and Japanese)."""
+    ja = lang == "ja"
+    if not tsumo:
+        return ("ロン " if ja else "ron ") + _comma(total)
+    if dealer:
+        return ("ツモ " if ja else "tsumo ") + _comma(payments[0]) + ("オール" if ja else " all") + \
+            f" ({_comma(total)})"
+    return ("ツモ " if ja else "tsumo ") + f"{_comma(payments[0])}-{_comma(payments[1])} ({_comma(total)})"
+
+
+class ScoreChoice(NamedTuple):
+    """One value of the choices mode: the total, its payments, and the answer to send."""
+    total: int
+    payments: tuple[int, ...]
+    tsumo: bool
+    dealer: bool
+    right: bool
+
+    @property
+    def answer(self) -> str:
+        """The answer text (the payments of a tsumo, so the form is checked too)."""
+        if not self.tsumo:
+            return str(self.total)
+        return str(ScoreAnswer(self.total, payments=self.payments))
+
+    def label(self, lang: str = "en") -> str:
+        return value_text(self.total, self.payments, self.tsumo, self.dealer, lang)
+
+
+_FU_STEPS = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
+
+
+def score_choices(problem: Problem, s=None, count: int = 4) -> tuple[ScoreChoice, ...]:
+    """The right value and `count` - 1 plausible wrong ones, sorted by points (see the module
+    doc); deterministic for a problem."""
+    import random
+    s = s or problem_score(problem)
+    tsumo, dealer = s.tsumo, s.dealer
+    right = (s.total, _payments(s))
+    mistakes: list[tuple[int, tuple[int, ...]]] = []
+    if s.yakuman:
+        n = s.yakuman
+        mistakes += [hand_value(0, 0, dealer, tsumo, n + 1), hand_value(11, 0, dealer, tsumo),
+                     hand_value(8, 0, dealer, tsumo)]
+        if n > 1:
+            mistakes.append(hand_value(0, 0, dealer, tsumo, n - 1))
+        if not tsumo:
+            mistakes.append(hand_value(0, 0, not dealer, False, n))
+    else:
+        han, fu = max(s.han, 1), s.fu if s.fu in _FU_STEPS else 30
+        i = _FU_STEPS.index(fu)
+        near_fu = [f for f in (_FU_STEPS[i - 1] if i else None,
+                               _FU_STEPS[i + 1] if i + 1 < len(_FU_STEPS) else None)
+                   if f is not None and f != 25 and not (tsumo and f == 20 and han == 1)]
+        options = [(han + 1, fu), (han - 1, fu)] + [(han, f) for f in near_fu] + \
+                  [(han + 2, fu), (han + 1, near_fu[-1] if near_fu else fu)]
+        for h, f in options:
+            if h >= 1:
+                mistakes.append(hand_value(h, f, dealer, tsumo))
+        if not tsumo:
+            mistakes.append(hand_value(han, fu, not dealer, False))
+        if s.han == 0:                      # no yaku: the value it would have with one
+            mistakes.insert(0, hand_value(1, fu, dealer, tsumo))
+    seen = {right[0]}
+    unique = []
+    for total, payments in mistakes:
+        if total > 0 and total not in seen:
+            seen.add(total)
+            unique.append((total, payments))
+    # limits collapse neighbours (6 and 7 han are both haneman): fill up from further away
+    spare = []
+    for han in (5, 6, 8, 11, 4, 3, 2, 1):
+        for fu in (30, 40):
+            total, payments = hand_value(han, fu, dealer, tsumo)
+            if total not in seen:
+                seen.add(total)
+                spare.append((total, payments))
+    spare.sort(key=lambda v: abs(v[0] - right[0]))
+    rng = random.Random(f"mjgui-score-choices/{problem.id}/{problem.hand}")
+    near = unique[:6]
+    picked = rng.sample(near, min(count - 1, len(near))) + spare[:max(0, count - 1 - len(near))]
+    choices = [ScoreChoice(right[0], right[1], tsumo, dealer, True)] + \
+              [ScoreChoice(t, p, tsumo, dealer, False) for t, p in picked]
+    return tuple(sorted(choices, key=lambda c: c.total))
+
+
+def _said(answer: ScoreAnswer, lang: str) -> str:
+    """What the user answered, in words: "2 han 40 fu, 2,600"."""
+    ja = lang == "ja"
+    head = []
+    if answer.yakuman:
+        head.append("役満" if ja else "yakuman")
+    elif answer.han is not None:
+        head.append(f"{answer.han}翻" if ja else f"{answer.han} han")
+    if answer.fu is not None:
+        head.append(f"{answer.fu}符" if ja else f"{answer.fu} fu")
+    if answer.payments is None:
+        points = _comma(answer.points)
+    elif len(answer.payments) == 1:
+        points = _comma(answer.payments[0]) + ("オール" if ja else " all")
+    else:
+        points = f"{_comma(answer.payments[0])}-{_comma(answer.payments[1])}"
+    return ("" if ja else " ").join(head) + ((" " if ja else ", ") if head else "") + points
+
+
+def answer_words(text: str, lang: str = "en") -> str:
+    """A score answer or key in words: "3/40/5200" -> "3 han 40 fu, 5,200" ("3翻40符 5,200");
+    text that is not a score answer comes back as it is."""
+    try:
+        return _said(parse_score_answer(text), lang)
+    except TileError:
+        return text
+
+
+def _breakdown(s, lang: str) -> str:
+    ja = lang == "ja"
+    if not s.wins:
+        return ""
+    yaku = ("、" if ja else ", ").join(y.label(lang) for y in s.yaku)
+    text = f"役: {yaku}。" if ja else f" Yaku: {yaku}."
+    if not s.yakuman:
+        text += f"符: {s.fu_text(lang)}。" if ja else f" Fu: {s.fu_text(lang)}."
+        if s.limit:
+            text += "満貫以上なので符は点数に影響しません。" if ja else \
+                " At mangan and above the fu do not change the points."
+    if s.received != s.total:
+        text += (f"積み棒・供託を含めて{_comma(s.received)}点の収入。" if ja else
+                 f" With the honba and riichi sticks the winner receives {_comma(s.received)}.")
+    return text
+
+
+def grade_score(problem: Problem, answer: str | ScoreAnswer, s=None) -> Feedback:
+    """Grade a value: ``5200``, ``3/40/5200``, ``1300-2600`` ... (see the module doc)."""
+    if problem.kind != "score":
+        raise AnswerError(f"{problem.id!r} is a {problem.kind} problem, not a score problem")
+    if not isinstance(answer, ScoreAnswer):
+        try:
+            answer = parse_score_answer(answer)
+        except TileError as error:
+            raise AnswerError(str(error)) from None
+    s = s or problem_score(problem)
+    if answer.payments is not None:
+        if not s.tsumo:
+            raise AnswerError(f"{answer.points_text()}: this hand wins by ron, so it is paid in one "
+                              f"payment: give the points (e.g. {s.total})")
+        if s.dealer and len(answer.payments) != 1:
+            raise AnswerError(f"{answer.points_text()}: a dealer's tsumo is paid the same by everyone: "
+                              "write it as N all (e.g. 2600all), or give the total")
+        if not s.dealer and len(answer.payments) != 2:
+            raise AnswerError(f"{answer.points_text()}: a non-dealer's tsumo is paid N-M (each non-dealer "
+                              "N, the dealer M, e.g. 1300-2600), or give the total")
+        points_right = answer.payments == _payments(s)
+    else:
+        points_right = answer.points == s.total
+    if s.yakuman:
+        han_right, fu_right = answer.yakuman, False
+    else:
+        han_right = not answer.yakuman and answer.han == s.han
+        fu_right = answer.fu == s.fu
+    credit = 1.0 if points_right else HAN_SHARE * han_right + FU_SHARE * fu_right
+    key = score_value(s)
+    verdicts = {lang: _score_verdict(lang, s, answer, points_right, han_right, fu_right, credit)
+                for lang in LANGS}
+    texts = {lang: verdicts[lang] + _breakdown(s, lang) for lang in LANGS}
+    details = {"han": s.han, "fu": s.fu, "yakuman": s.yakuman, "limit": s.limit or None,
+               "total": s.total, "payments": dict(s.payments), "received": s.received,
+               "tsumo": s.tsumo, "dealer": s.dealer,
+               "yaku": [{"name": y.name, "han": y.han} for y in s.yaku],
+               "fu_parts": s.to_json()["fu_parts"],
+               "pick_han": "yakuman" if answer.yakuman else answer.han, "pick_fu": answer.fu,
+               "pick_points": answer.points, "points_right": points_right,
+               "han_right": han_right, "fu_right": fu_right,
+               "verdict": verdicts}          # the explanation without the breakdown (the app draws that)
+    return Feedback(problem.id, "score", str(answer), points_right, credit, (str(key),),
+                    details=details, explanations=texts)
+
+
+def _score_verdict(lang: str, s, answer: ScoreAnswer, points_right: bool, han_right: bool,
+                   fu_right: bool, credit: float) -> str:
+    ja = lang == "ja"
+    value = s.summary(lang) if s.wins else ("役なし、0点" if ja else "no yaku, 0 points")
+    if points_right:
+        text = f"正解: {value}。" if ja else f"Correct: {value}."
+    else:
+        text = f"不正解: 正解は{value}。あなたの答え: {_said(answer, lang)}" if ja else \
+            f"Not right: the hand is {value}; you said {_said(answer, lang)}"
+        marks = []
+        if answer.han is not None or answer.yakuman:
+            marks.append(("翻数は正解" if han_right else "翻数は誤り") if ja else
+                         ("han right" if han_right else "han wrong"))
+        if answer.fu is not None and not s.yakuman:
+            marks.append(("符は正解" if fu_right else "符は誤り") if ja else
+                         ("fu right" if fu_right else "fu wrong"))
+        if marks:
+            text += f"（{'、'.join(marks)}）" if ja else f" ({', '.join(marks)})"
+        text += "。" if ja else "."
+        text += f"{_credit_text(credit, lang)}。" if ja else f" {_credit_text(credit, lang)}."
+    if not s.wins:
+        text += "役がないので和了れません（ドラは役ではありません）。" if ja else \
+            " Without a yaku the hand cannot win: dora are not a yaku."
+    return text
+
+
 # ---- dispatch -------------------------------------------------------------------------------------
 
 def answer_key(problem: Problem, evaluator: str = DEFAULT_EVALUATOR) -> Key:
@@ -505,13 +813,18 @@ def answer_key(problem: Problem, evaluator: str = DEFAULT_EVALUATOR) -> Key:
         return nanikiru_key(problem, evaluator)
     if problem.kind == "wait":
         return wait_key(problem)
+    if problem.kind == "score":
+        return score_key(problem)
     return call_key(problem)
 
 
 def grade(problem: Problem, answer: Any, evaluator: str = DEFAULT_EVALUATOR) -> Feedback:
-    """Grade an answer: a discard (nanikiru), the marked waits (wait), a call string (call)."""
+    """Grade an answer: a discard (nanikiru), the marked waits (wait), a call string (call),
+    a value (score: ``5200`` or ``3/40/5200``)."""
     if problem.kind == "nanikiru":
         return grade_nanikiru(problem, answer, evaluator)
     if problem.kind == "wait":
         return grade_wait(problem, answer)
+    if problem.kind == "score":
+        return grade_score(problem, answer)
     return grade_call(problem, answer)

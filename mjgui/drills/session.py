@@ -49,7 +49,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from .generator import make_problem
 from .history import Attempt, HistoryError, HistoryStore
-from .problems import KINDS, THEMES, Problem, ProblemSetError
+from .problems import KINDS, SCORE_LEVELS, THEMES, Problem, ProblemSetError
 from .scoring import DEFAULT_EVALUATOR, EVALUATORS, Feedback, answer_key, grade
 
 __all__ = ["MODES", "SET_LENGTH", "GeneratorSpec", "Result", "Summary", "DrillSession",
@@ -213,8 +213,9 @@ class DrillSession:
         self.problems: tuple[Problem, ...] | None = None
         if isinstance(source, (GeneratorSpec, Mapping)):
             self.spec = GeneratorSpec.coerce(source)
-            if self.spec.theme not in THEMES:
-                raise ValueError(f"theme must be one of {', '.join(THEMES)}, not {self.spec.theme!r}")
+            themes = SCORE_LEVELS if kind == "score" else THEMES       # a score problem's theme is its level
+            if self.spec.theme not in themes:
+                raise ValueError(f"theme must be one of {', '.join(themes)}, not {self.spec.theme!r}")
             self.length: int | None = (length or SET_LENGTH) if mode == "set" else None
         else:
             problems = tuple(_as_problem(p) for p in source)
@@ -300,7 +301,7 @@ class DrillSession:
             raise RuntimeError("this problem is already answered: call next()")
 
     def answer(self, answer: Any) -> Feedback:
-        """Grade an answer (a discard, the marked waits, or a call; see `scoring.grade`),
+        """Grade an answer (a discard, the marked waits, a call, or a value; see `scoring.grade`),
         record it, and return the feedback.  AnswerError for an answer that cannot be graded
         (nothing is recorded then).  After the time limit the answer is a timeout (score 0)."""
         self._check_open()

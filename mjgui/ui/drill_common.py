@@ -1,5 +1,5 @@
 """Shared pieces of the drill views: colours, text helpers, painted tile rows, the
-feedback panel and the base of the three views."""
+feedback panel and the base of the drill views."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -35,7 +35,7 @@ from mjgui.ui.i18n import language, tr
 from mjgui.ui.tile_art import tile_pixmap, tile_width
 from mjgui.ui.tile_button import device_ratio
 
-KINDS = ("nanikiru", "wait", "call")
+KINDS = ("nanikiru", "wait", "call", "score")
 TICK_MS = 100
 
 #: Colours of the drill views by theme (the window palette does the rest).
@@ -60,7 +60,7 @@ COLORS: dict[str, dict[str, str]] = {
     },
 }
 
-KIND_JA = {"nanikiru": "何切る", "wait": "待ち", "call": "鳴き"}
+KIND_JA = {"nanikiru": "何切る", "wait": "待ち", "call": "鳴き", "score": "点数計算"}
 SEAT_NAMES = {"L": ("Left player", "上家"), "A": ("Player across", "対面"),
               "R": ("Right player", "下家")}
 WIND_NAMES = {"E": ("East", "東"), "S": ("South", "南"), "W": ("West", "西"), "N": ("North", "北")}
@@ -96,7 +96,8 @@ def tile_name(tile: Tile) -> str:
 def kind_title(kind: str) -> str:
     return {"nanikiru": tr("Nanikiru — what do you discard?", "何切る"),
             "wait": tr("Waits — mark every winning tile", "待ち当て"),
-            "call": tr("Calls — pon, chi or pass?", "鳴き判断")}[kind]
+            "call": tr("Calls — pon, chi or pass?", "鳴き判断"),
+            "score": tr("Score — what is this hand worth?", "点数計算")}[kind]
 
 
 def situation_text(problem: Problem) -> str:
@@ -265,10 +266,11 @@ class TileFlow(QWidget):
 
 
 def hand_row(problem: Problem) -> tuple[list[tuple[Tile, bool]], int | None]:
-    """A problem's concealed tiles sorted (a nanikiru draw kept apart at the end)."""
+    """A problem's concealed tiles sorted (a nanikiru draw or a score hand's winning tile
+    kept apart at the end)."""
     hand = problem.to_hand()
     tiles = list(hand.concealed)
-    drawn = tiles.pop() if problem.kind == "nanikiru" else None
+    drawn = tiles.pop() if problem.kind in ("nanikiru", "score") else None
     tiles.sort()
     row = [(t, False) for t in tiles]
     if drawn is not None:
@@ -353,7 +355,7 @@ class FeedbackPanel(QFrame):
             self.state, mark, title = "bad", "✗", tr("Time is up", "時間切れ")
         elif fb.credit > 0:
             self.state, mark = "partial", "✗"
-            title = tr("Partly right", "一部正解") if self._kind == "wait" else \
+            title = tr("Partly right", "一部正解") if self._kind in ("wait", "score") else \
                 tr("Not the best", "最善ではない")
         else:
             self.state, mark, title = "bad", "✗", tr("Wrong", "不正解")
@@ -362,7 +364,11 @@ class FeedbackPanel(QFrame):
         self.credit.setText(percent(fb.credit))
         self.credit.setToolTip(tr("Credit for this answer (partial credit for a discard that "
                                   "keeps the shanten with fewer tiles, or some of the waits)",
-                                  "この解答の得点（受け入れが少ない打牌や一部の待ちには部分点）"))
+                                  "この解答の得点（受け入れが少ない打牌や一部の待ちには部分点）")
+                               if self._kind != "score" else
+                               tr("Credit for this answer: 100 % for the right points; with wrong "
+                                  "points 25 % for the right han and 25 % for the right fu",
+                                  "この解答の得点: 点数が正しければ100 %、違う場合は翻と符がそれぞれ25 %"))
         rank = ""
         if self._kind == "nanikiru" and fb.rank is not None and fb.choices:
             rank = tr(f"{ordinal(fb.rank)} of {fb.choices}", f"{fb.choices}種中{fb.rank}位")
@@ -371,6 +377,13 @@ class FeedbackPanel(QFrame):
             rank = tr(f"found {right} of {len(fb.best)}", f"待ち{len(fb.best)}種中{right}種正解")
             if fb.wrong:
                 rank += tr(f" · {len(fb.wrong)} wrong", f" · 誤り{len(fb.wrong)}種")
+        elif self._kind == "score" and not fb.correct and not r.timed_out and "han_right" in fb.details:
+            marks = []
+            if fb.details.get("pick_han") is not None:
+                marks.append(tr("han ✓", "翻 ✓") if fb.details["han_right"] else tr("han ✗", "翻 ✗"))
+            if fb.details.get("pick_fu") is not None and not fb.details.get("yakuman"):
+                marks.append(tr("fu ✓", "符 ✓") if fb.details["fu_right"] else tr("fu ✗", "符 ✗"))
+            rank = " · ".join(marks)
         self.rank.setText(rank)
         self.rank.setVisible(bool(rank))
         self.time.setText(tr(f"{r.seconds:.1f} s", f"{r.seconds:.1f}秒"))
@@ -443,7 +456,7 @@ class DrillAnalysisTable(AnalysisTable):
 
 
 class DrillView(QWidget):
-    """What the three drill views share: a prompt line, the hand, the feedback panel."""
+    """What the drill views share: a prompt line, the hand, the feedback panel."""
 
     answered = Signal(object)
     nextRequested = Signal()

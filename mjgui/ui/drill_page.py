@@ -1,9 +1,10 @@
-"""The practice drills: nanikiru (何切る), waits (待ち) and calls (鳴き).
+"""The practice drills: nanikiru (何切る), waits (待ち), calls (鳴き) and score (点数計算).
 
 `DrillPage(kind, store)` is one page of the main window's mode bar.  A top bar picks the
 source (generated problems with a shanten / theme filter, the starter set, or the review
-queue of missed problems), the mode (endless, or a set of 10 / 20), the nanikiru evaluator
-and a timer; Start runs a `mjgui.drills.session.DrillSession`.  Below, the drill's view shows
+queue of missed problems; the score drill: generated at a difficulty level, or the review
+queue), the mode (endless, or a set of 10 / 20), the nanikiru evaluator, the score drill's
+answer mode (four choices, or typed han / fu / points) and a timer; Start runs a `mjgui.drills.session.DrillSession`.  Below, the drill's view shows
 one problem at a time and, once answered, the feedback: right or wrong with the credit and
 the explanation from `mjgui.drills.scoring`, plus the full per-discard table (nanikiru) or
 the wait inspector (waits).  A fixed-length set ends on a summary page.
@@ -15,7 +16,8 @@ a store that fails shows an inline notice (and `message`) and the drill goes on.
 
 Keyboard: Enter starts; nanikiru 1-9 discard the tile at that position, 0 the drawn tile,
 ←/→ + Enter any tile; waits ←↑→↓ + Space mark, a digit then m/p/s/z marks that tile,
-Backspace clears, Enter checks; calls 1-9 by position, P pon, C chi, S pass; then
+Backspace clears, Enter checks; calls 1-9 by position, P pon, C chi, S pass; score 1-4 pick a
+value, or digits type han / fu / points (/ or Space: next field, Y: yakuman) and Enter checks; then
 Enter / N for the next problem.  The summary page: Enter for a new set, P to practise the
 misses.
 """
@@ -63,6 +65,7 @@ from mjgui.ui.drill_common import (
     scaled_font,
 )
 from mjgui.ui.drill_nanikiru import NanikiruView
+from mjgui.ui.drill_score import ANSWER_MODES, ScoreView
 from mjgui.ui.drill_summary import IntroView, SummaryView
 from mjgui.ui.drill_wait import WaitGrid, WaitView
 from mjgui.ui.hand_view import FlowLayout
@@ -70,7 +73,7 @@ from mjgui.ui.i18n import tr
 from mjgui.ui.tile_art import THEMES
 
 # the views live in their own modules; the page re-exports them
-__all__ = ["DrillPage", "NanikiruView", "WaitView", "CallView", "SummaryView", "WaitGrid",
+__all__ = ["DrillPage", "NanikiruView", "WaitView", "CallView", "ScoreView", "SummaryView", "WaitGrid",
            "ChoiceButton", "FeedbackPanel", "TileRow", "COLORS", "KINDS"]
 
 
@@ -111,6 +114,9 @@ def _stylesheet(c: dict[str, str]) -> str:
         QFrame#discardBox {{ background: {c['card']}; border: 1px solid {c['card_border']};
                              border-radius: 8px; }}
         QFrame#discardBox QLabel {{ background: transparent; border: none; }}
+        QFrame#winBox, QFrame#breakdown {{ background: {c['card']}; border: 1px solid {c['card_border']};
+                                          border-radius: 8px; }}
+        QFrame#winBox QLabel, QFrame#breakdown QLabel {{ background: transparent; border: none; }}
         QLabel#choiceKey {{ background: {c['key_bg']}; color: {c['key_text']};
                             border-radius: 11px; font-weight: bold; }}
         QFrame#stat {{ background: {c['card']}; border: 1px solid {c['card_border']};
@@ -125,7 +131,7 @@ def _stylesheet(c: dict[str, str]) -> str:
 
 
 class DrillPage(QWidget):
-    """One drill (kind ``nanikiru``, ``wait`` or ``call``) with its top bar, views and
+    """One drill (kind ``nanikiru``, ``wait``, ``call`` or ``score``) with its top bar, views and
     summary; see the module doc.
 
     Signals: `attemptRecorded()` after each answer saved in the history; `message(str)`
@@ -166,7 +172,7 @@ class DrillPage(QWidget):
         self.intro = IntroView(kind)
         self.intro.startRequested.connect(self.start)
         self.view: DrillView = {"nanikiru": NanikiruView, "wait": WaitView,
-                                 "call": CallView}[kind]()
+                                 "call": CallView, "score": ScoreView}[kind]()
         self.view.answered.connect(self._answer)
         self.view.nextRequested.connect(self.next_problem)
         self.summary_view = SummaryView()
@@ -199,16 +205,25 @@ class DrillPage(QWidget):
         row = QHBoxLayout(bar)
         row.setContentsMargins(10, 6, 10, 6)
         row.setSpacing(6)
-        self.source_combo = self._combo("source", [
-            ("generated", "Generated", "自動生成"), ("starter", "Starter set", "入門セット"),
-            ("review", "Review misses", "復習")])
+        sources = [("generated", "Generated", "自動生成"), ("starter", "Starter set", "入門セット"),
+                   ("review", "Review misses", "復習")]
+        if self.kind == "score":            # the starter set holds no score problems
+            sources.pop(1)
+        self.source_combo = self._combo("source", sources)
         shanten_items = [("any", "any", "指定なし")]
         shanten_items += [(s, "tenpai" if s == 0 else f"{s}-shanten", "聴牌" if s == 0 else f"{s}向聴")
                           for s in ((0, 1, 2, 3) if self.kind == "nanikiru" else (1, 2, 3))]
         self.shanten_combo = self._combo("shanten", shanten_items)
-        self.theme_combo = self._combo("theme", [
-            ("any", "any", "指定なし"), ("chinitsu", "chinitsu", "清一色"),
-            ("chiitoi", "seven pairs", "七対子")])
+        if self.kind == "score":            # a score problem's theme is its level
+            self.theme_combo = self._combo("theme", [
+                ("any", "mixed", "混合"), ("easy", "easy", "初級"), ("medium", "medium", "中級"),
+                ("hard", "hard", "上級")])
+        else:
+            self.theme_combo = self._combo("theme", [
+                ("any", "any", "指定なし"), ("chinitsu", "chinitsu", "清一色"),
+                ("chiitoi", "seven pairs", "七対子")])
+        self.answer_combo = self._combo("answer", [
+            ("choices", "four choices", "4択"), ("enter", "type han / fu / points", "翻・符・点数を入力")])
         self.mode_combo = self._combo("mode", [
             ("endless", "Endless", "エンドレス"), ("set10", "Set of 10", "10問セット"),
             ("set20", "Set of 20", "20問セット")])
@@ -222,7 +237,8 @@ class DrillPage(QWidget):
         flow = FlowLayout(settings, h_spacing=14, v_spacing=4)
         for name, combo in (("source", self.source_combo), ("shanten", self.shanten_combo),
                             ("theme", self.theme_combo), ("mode", self.mode_combo),
-                            ("evaluator", self.evaluator_combo), ("timer", self.timer_combo)):
+                            ("evaluator", self.evaluator_combo), ("answer", self.answer_combo),
+                            ("timer", self.timer_combo)):
             field = QWidget()
             pair = QHBoxLayout(field)
             pair.setContentsMargins(0, 0, 0, 0)
@@ -236,8 +252,10 @@ class DrillPage(QWidget):
             flow.addWidget(field)
         self.source_combo.currentIndexChanged.connect(self._sync_bar)
         self.bar_fields["shanten"].setVisible(self.kind in ("nanikiru", "call"))
-        self.bar_fields["theme"].setVisible(self.kind in ("nanikiru", "wait"))
+        self.bar_fields["theme"].setVisible(self.kind in ("nanikiru", "wait", "score"))
         self.bar_fields["evaluator"].setVisible(self.kind == "nanikiru")
+        self.bar_fields["answer"].setVisible(self.kind == "score")
+        self.answer_combo.currentIndexChanged.connect(self._sync_answer_mode)
         row.addWidget(settings, 1)
         self.countdown = QLabel()
         self.countdown.setObjectName("countdown")
@@ -293,22 +311,32 @@ class DrillPage(QWidget):
         self.shanten_combo.setEnabled(generated)
         self.theme_combo.setEnabled(generated)
 
+    def _sync_answer_mode(self) -> None:
+        if isinstance(self.view, ScoreView) and self.answer_combo.currentData() in ANSWER_MODES:
+            self.view.set_answer_mode(self.answer_combo.currentData())
+            if self.stack.currentWidget() is self.view and not self.view.locked:
+                self.view.focus_target().setFocus()
+
     # ---- settings ------------------------------------------------------------------------
     def settings(self) -> dict:
         """The top bar's choices, for the main window to persist (plain str / int values)."""
-        return {"source": self.source_combo.currentData(),
-                "shanten": self.shanten_combo.currentData(),
-                "theme": self.theme_combo.currentData(),
-                "mode": self.mode_combo.currentData(),
-                "evaluator": self.evaluator_combo.currentData(),
-                "timer": self.timer_combo.currentData()}
+        values = {"source": self.source_combo.currentData(),
+                  "shanten": self.shanten_combo.currentData(),
+                  "theme": self.theme_combo.currentData(),
+                  "mode": self.mode_combo.currentData(),
+                  "evaluator": self.evaluator_combo.currentData(),
+                  "timer": self.timer_combo.currentData()}
+        if self.kind == "score":
+            values["answer"] = self.answer_combo.currentData()
+        return values
 
     def apply_settings(self, values: dict) -> None:
         """Restore `settings()`; unknown keys and values that do not fit are ignored
         (values read back from QSettings may be strings)."""
         for key, combo in (("source", self.source_combo), ("shanten", self.shanten_combo),
                            ("theme", self.theme_combo), ("mode", self.mode_combo),
-                           ("evaluator", self.evaluator_combo), ("timer", self.timer_combo)):
+                           ("evaluator", self.evaluator_combo), ("answer", self.answer_combo),
+                           ("timer", self.timer_combo)):
             if not isinstance(values, dict) or key not in values:
                 continue
             wanted = str(values[key])
@@ -363,7 +391,7 @@ class DrillPage(QWidget):
         try:
             if source == "generated":
                 shanten = self.shanten_combo.currentData()
-                spec = GeneratorSpec(seed, None if shanten == "any" or self.kind == "wait"
+                spec = GeneratorSpec(seed, None if shanten == "any" or self.kind in ("wait", "score")
                                      else int(shanten),
                                      self.theme_combo.currentData() if self.kind != "call" else "any")
                 session = self._session(spec, mode, length, None)
@@ -593,12 +621,14 @@ class DrillPage(QWidget):
 
     # ---- language and theme -------------------------------------------------------------------
     def retranslate(self) -> None:
+        theme = ("Difficulty", "難易度") if self.kind == "score" else ("Theme", "テーマ")
         for name, en, ja in (("source", "Source", "出題"), ("shanten", "Shanten", "向聴"),
-                             ("theme", "Theme", "テーマ"), ("mode", "Mode", "モード"),
-                             ("evaluator", "Evaluator", "評価"), ("timer", "Timer", "制限時間")):
+                             ("theme", *theme), ("mode", "Mode", "モード"),
+                             ("evaluator", "Evaluator", "評価"), ("answer", "Answer", "解答"),
+                             ("timer", "Timer", "制限時間")):
             self.bar_labels[name].setText(tr(en, ja))
         for combo in (self.source_combo, self.shanten_combo, self.theme_combo, self.mode_combo,
-                      self.evaluator_combo, self.timer_combo):
+                      self.evaluator_combo, self.answer_combo, self.timer_combo):
             for i, (en, ja) in enumerate(combo.property("texts")):
                 combo.setItemText(i, tr(en, ja))
         self.source_combo.setToolTip(tr("Generated: new problems from a shuffled wall · Starter "

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from mjgui.drills.scoring import answer_words
 from mjgui.drills.session import Result, Summary
 from mjgui.ui.drill_common import (
     TileRow,
@@ -78,6 +79,10 @@ class MissRow(QFrame):
         if fb.kind == "wait" and fb.pick == "":
             pick = tr("nothing marked", "選択なし")
         best = ", ".join(fb.best)
+        if fb.kind == "score":              # "3/40/5200" reads "3 han 40 fu, 5,200"
+            best = answer_words(best, language())
+            if fb.pick:
+                pick = answer_words(fb.pick, language())
         late = tr(" (time is up)", "（時間切れ）") if self.result.timed_out else ""
         self.text.setText(tr(f"You: <b>{escape(pick)}</b>{late} · {percent(fb.credit)}<br>"
                              f"Answer: <b>{escape(best)}</b>",
@@ -254,6 +259,11 @@ class IntroView(QWidget):
                        "it advances the hand and keeps a yaku.",
                        "他家の捨て牌をポン・チーするか、スルーするか。"
                        "向聴数が進み、役が残る鳴きが正解です。"),
+            "score": tr("A won hand with its situation: what is it worth? Pick one of four values, "
+                        "or type han, fu and points. The right points score 1; with wrong points the "
+                        "right han and the right fu earn a quarter each.",
+                        "和了った手の点数を答えます。4つの候補から選ぶか、翻・符・点数を入力します。"
+                        "点数が正しければ満点、点数が違っても翻と符はそれぞれ4分の1点です。"),
         }[self.kind])
         self.start.setText(tr("Start (Enter)", "開始（Enter）"))
         self.keys.setText({
@@ -268,4 +278,8 @@ class IntroView(QWidget):
             "call": tr("Keys: 1–9 by position, S pass, P pon, C chi; Enter or N for the next "
                        "problem.",
                        "キー: 1〜9、S スルー、P ポン、C チー。Enter か N で次の問題。"),
+            "score": tr("Keys: 1–4 pick a value; or type han, fu and points (/ or Space: next field, "
+                        "Y: yakuman), Enter checks; Enter or N for the next problem.",
+                        "キー: 1〜4 で選択。または翻・符・点数を入力（/ か Space で次の欄、Y で役満）、"
+                        "Enter で答え合わせ。Enter か N で次の問題。"),
         }[self.kind])

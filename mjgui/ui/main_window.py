@@ -36,7 +36,7 @@ from mjgui.waits import wait_details
 
 THEMES = ("light", "dark")
 TEXT_APPLY_MS = 250          # typing settles this long before the hand follows
-MODES = ("analyze", "nanikiru", "wait", "call", "stats")
+MODES = ("analyze", "nanikiru", "wait", "call", "score", "stats")
 RANK_KEYS = ("ukeire", "score", "win")   # the "Order by" choices, in the box's order
 HISTORY_FILE = "history.sqlite"
 
@@ -695,7 +695,7 @@ class MainWindow(QMainWindow):
                                       "和了率・聴牌率・期待値のモデル"))
         self.turn_chart.update()
         for mode, (en, ja) in zip(MODES, (("Analyze", "分析"), ("Nanikiru", "何切る"), ("Waits", "待ち"),
-                                          ("Calls", "鳴き"), ("Stats", "成績"))):
+                                          ("Calls", "鳴き"), ("Score", "点数"), ("Stats", "成績"))):
             act = self.mode_actions[mode]
             act.setText(tr(en, ja))
             act.setToolTip(f"{tr(en, ja)} ({act.shortcut().toString(QKeySequence.SequenceFormat.NativeText)})")

@@ -83,7 +83,8 @@ _PROBLEM_KEYS = frozenset("from" if f.name == "from_seat" else f.name
 def drill_label(drill: str | None) -> str:
     return {"nanikiru": tr("Nanikiru (discard)", "何切る"),
             "wait": tr("Waits", "待ち"),
-            "call": tr("Calls", "鳴き")}.get(drill or "", drill or tr("(unknown)", "（不明）"))
+            "call": tr("Calls", "鳴き"),
+            "score": tr("Score", "点数計算")}.get(drill or "", drill or tr("(unknown)", "（不明）"))
 
 
 def theme_label(theme: str | None) -> str:
@@ -91,7 +92,10 @@ def theme_label(theme: str | None) -> str:
         return tr("(no theme)", "（テーマなし）")
     return {"any": tr("Any hand", "一般"),
             "chinitsu": tr("Chinitsu (one suit)", "清一色"),
-            "chiitoi": tr("Chiitoi (seven pairs)", "七対子")}.get(theme, theme)
+            "chiitoi": tr("Chiitoi (seven pairs)", "七対子"),
+            "easy": tr("Score: easy", "点数: 初級"),
+            "medium": tr("Score: medium", "点数: 中級"),
+            "hard": tr("Score: hard", "点数: 上級")}.get(theme, theme)
 
 
 def shanten_label(shanten: int | None) -> str:
