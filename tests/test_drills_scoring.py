@@ -230,3 +230,26 @@ def test_feedback_json():
     assert set(data["explanation"]) == {"en", "ja"}
     with pytest.raises(ValueError):
         fb.explanation("fr")
+
+
+def test_grading_by_expected_points():
+    from mjgui.drills.problems import Problem
+    from mjgui.drills.scoring import answer_key, grade
+    from mjgui.ev import expected_values
+    p = Problem(id="ev1", kind="nanikiru", hand="23m456p789s55p1s24s7z", turn=3)
+    ev = expected_values(p.to_hand(), 3)
+    best = ev.rows[0]
+    key = answer_key(p, "expected-points")
+    assert best.name in key.best
+    right = grade(p, best.name, "expected-points")
+    assert right.correct and right.credit == 1.0 and "expected" in right.explanation("en")
+    worst = ev.rows[-1]
+    wrong = grade(p, worst.name, "expected-points")
+    assert not wrong.correct
+    assert abs(wrong.credit - worst.exp_score / best.exp_score) < 1e-9
+    text = wrong.explanation("en")
+    assert f"your {worst.name}" in text and f"{100 * best.win_prob:.0f}%" in text
+    assert "期待値" in wrong.explanation("ja")
+    # a hand beyond the model's reach is graded by ukeire
+    far = Problem(id="ev2", kind="nanikiru", hand="147m258p369s12345z")
+    assert grade(far, "1z", "expected-points").details.get("pick_ukeire") is not None

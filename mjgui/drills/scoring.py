@@ -3,7 +3,12 @@
 Evaluators (how nanikiru discards are ranked; see `mjgui.analysis`):
 
 - ``"ukeire"`` (default): lowest shanten, then most ukeire (`analysis.by_ukeire`);
-- ``"second-step"``: the same, then the larger second step (`analysis.by_second_step`).
+- ``"second-step"``: the same, then the larger second step (`analysis.by_second_step`);
+- ``"expected-points"``: the expected points of `mjgui.ev` (the simple model, from the
+  problem's turn; docs/ev.md).  A pick is correct when it ties the best expected points
+  (within a millionth), otherwise its credit is ``points(pick) / points(best)`` — a step
+  back in shanten is graded like any other pick, by what it is worth.  Hands above the
+  model's 3-shanten fall back to the ukeire rules.
 
 Grading rules
 -------------
@@ -80,7 +85,9 @@ __all__ = [
     "grade_score", "value_text", "answer_words",
 ]
 
-EVALUATORS = {"ukeire": by_ukeire, "second-step": by_second_step}
+# expected points rank by the EV search, not by a Row function: its table still shows ukeire order
+EVALUATORS = {"ukeire": by_ukeire, "second-step": by_second_step, "expected-points": by_ukeire}
+EV_EVALUATOR = "expected-points"
 DEFAULT_EVALUATOR = "ukeire"
 LANGS = ("en", "ja")
 
@@ -194,8 +201,36 @@ def _runner_up(a: Analysis) -> Row | None:
     return next((r for r in a.rows if a.rank(r) != top), None)
 
 
+def _ev(problem: Hand | Problem):
+    """The expected values of a nanikiru hand from its turn, or None above the model's reach."""
+    from mjgui.ev import MAX_SHANTEN, expected_values
+    turn = 1
+    if isinstance(problem, Problem):
+        turn = min(max(problem.turn, 1), 17)
+        hand = problem.to_hand()
+    else:
+        hand = problem
+        turn = min(max(hand.turn, 1), 17)
+    if core.shanten(hand.counts, core.ALL_FORMS if hand.is_closed else core.REGULAR) > MAX_SHANTEN:
+        return None
+    return expected_values(hand, turn)
+
+
+def _ev_best(ev) -> list:
+    top = ev.rows[0].exp_score
+    return [r for r in ev.rows if r.exp_score >= top - 1e-6 * max(top, 1.0)]
+
+
 def nanikiru_key(hand: Hand | Problem, evaluator: str = DEFAULT_EVALUATOR,
                  analysis: Analysis | None = None) -> Key:
+    if evaluator == EV_EVALUATOR:
+        ev = _ev(hand)
+        if ev is not None and ev.rows:
+            best = _ev_best(ev)
+            runner = next((r for r in ev.rows if r not in best), None)
+            top = best[0].exp_score
+            difficulty = round(runner.exp_score / top, 3) if runner is not None and top > 0 else 0.0
+            return Key(ev.shanten, tuple(_names(r.discard.kind for r in best)), difficulty)
     a = analysis or nanikiru_analysis(hand, evaluator)
     best = a.best()
     lead = a.rows[0]
@@ -221,6 +256,10 @@ def _state(row: Row, hand_shanten: int, lang: str) -> str:
 def grade_nanikiru(problem: Problem, pick: Tile | str | int, evaluator: str = DEFAULT_EVALUATOR,
                    analysis: Analysis | None = None) -> Feedback:
     """Grade a discard (a tile, its name — "0m" is a 5m — or its kind)."""
+    if evaluator == EV_EVALUATOR:
+        ev = _ev(problem)
+        if ev is not None and ev.rows:
+            return _grade_by_ev(problem, _kind_of(pick), ev)
     a = analysis or nanikiru_analysis(problem, evaluator)
     kind = _kind_of(pick)
     row = next((r for r in a.rows if r.tile.kind == kind), None)  # type: ignore[union-attr]
@@ -252,6 +291,55 @@ def grade_nanikiru(problem: Problem, pick: Tile | str | int, evaluator: str = DE
                "lost": _names(lost), "gained": _names(gained), "evaluator": evaluator}
     return Feedback(problem.id, "nanikiru", KIND_NAMES[kind], correct, credit,
                     tuple(_names(best_kinds)), place, len(a.rows), details=details, explanations=texts)
+
+
+def _grade_by_ev(problem: Problem, kind: int, ev) -> Feedback:
+    """Grade a discard by its expected points (the simple model)."""
+    row = next((r for r in ev.rows if r.discard.kind == kind), None)
+    if row is None:
+        raise AnswerError(f"there is no {KIND_NAMES[kind]} in the hand to discard")
+    best = _ev_best(ev)
+    lead = best[0]
+    correct = row in best
+    top = lead.exp_score
+    credit = 1.0 if correct else (row.exp_score / top if top > 0 else 0.0)
+    place = 1 + sum(1 for r in ev.rows if r.exp_score > row.exp_score + 1e-6 * max(top, 1.0))
+    best_kinds = [r.discard.kind for r in best]
+    texts = {lang: _ev_text(lang, row, lead, best_kinds, correct, credit, place, len(ev.rows)) for lang in LANGS}
+    details = {"pick_shanten": row.shanten, "best_shanten": lead.shanten, "evaluator": EV_EVALUATOR,
+               "turn": ev.turn, "pick_win_prob": row.win_prob, "best_win_prob": lead.win_prob,
+               "pick_exp_score": row.exp_score, "best_exp_score": lead.exp_score}
+    return Feedback(problem.id, "nanikiru", KIND_NAMES[kind], correct, credit, tuple(_names(best_kinds)),
+                    place, len(ev.rows), details=details, explanations=texts)
+
+
+def _ev_words(row, lang: str) -> str:
+    """'wins 41% for 6,100 on average' (points per win), or 'never wins' (and JA)."""
+    if row.win_prob <= 0:
+        return "和了なし" if lang == "ja" else "never wins"
+    per_win = row.exp_score / row.win_prob
+    if lang == "ja":
+        return f"和了率{100 * row.win_prob:.0f}%、平均{per_win:,.0f}点"
+    return f"wins {100 * row.win_prob:.0f}% for {per_win:,.0f} on average"
+
+
+def _ev_text(lang: str, row, lead, best_kinds: list[int], correct: bool, credit: float, place: int,
+             n: int) -> str:
+    ja = lang == "ja"
+    pick = row.name
+    if correct:
+        others = [k for k in best_kinds if k != row.discard.kind]
+        text = (f"正解: {pick}切りは{_ev_words(row, lang)}（期待値{row.exp_score:,.0f}点）。" if ja else
+                f"Correct: {pick} {_ev_words(row, lang)} (expected {row.exp_score:,.0f} points).")
+        if others:
+            text += (f"{_slash(others, lang)}切りも同じです。" if ja else
+                     f" {_listing(others, lang)} {'is' if len(others) == 1 else 'are'} just as good.")
+        return text
+    if ja:
+        return (f"{lead.name}切りは{_ev_words(lead, lang)}（期待値{lead.exp_score:,.0f}点）、あなたの{pick}切りは"
+                f"{_ev_words(row, lang)}（{row.exp_score:,.0f}点）。{_credit_text(credit, lang)}、{n}種中{place}位。")
+    return (f"{lead.name} {_ev_words(lead, lang)} (expected {lead.exp_score:,.0f}); your {pick} "
+            f"{_ev_words(row, lang)} ({row.exp_score:,.0f}). {_credit_text(credit, lang)}, rank {place} of {n}.")
 
 
 def _nanikiru_text(lang: str, a: Analysis, row: Row, lead: Row, best_kinds: list[int],

@@ -228,7 +228,8 @@ class DrillPage(QWidget):
             ("endless", "Endless", "エンドレス"), ("set10", "Set of 10", "10問セット"),
             ("set20", "Set of 20", "20問セット")])
         self.evaluator_combo = self._combo("evaluator", [
-            ("ukeire", "Ukeire", "受け入れ"), ("second-step", "Ukeire + 2nd step", "受け入れ＋二歩目")])
+            ("ukeire", "Ukeire", "受け入れ"), ("second-step", "Ukeire + 2nd step", "受け入れ＋二歩目"),
+            ("expected-points", "Expected points", "期待値")])
         self.timer_combo = self._combo("timer", [
             (0, "off", "なし"), (15, "15 s", "15秒"), (30, "30 s", "30秒"), (60, "60 s", "60秒")])
         self.bar_labels: dict[str, QLabel] = {}
@@ -636,9 +637,11 @@ class DrillPage(QWidget):
                                         "problems you missed that are due again",
                                         "自動生成: 山から新しい問題 · 入門セット: 付属の問題 · "
                                         "復習キュー: 間違えて復習時期が来た問題"))
-        self.evaluator_combo.setToolTip(tr("How discards are ranked: most ukeire, or most ukeire "
-                                           "then the widest second step",
-                                           "打牌の順位: 受け入れ枚数、または受け入れ＋二歩目"))
+        self.evaluator_combo.setToolTip(tr("How discards are ranked: most ukeire, most ukeire then the widest "
+                                           "second step, or the expected points of the simple model "
+                                           "(partial credit = the points ratio)",
+                                           "打牌の順位: 受け入れ枚数、受け入れ＋二歩目、または簡易モデルの期待値"
+                                           "（部分点 = 期待値の比）"))
         self.timer_combo.setToolTip(tr("Time per problem; a late answer scores 0",
                                        "1問の制限時間。時間切れは0点"))
         self.finish_button.setText(tr("End", "終了"))
