@@ -28,7 +28,8 @@ from mjgui.hand import Hand, Meld, MeldKind, Win
 from mjgui.tiles import KIND_NAMES, Tile
 
 __all__ = ["Rules", "PRESETS", "Score", "YakuHan", "FuPart", "ScoringError", "score", "score_batch",
-           "pack", "yaku_name", "LIMIT_NAMES", "WaitValue", "wait_values", "score_tile", "best_ron_after_call", "rule_flags"]
+           "pack", "yaku_name", "LIMIT_NAMES", "WaitValue", "wait_values", "score_tile", "best_ron_after_call", "rule_flags",
+           "complete_hand_value"]
 
 
 class ScoringError(HandError):
@@ -556,6 +557,24 @@ def best_ron_after_call(hand: Hand, concealed: bytes, meld: Meld, banned: Iterab
                     best = Score(values, False, hand.seat_wind == 0)
         counts[d] += 1
     return best
+
+
+def complete_hand_value(hand: Hand, rules: Rules | str = "tenhou") -> tuple[Score | None, Score | None]:
+    """A complete 14-tile hand as it stands: (its value by ron, by tsumo) on its winning
+    tile (`win:`, else the drawn tile, the last concealed one); None where it cannot
+    be scored (e.g. the situation is contradictory)."""
+    tile = hand.win.tile or (hand.concealed[-1] if hand.concealed else None)
+    if tile is None:
+        return None, None
+    out = []
+    for tsumo in (False, True):
+        flags = set(hand.win.flags) - {"tsumo"} | ({"tsumo"} if tsumo else set())
+        try:
+            result, values = core.score_packed(pack(hand, tile.kind, flags), _flags(rules))
+        except ScoringError:
+            result = -1
+        out.append(Score(values, tsumo, hand.seat_wind == 0) if result >= 0 else None)
+    return out[0], out[1]
 
 
 def score_batch(wins: np.ndarray, rules: Rules | str = "tenhou") -> dict[str, np.ndarray]:

@@ -86,3 +86,17 @@ def test_why_explains_the_model(qtbot, window, monkeypatch):
     monkeypatch.setattr(QMessageBox, "information", lambda parent, title, text: shown.append(text))
     window.why_button.click()
     assert shown and "only you draw" in shown[0] and "riichi at tenpai" in shown[0]
+
+
+def test_a_complete_hand_says_what_it_is_worth(qtbot, window):
+    window.text.setText("123m456p789s55m234s seat:S")     # the 4s drawn: pinfu, ron 1 han 30 fu, tsumo 2 han 20 fu
+    window.apply_text()
+    qtbot.waitUntil(lambda: window.worker.idle, timeout=5000)
+    qtbot.wait(20)
+    text = window.summary.text()
+    assert "ron 1,000" in text and "tsumo 400-700" in text
+    window.text.setText("123m456p789s22z chi:4*56s@L seat:W")   # open, no yaku
+    window.apply_text()
+    qtbot.waitUntil(lambda: window.worker.idle, timeout=5000)
+    qtbot.wait(20)
+    assert "no yaku" in window.summary.text()

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (QApplication, QComboBox, QHBoxLayout, QLabel, QLi
 
 from mjgui.analysis import Analysis
 from mjgui.ev import MAX_SHANTEN as EV_MAX_SHANTEN
+from mjgui.scoring import complete_hand_value
 from mjgui.drills.history import HistoryError, HistoryStore
 from mjgui.hand import Hand
 from mjgui.tiles import MAX_TEXT, Tile, TileError, check_length, parse_tenhou_url
@@ -471,9 +472,25 @@ class MainWindow(QMainWindow):
             return tr("complete", "和了") if s < 0 else tr("tenpai", "聴牌") if s == 0 else tr(f"{s}-shanten", f"{s}向聴")
         forms = tr(f"regular {state(a.regular)} · seven pairs {state(a.chiitoi)} · thirteen orphans {state(a.kokushi)}",
                    f"一般形 {state(a.regular)} ・ 七対子 {state(a.chiitoi)} ・ 国士無双 {state(a.kokushi)}")
-        self.summary.setText(f"{state(a.shanten)}   ({forms})")
+        text = f"{state(a.shanten)}   ({forms})"
+        if a.shanten < 0 and a.hand.size == 14:
+            text = f"{state(a.shanten)}: {self._complete_value(a.hand)}   ({forms})"
+        self.summary.setText(text)
         self.summary.setToolTip(tr("Shanten: draws still needed to reach tenpai, by the best of the three forms",
                                    "向聴数: 聴牌までに必要な有効牌の数（三つの形の最小）"))
+
+    @staticmethod
+    def _complete_value(hand: Hand) -> str:
+        """What a complete hand is worth by ron and by tsumo, or that it has no yaku."""
+        lang = i18n.language()
+        ron, tsumo = complete_hand_value(hand)
+        wins = [s for s in (ron, tsumo) if s is not None and s.wins]
+        if not wins:
+            return tr("no yaku — it cannot win", "役なし — 和了できません")
+        parts = [f"{s.summary(lang)}" for s in wins]
+        if ron is not None and not ron.wins:
+            parts.append(tr("ron: no yaku", "ロン: 役なし"))
+        return " · ".join(parts)
 
     def _show_waits(self) -> None:
         """The wait inspector follows a tenpai 13-tile hand, or the selected tenpai discard."""
