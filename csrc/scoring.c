@@ -472,12 +472,10 @@ static int check(const mj_win *w, int rules, mj_score *out, uint8_t *total, int 
         return MJ_ERR_ARG;
     for (int i = 0; i < w->n_dora; i++) if (w->dora[i] >= MJ_KINDS) return MJ_ERR_ARG;
     for (int i = 0; i < w->n_ura; i++) if (w->ura[i] >= MJ_KINDS) return MJ_ERR_ARG;
-    int n = 0;
-    for (int k = 0; k < MJ_KINDS; k++) {
-        if (w->counts[k] > 4) return MJ_ERR_COUNT;
-        n += total[k] = w->counts[k];
-    }
-    if (n != 14 - 3 * w->n_melds) return MJ_ERR_SIZE;
+    mj_scan_result scan = mj_scan(w->counts);       /* counts 0..4 and their sum, vectorised */
+    if (scan.bad) return MJ_ERR_COUNT;
+    if (scan.tiles != 14 - 3 * w->n_melds) return MJ_ERR_SIZE;
+    memcpy(total, w->counts, MJ_KINDS);
     for (int m = 0; m < w->n_melds; m++) {
         int t = w->meld_tile[m], type = w->meld_type[m];
         if (type > MJ_MELD_KAKAN || t >= MJ_KINDS) return MJ_ERR_ARG;
@@ -486,7 +484,11 @@ static int check(const mj_win *w, int rules, mj_score *out, uint8_t *total, int 
             total[t]++; total[t + 1]++; total[t + 2]++;
         } else total[t] += type == MJ_MELD_PON ? 3 : 4;
     }
-    for (int k = 0; k < MJ_KINDS; k++) if (total[k] > 4) return MJ_ERR_COUNT;
+    /* only the melds' kinds can have gone above four */
+    for (int m = 0; m < w->n_melds; m++) {
+        int t = w->meld_tile[m], last = w->meld_type[m] == MJ_MELD_CHI ? t + 2 : t;
+        for (int k = t; k <= last; k++) if (total[k] > 4) return MJ_ERR_COUNT;
+    }
     for (int s = 0; s < 3; s++) if ((w->red >> s & 1) && !total[9 * s + 4]) return problem(out, MJ_PROBLEM_RED);
     if (!w->counts[w->win_tile]) return problem(out, MJ_PROBLEM_WIN_TILE);
 
