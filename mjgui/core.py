@@ -131,6 +131,18 @@ def _forms(forms: int) -> int:
     return value
 
 
+def _what(what: int) -> int:
+    """The extras flag of the analysis: an integer combining the WITH_* bits."""
+    try:
+        value = operator.index(what)
+    except TypeError:
+        value = -1
+    if isinstance(what, bool) or value < 0 or value & ~WITH_ALL:
+        raise HandError("what must combine WITH_IMPROVEMENTS, WITH_GOOD_SHAPE and "
+                        f"WITH_SECOND_STEP (0-{WITH_ALL}), got {what!r}")
+    return value
+
+
 def _applicable(data: bytes, result: int, forms: int) -> int:
     """A shanten, or HandError when none of `forms` applies to this size."""
     if result == lib.MJ_NOT_APPLICABLE:
@@ -202,9 +214,12 @@ def shanten_melds(counts: Counts, melds: int, caps=None) -> int:
     """Regular-form shanten toward `melds` melds + a pair, for counts of any
     size up to 14 tiles (yaku-aware checks remove tiles first), under `caps`."""
     data = _to_bytes(counts)
-    if not isinstance(melds, int) or not 0 <= melds <= 4:
+    try:
+        value = operator.index(melds)
+    except TypeError:
+        value = -1
+    if isinstance(melds, bool) or not 0 <= value <= 4:
         raise HandError(f"melds to make must be 0-4, got {melds!r}")
-    value = melds
     cap = _caps_bytes(caps)
     result = lib.mj_shanten_melds_capped(_buffer(data), _caps_arg(cap), value)
     if result == lib.MJ_ERR_SIZE:
@@ -414,13 +429,7 @@ def _figures(kind: int, r) -> DiscardFigures:
 
 
 def _remaining_bytes(remaining: Sequence[int]) -> bytes:
-    try:
-        rem = bytes(remaining)
-    except (TypeError, ValueError):
-        rem = b""
-    if len(rem) != N_KINDS or max(rem) > 4:
-        raise HandError("remaining must be 34 counts 0-4")
-    return rem
+    return _to_bytes(remaining, "remaining counts", "remaining count")
 
 
 def analyze_hand(counts: Counts, remaining: Sequence[int], forms: int = ALL_FORMS,
@@ -430,6 +439,7 @@ def analyze_hand(counts: Counts, remaining: Sequence[int], forms: int = ALL_FORM
     rem = _remaining_bytes(remaining)
     row = ffi.new("mj_discard_analysis *")
     forms = _forms(forms)
+    what = _what(what)
     cap = _caps_bytes(caps)
     code = lib.mj_analyze_hand_capped(_buffer(data), _caps_arg(cap), forms, _buffer(rem), what, row)
     _applicable(data, _checked(data, code, "the hand analysis", "3k+1"), forms)
@@ -444,6 +454,7 @@ def analyze_discards(counts: Counts, remaining: Sequence[int], forms: int = ALL_
     rem = _remaining_bytes(remaining)
     rows = ffi.new("mj_discard_analysis[34]")
     forms = _forms(forms)
+    what = _what(what)
     cap = _caps_bytes(caps)
     code = lib.mj_analyze_capped(_buffer(data), _caps_arg(cap), forms, _buffer(rem), what, rows)
     result = _applicable(data, _checked(data, code, "the discard analysis", "3k+2"), forms)
