@@ -28,20 +28,11 @@ def _declarations() -> str:
     return re.sub(r"^#define (\w+) .*$", r"#define \1 ...", "\n".join(lines), flags=re.M)
 
 
-# Python's bytes pass to a `const char *` without a copy: these shims let
-# mjgui.core hand its 34-byte buffers straight to the core, length checked.
-SHIMS = """
-static int mj_shanten_bytes(const char *counts, size_t length, int forms)
-{
-    return length == MJ_KINDS ? mj_shanten((const uint8_t *)counts, forms) : MJ_ERR_ARG;
-}
-"""
-
 ffibuilder = FFI()
-ffibuilder.cdef(_declarations() + "\nint mj_shanten_bytes(const char *counts, size_t length, int forms);")
+ffibuilder.cdef(_declarations())
 ffibuilder.set_source(
     "mjgui._core",
-    '#include "mjcore.h"\n' + SHIMS,
+    '#include "mjcore.h"\n',
     sources=[str(p.relative_to(ROOT)) for p in sorted(CSRC.glob("*.c"))] + ["csrc/gen/mj_tables.c"],
     include_dirs=[str(CSRC), str(GEN)],
     extra_compile_args=["-O3", "-std=c99", "-Wno-missing-braces"],

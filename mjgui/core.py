@@ -8,7 +8,9 @@ Every function raises `HandError` (a ValueError) that says what is wrong.
 
 Open hands: the functions taking `caps` (34 values 0-4: 4 minus the copies of
 each kind in the player's own melds, see `meld_caps`) never use a copy a meld
-holds (docs/engine.md).
+holds (docs/engine.md).  `shanten` itself is the hot path (`mjgui._fast`):
+counts as bytes, a list or tuple of ints or a uint8 numpy row go straight to
+the core; anything else, and every error, takes the checked path below.
 """
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ from typing import NamedTuple, Sequence, Union
 
 import numpy as np
 
+from mjgui import _fast
 from mjgui._core import ffi, lib
 from mjgui.tiles import KIND_NAMES, N_KINDS
 
@@ -29,7 +32,6 @@ ALL_FORMS = lib.MJ_ALL_FORMS
 Counts = Union[Sequence[int], bytes, bytearray, np.ndarray]
 
 _VALID_SIZES = "1, 2, 4, 5, 7, 8, 10, 11, 13 or 14"
-_UINT8 = np.dtype(np.uint8)      # dtype objects of built-in types are singletons: `is` is exact
 
 
 class HandError(ValueError):
@@ -161,33 +163,20 @@ def _buffer(data: bytes):
     return ffi.from_buffer("uint8_t[]", data)
 
 
-def shanten(counts: Counts, forms: int = ALL_FORMS) -> int:
-    """Best shanten over `forms` (default: regular, seven pairs, thirteen orphans)."""
-    # the hot path: bytes as they are, lists through bytes() (which rejects
-    # values outside 0..255); everything else, and every error, via _to_bytes
-    kind = type(counts)
-    if kind is bytes:
-        data = counts
-    elif kind is list or kind is tuple:
-        try:
-            data = bytes(counts)
-        except (TypeError, ValueError):
-            data = _to_bytes(counts)
-    elif kind is np.ndarray and counts.dtype is _UINT8 and counts.shape == (N_KINDS,):
-        data = counts.tobytes()
-    else:
-        data = _to_bytes(counts)
-    try:
-        result = lib.mj_shanten_bytes(data, len(data), forms)
-    except (TypeError, OverflowError):
-        result = lib.MJ_ERR_ARG
+def _shanten_slow(counts: Counts, forms: int = ALL_FORMS) -> int:
+    """`shanten` for every input the fast path does not take, with the errors."""
+    data = _to_bytes(counts)
+    forms = _forms(forms)
+    result = _applicable(data, lib.mj_shanten(_buffer(data), forms), forms)
     if result < -1:
-        data = _to_bytes(counts)
-        forms = _forms(forms)
-        result = _applicable(data, lib.mj_shanten_bytes(data, len(data), forms), forms)
-        if result < -1:
-            raise _explain(data, result)
+        raise _explain(data, result)
     return result
+
+
+_fast.bind(_shanten_slow)
+#: shanten(counts, forms=ALL_FORMS): best shanten over `forms` (default: regular,
+#: seven pairs, thirteen orphans).  A C function: see the module doc.
+shanten = _fast.shanten
 
 
 def shanten_capped(counts: Counts, caps, forms: int = ALL_FORMS) -> int:
@@ -237,8 +226,21 @@ def shanten_kokushi(counts: Counts) -> int | None:
     return shanten(counts, KOKUSHI) if _valid_size(counts) >= 13 else None
 
 
+_INT8 = np.dtype(np.int8)
+_empty = np.empty
+
+
 def shanten_batch(hands: np.ndarray, forms: int = ALL_FORMS) -> np.ndarray:
     """Shanten of each row of an (N, 34) array of counts, as int8."""
+    # the fast path: a C-contiguous (N, 34) uint8 array whose rows all answer
+    if hands.__class__ is np.ndarray and hands.ndim == 2:
+        out = _empty(len(hands), _INT8)
+        if not _fast.batch(hands, forms, out):
+            return out
+    return _shanten_batch_slow(hands, forms)
+
+
+def _shanten_batch_slow(hands, forms: int) -> np.ndarray:
     try:
         hands = np.asarray(hands)
     except ValueError as error:

@@ -1,7 +1,9 @@
 """mjgui.core at its boundary (issue 14, item 12): every bad argument of the analysis entry
-points raises HandError with the reason, good numpy integer types are taken by value."""
+points raises HandError with the reason, good numpy integer types are taken by value; and the
+fast entry (mjgui._fast) agrees with the checked path."""
 from __future__ import annotations
 
+import random
 
 import numpy as np
 import pytest
@@ -62,3 +64,56 @@ def test_shanten_melds_numpy_integers() -> None:
     for bad in (2.0, True, -1, 5, 2 ** 70, None, "2", np.float32(2)):
         with pytest.raises(HandError, match="melds to make"):
             core.shanten_melds(h, bad)
+
+
+# ---- the fast entry (mjgui._fast) against the checked path --------------------------
+
+def test_fast_shanten_agrees_with_the_checked_path() -> None:
+    rng = random.Random(8)
+    for _ in range(300):
+        h = ref.random_hand(rng, rng.choice((1, 2, 4, 5, 7, 8, 10, 11, 13, 14)))
+        want = core._shanten_slow(h)
+        forms = rng.choice((1, 2, 3, 4, 5, 6, 7)) if sum(h) >= 13 else 1
+        want_f = core._shanten_slow(h, forms)
+        for obj in (h, tuple(h), bytes(h), bytearray(h), np.array(h, np.uint8),
+                    np.array(h, np.int64), [np.int8(v) for v in h], memoryview(bytes(h))):
+            assert core.shanten(obj) == want
+            assert core.shanten(obj, forms) == want_f
+            assert core.shanten(obj, forms=forms) == want_f
+
+
+def test_fast_shanten_errors_come_from_the_checked_path() -> None:
+    good = ref.parse("123m456p789s1122z")
+    for obj, match in ((good[:33], "got 33"), (bytes(good[:33]) + b"\5", "5 copies of 7z"),
+                       ([5] + good[1:], "count of 1m is 5"), ([2 ** 70] + good[1:], "count of 1m"),
+                       (np.array(good, np.uint8)[::2], "shape"), (good + [0], "got 35")):
+        with pytest.raises(HandError, match=match):
+            core.shanten(obj)
+    with pytest.raises(HandError, match="forms"):
+        core.shanten(good, 0)
+    with pytest.raises(HandError, match="forms"):
+        core.shanten(good, forms=2 ** 70)
+    with pytest.raises(HandError, match="none of the forms"):
+        core.shanten(ref.parse("123m4p"), core.CHIITOI)
+    # a strided (non-contiguous) uint8 row is read through the checked path
+    wide = np.zeros((34, 2), np.uint8)
+    wide[:, 0] = good
+    assert core.shanten(wide[:, 0]) == core.shanten(good)
+
+
+def test_one_row_batch_and_fallbacks() -> None:
+    rng = random.Random(9)
+    rows = np.array([ref.random_hand(rng, 14) for _ in range(50)], np.uint8)
+    want = np.array([core.shanten(r) for r in rows], np.int8)
+    assert (core.shanten_batch(rows) == want).all()
+    assert (core.shanten_batch(rows[:1]) == want[:1]).all()
+    assert core.shanten_batch(rows[:0]).shape == (0,)
+    assert (core.shanten_batch(rows.astype(np.int64)) == want).all()          # slow path
+    assert (core.shanten_batch(np.asfortranarray(rows)) == want).all()         # not C-contiguous
+    assert (core.shanten_batch(rows.tolist()) == want).all()
+    bad = rows.copy()
+    bad[7, 0] = 5
+    with pytest.raises(HandError, match=r"\brow 7\b"):
+        core.shanten_batch(bad)
+    with pytest.raises(HandError, match="forms"):
+        core.shanten_batch(rows, 0)
