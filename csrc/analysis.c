@@ -21,23 +21,47 @@ static uint32_t weighted(uint64_t mask, const uint8_t *remaining)
 /* ---- calls ------------------------------------------------------------ */
 
 /* Best regular shanten of a 3k+2 concealed hand after a discard outside
- * `banned`, k melds still to make; 127 when every discard is banned. */
-static int best_legal_discard(uint8_t *h, int k, uint64_t banned, mj_caps *cx)
+ * `banned`, k melds still to make; 127 when every discard is banned.  Only
+ * the discards in `among` are tried; `*at` gets those reaching the best. */
+static int best_legal_discard(uint8_t *h, int k, uint64_t banned, uint64_t among, mj_caps *cx,
+                              uint64_t *at)
 {
     uint8_t cls[4];
     for (int s = 0; s < 4; s++) cls[s] = mj_suit_class(h, s);
     int best = 127;
+    uint64_t reach = 0;
     for (int d = 0; d < MJ_KINDS; d++) {
-        if (!h[d] || (banned >> d & 1)) continue;
+        if (!h[d] || (banned >> d & 1) || !(among >> d & 1)) continue;
         int suit = mj_suit_of(d), saved = cls[suit];
         h[d]--;
         cls[suit] = mj_suit_class(h, suit);
         int v = mj_distance(cx, h, cls, k) - 1;
-        if (v < best) best = v;
+        if (v < best) {
+            best = v;
+            reach = 0;
+        }
+        if (v == best) reach |= (uint64_t)1 << d;
         h[d]++;
         cls[suit] = (uint8_t)saved;
     }
+    *at = reach;
     return best;
+}
+
+/* The same under the caps of a call, in the common case at table speed: the
+ * plain tables give a lower bound (caps only remove completions), and when a
+ * discard reaching it keeps that value under the caps it is the answer;
+ * otherwise every discard is taken under the caps. */
+static int best_after_call(uint8_t *h, int k, uint64_t banned, mj_caps *cx)
+{
+    const uint64_t all = ~(uint64_t)0;
+    uint64_t at, unused;
+    int bound = best_legal_discard(h, k, banned, all, NULL, &at);
+    if (bound == 127) return bound;
+    for (int d = 0; d < MJ_KINDS; d++)
+        if ((at >> d & 1) && best_legal_discard(h, k, banned, (uint64_t)1 << d, cx, &unused) == bound)
+            return bound;
+    return best_legal_discard(h, k, banned, all, cx, &unused);
 }
 
 static uint64_t bit(int kind) { return (uint64_t)1 << kind; }
@@ -68,9 +92,7 @@ int mj_call_table_capped(const uint8_t *counts, const uint8_t *caps, int8_t *pon
     mj_caps store, *cx = &store;
     uint8_t all4[MJ_KINDS];
     memset(all4, 4, MJ_KINDS);
-    if (!mj_caps_init(cx, caps ? caps : all4)) {     /* no cap below 4 yet: the calls add some */
-        memset(cx->key, 0, sizeof cx->key);
-    }
+    mj_caps_init(cx, caps ? caps : all4);             /* fills cx even with no cap below 4 */
     int shanten = mj_capped_result(mj_distance(cx->suits ? cx : NULL, h, cls, k) - 1);
     if (k == 0 || shanten < -1) return shanten;       /* no meld left to call, or no hand fits */
     for (int t = 0; t < MJ_KINDS; t++) {
@@ -78,7 +100,7 @@ int mj_call_table_capped(const uint8_t *counts, const uint8_t *caps, int8_t *pon
         if (h[t] >= 2) {
             h[t] -= 2;
             call_caps(cx, t, t, t, 1);
-            int v = best_legal_discard(h, k - 1, bit(t), cx);
+            int v = best_after_call(h, k - 1, bit(t), cx);
             call_caps(cx, t, t, t, -1);
             h[t] += 2;
             if (v < MJ_CAP_BIG - 1) pon[t] = (int8_t)v;
@@ -95,7 +117,7 @@ int mj_call_table_capped(const uint8_t *counts, const uint8_t *caps, int8_t *pon
             if (j == 2 && pos - 3 >= 0) banned |= bit(t - 3);
             h[a]--; h[b]--;
             call_caps(cx, t, a, b, 1);
-            int v = best_legal_discard(h, k - 1, banned, cx);
+            int v = best_after_call(h, k - 1, banned, cx);
             call_caps(cx, t, a, b, -1);
             h[a]++; h[b]++;
             if (v < MJ_CAP_BIG - 1) chi[3 * t + j] = (int8_t)v;

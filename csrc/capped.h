@@ -4,7 +4,8 @@
  * in the player's own melds).  The replacement number still splits by suit,
  * so a suit without a cap below 4 keeps its table class, and only a suit
  * holding a capped kind gets its d[m][p] vector from an exact dynamic
- * programme (memoised per call in a small cache).  A NULL context means no
+ * programme, memoised in a per-thread table keyed by the suit's counts and
+ * caps (a pure function of them, so entries never go stale).  A NULL context means no
  * cap below 4: every caller then takes the plain table path. */
 #ifndef MJ_CAPPED_H
 #define MJ_CAPPED_H
@@ -12,7 +13,7 @@
 #include "suits.h"
 
 #define MJ_CAP_BIG 64                 /* unreachable, as in tools/gen_tables.py */
-#define MJ_CAP_CACHE 1024             /* entries; a power of two */
+#define MJ_CAP_CACHE 4096             /* memo entries per thread; a power of two */
 
 typedef uint8_t mj_dvec[5][2];        /* d[m][p]: tiles missing for m melds + p pairs */
 #define MJ_CD(v) ((const uint8_t (*)[2])(v))   /* C needs the cast to add const */
@@ -20,16 +21,13 @@ typedef uint8_t mj_dvec[5][2];        /* d[m][p]: tiles missing for m melds + p 
 typedef struct {
     uint8_t cap[MJ_KINDS];
     unsigned suits;                   /* bit s: suit s holds a kind capped below 4 */
-    uint64_t key[MJ_CAP_CACHE];       /* 0: empty slot */
-    mj_dvec d[MJ_CAP_CACHE];
 } mj_caps;
 
 /* Set up `cx` for caps[34] (each 0..4); returns cx, or NULL when no cap is
  * below 4 (the caller then needs no context). */
 mj_caps *mj_caps_init(mj_caps *cx, const uint8_t *caps);
 
-/* Recompute cx->suits after cx->cap changed (the cache stays valid: its key
- * holds the suit's caps). */
+/* Recompute cx->suits after cx->cap changed. */
 void mj_caps_update(mj_caps *cx);
 
 /* d-vector of one suit of h, copied to out (a cache slot may be reused by

@@ -88,6 +88,9 @@ def _caps_bytes(caps) -> bytes | None:
     return _to_bytes(caps, "caps (copies each kind may still use)", "cap")
 
 
+_NULL = ffi.NULL
+
+
 def _caps_arg(caps: bytes | None):
     return ffi.NULL if caps is None else _buffer(caps)
 
@@ -202,6 +205,13 @@ def _valid_size(counts: Counts) -> int:
 def shanten_melds(counts: Counts, melds: int, caps=None) -> int:
     """Regular-form shanten toward `melds` melds + a pair, for counts of any
     size up to 14 tiles (yaku-aware checks remove tiles first), under `caps`."""
+    # the yaku checks' hot path: bytes straight to the core (cffi passes bytes
+    # without a copy), any problem through the checked path below
+    if counts.__class__ is bytes and len(counts) == N_KINDS and melds.__class__ is int \
+            and 0 <= melds <= 4 and (caps is None or (caps.__class__ is bytes and len(caps) == N_KINDS)):
+        result = lib.mj_shanten_melds_capped(counts, _NULL if caps is None else caps, melds)
+        if result >= -1:
+            return result
     data = _to_bytes(counts)
     try:
         value = operator.index(melds)

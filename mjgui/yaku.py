@@ -368,8 +368,22 @@ def _prepare(counts, melds: Sequence[Meld]):
     if n not in (3 * k + 1, 3 * k + 2):
         raise HandError(f"{n} concealed tiles with {len(melds)} melds: expected "
                         f"{3 * k + 1} (after the discard) or {3 * k + 2}")
-    caps = core.meld_caps(t.kind for m in melds for t in m.tiles) if melds else None
-    return data, k, caps
+    return data, k, (_meld_caps(melds) if melds else None)
+
+
+_FOUR = b"\4" * N_KINDS
+
+
+def _meld_caps(melds: Sequence[Meld]) -> bytes:
+    """The core's caps for these melds: 4 minus the copies of each kind in them."""
+    caps = bytearray(_FOUR)
+    try:
+        for m in melds:
+            for t in m.tiles:
+                caps[t.kind] -= 1
+    except ValueError:
+        raise HandError("the melds hold more than four copies of a kind") from None
+    return bytes(caps)
 
 
 def _zero_caps(caps: bytes, kinds) -> bytes:
