@@ -176,7 +176,6 @@ def _shanten_slow(counts: Counts, forms: int = ALL_FORMS) -> int:
     return result
 
 
-_fast.bind(_shanten_slow)
 #: shanten(counts, forms=ALL_FORMS): best shanten over `forms` (default: regular,
 #: seven pairs, thirteen orphans).  A C function: see the module doc.
 shanten = _fast.shanten
@@ -236,21 +235,13 @@ def shanten_kokushi(counts: Counts) -> int | None:
     return shanten(counts, KOKUSHI) if _valid_size(counts) >= 13 else None
 
 
-_INT8 = np.dtype(np.int8)
-_empty = np.empty
+#: shanten_batch(hands, forms=ALL_FORMS): shanten of each row of an (N, 34) array of
+#: counts, as int8.  A C function for C-contiguous uint8 arrays; see the module doc.
+shanten_batch = _fast.batch
 
 
-def shanten_batch(hands: np.ndarray, forms: int = ALL_FORMS) -> np.ndarray:
-    """Shanten of each row of an (N, 34) array of counts, as int8."""
-    # the fast path: a C-contiguous (N, 34) uint8 array whose rows all answer
-    if hands.__class__ is np.ndarray and hands.ndim == 2:
-        out = _empty(len(hands), _INT8)
-        if not _fast.batch(hands, forms, out):
-            return out
-    return _shanten_batch_slow(hands, forms)
-
-
-def _shanten_batch_slow(hands, forms: int) -> np.ndarray:
+def _shanten_batch_slow(hands, forms: int = ALL_FORMS) -> np.ndarray:
+    """`shanten_batch` for every input the fast path does not take, with the errors."""
     try:
         hands = np.asarray(hands)
     except ValueError as error:
@@ -472,3 +463,6 @@ def analyze_discards(counts: Counts, remaining: Sequence[int], forms: int = ALL_
     result = _applicable(data, _checked(data, code, "the discard analysis", "3k+2"), forms)
     return result, [_figures(d, rows[d]) for d in range(N_KINDS)
                     if rows[d].shanten not in (lib.MJ_NOT_HELD, lib.MJ_NOT_APPLICABLE)]
+
+
+_fast.bind(_shanten_slow, _shanten_batch_slow)

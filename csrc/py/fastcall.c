@@ -9,17 +9,28 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <string.h>
+#define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
+#include <numpy/arrayobject.h>
 #include "mjcore.h"
 
 static PyObject *slow_shanten;          /* mjgui.core._shanten_slow */
+static PyObject *slow_batch;            /* mjgui.core._shanten_batch_slow */
 static PyObject *small_int[5];          /* the interpreter's cached 0..4 */
+static uintptr_t small_base;            /* when they are evenly spaced in memory (CPython */
+static int small_shift = -1;            /* keeps them in one array): address -> value */
 
 /* An int 0..4 as a count, else -1.  Small ints are shared objects, so most
- * items match by identity; any other int is read by value. */
-static int count_of(PyObject *v)
+ * items match by address; any other int is read by value. */
+static inline int count_of(PyObject *v)
 {
-    for (int i = 0; i < 5; i++)
-        if (v == small_int[i]) return i;
+    if (small_shift >= 0) {
+        uintptr_t off = (uintptr_t)v - small_base;
+        if (off <= ((uintptr_t)4 << small_shift) && !(off & (((uintptr_t)1 << small_shift) - 1)))
+            return (int)(off >> small_shift);
+    } else {
+        for (int i = 0; i < 5; i++)
+            if (v == small_int[i]) return i;
+    }
     if (!PyLong_CheckExact(v)) return -1;      /* bool, numpy integers...: the slow path */
     int overflow;
     long x = PyLong_AsLongAndOverflow(v, &overflow);
@@ -77,62 +88,57 @@ slow:
     return PyObject_Vectorcall(slow_shanten, args, (size_t)nargs, kwnames);
 }
 
-/* batch(hands, forms, out): shanten of each row of a C-contiguous (n, 34)
- * uint8 buffer into the int8 buffer out (n items).  Returns 0 when every row
- * has an answer, else -1 (unusable buffers, an invalid row, or a form that
- * does not apply): the caller's slow path then says why. */
-static PyObject *fast_batch(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+/* batch(hands, forms=ALL_FORMS): shanten of each row of a C-contiguous (n, 34)
+ * uint8 array as a new int8 array.  Anything else, a row that fails
+ * validation or a form that does not apply: the slow path, which says why. */
+static PyObject *fast_batch(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
     (void)self;
-    if (nargs != 3 || !PyLong_CheckExact(args[1])) return PyLong_FromLong(-1);
-    long forms = PyLong_AsLong(args[1]);
-    if (forms < 1 || forms > MJ_ALL_FORMS) {
-        PyErr_Clear();
-        return PyLong_FromLong(-1);
+    long forms = MJ_ALL_FORMS;
+    if (kwnames || nargs < 1 || nargs > 2 || !PyArray_CheckExact(args[0])) goto slow;
+    if (nargs == 2) {
+        int overflow;
+        if (!PyLong_CheckExact(args[1])) goto slow;
+        forms = PyLong_AsLongAndOverflow(args[1], &overflow);
+        if (overflow || forms < 1 || forms > MJ_ALL_FORMS) goto slow;
     }
-    Py_buffer in, out;
-    if (PyObject_GetBuffer(args[0], &in, PyBUF_ND | PyBUF_FORMAT) < 0) {
-        PyErr_Clear();
-        return PyLong_FromLong(-1);
+    PyArrayObject *in = (PyArrayObject *)args[0];
+    if (PyArray_TYPE(in) != NPY_UINT8 || PyArray_NDIM(in) != 2 || PyArray_DIM(in, 1) != MJ_KINDS ||
+        !PyArray_IS_C_CONTIGUOUS(in))
+        goto slow;
+    npy_intp n = PyArray_DIM(in, 0);
+    PyObject *out = PyArray_SimpleNew(1, &n, NPY_INT8);
+    if (!out) return NULL;
+    int8_t *res = (int8_t *)PyArray_DATA((PyArrayObject *)out);
+    const uint8_t *rows = (const uint8_t *)PyArray_DATA(in);
+    long invalid;
+    if (n > 4096) {                     /* long batches let other threads run */
+        Py_BEGIN_ALLOW_THREADS
+        invalid = mj_shanten_batch(rows, (long)n, (int)forms, res);
+        Py_END_ALLOW_THREADS
+    } else {
+        invalid = mj_shanten_batch(rows, (long)n, (int)forms, res);
     }
-    if (PyObject_GetBuffer(args[2], &out, PyBUF_ND | PyBUF_FORMAT | PyBUF_WRITABLE) < 0) {
-        PyErr_Clear();
-        PyBuffer_Release(&in);
-        return PyLong_FromLong(-1);
-    }
-    long status = -1;
-    if (in.ndim == 2 && in.shape[1] == MJ_KINDS && in.itemsize == 1 && (!in.format || !strcmp(in.format, "B")) &&
-        out.ndim == 1 && out.shape[0] == in.shape[0] && out.itemsize == 1 && out.format &&
-        !strcmp(out.format, "b")) {
-        const long n = (long)in.shape[0];
-        int8_t *res = (int8_t *)out.buf;
-        long invalid;
-        if (n > 4096) {                 /* long batches let other threads run */
-            Py_BEGIN_ALLOW_THREADS
-            invalid = mj_shanten_batch((const uint8_t *)in.buf, n, (int)forms, res);
-            Py_END_ALLOW_THREADS
-        } else {
-            invalid = mj_shanten_batch((const uint8_t *)in.buf, n, (int)forms, res);
-        }
-        status = invalid ? -1 : 0;
-        if (!status && !(forms & MJ_REGULAR))
-            for (long i = 0; i < n; i++)
-                if (res[i] == MJ_NOT_APPLICABLE) { status = -1; break; }
-    }
-    PyBuffer_Release(&out);
-    PyBuffer_Release(&in);
-    return PyLong_FromLong(status);
+    if (!invalid && !(forms & MJ_REGULAR))
+        for (npy_intp i = 0; i < n; i++)
+            if (res[i] == MJ_NOT_APPLICABLE) { invalid = 1; break; }
+    if (!invalid) return out;
+    Py_DECREF(out);
+slow:
+    return PyObject_Vectorcall(slow_batch, args, (size_t)nargs, kwnames);
 }
 
-static PyObject *fast_bind(PyObject *self, PyObject *slow)
+static PyObject *fast_bind(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)self;
-    if (!PyCallable_Check(slow)) {
-        PyErr_SetString(PyExc_TypeError, "bind() needs the slow path, a callable");
+    if (nargs != 2 || !PyCallable_Check(args[0]) || !PyCallable_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "bind(shanten_slow, batch_slow) needs two callables");
         return NULL;
     }
-    Py_INCREF(slow);
-    Py_XSETREF(slow_shanten, slow);
+    Py_INCREF(args[0]);
+    Py_XSETREF(slow_shanten, args[0]);
+    Py_INCREF(args[1]);
+    Py_XSETREF(slow_batch, args[1]);
     Py_RETURN_NONE;
 }
 
@@ -148,9 +154,10 @@ static PyMethodDef unbound_def = {"unbound", (PyCFunction)(void (*)(void))unboun
 static PyMethodDef methods[] = {
     {"shanten", (PyCFunction)(void (*)(void))fast_shanten, METH_FASTCALL | METH_KEYWORDS,
      "shanten(counts, forms=ALL_FORMS) -> int\n\nBest shanten over `forms` (see mjgui.core)."},
-    {"batch", (PyCFunction)(void (*)(void))fast_batch, METH_FASTCALL,
-     "batch(hands, forms, out) -> 0, or -1 when the slow path must answer"},
-    {"bind", fast_bind, METH_O, "bind(slow): the Python function that handles every other case"},
+    {"batch", (PyCFunction)(void (*)(void))fast_batch, METH_FASTCALL | METH_KEYWORDS,
+     "batch(hands, forms=ALL_FORMS) -> int8 array\n\nShanten of each row (see mjgui.core)."},
+    {"bind", (PyCFunction)(void (*)(void))fast_bind, METH_FASTCALL,
+     "bind(shanten_slow, batch_slow): the Python functions for every other case"},
     {NULL, NULL, 0, NULL}
 };
 
@@ -159,9 +166,20 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "mjgui._fast", NULL, 
 
 PyMODINIT_FUNC PyInit__fast(void)
 {
+    import_array();
     for (int i = 0; i < 5; i++)
         if (!(small_int[i] = PyLong_FromLong(i))) return NULL;
+    /* address arithmetic only when 0..4 sit at a power-of-two stride */
+    uintptr_t stride = (uintptr_t)small_int[1] - (uintptr_t)small_int[0];
+    int shift = -1;
+    for (int b = 0; b < 12; b++)
+        if (stride == (uintptr_t)1 << b) shift = b;
+    for (int i = 2; i < 5 && shift >= 0; i++)
+        if ((uintptr_t)small_int[i] != (uintptr_t)small_int[0] + (uintptr_t)i * stride) shift = -1;
+    small_base = (uintptr_t)small_int[0];
+    small_shift = shift;
     slow_shanten = PyCFunction_New(&unbound_def, NULL);
-    if (!slow_shanten) return NULL;
+    slow_batch = PyCFunction_New(&unbound_def, NULL);
+    if (!slow_shanten || !slow_batch) return NULL;
     return PyModule_Create(&module);
 }
