@@ -97,12 +97,25 @@ static inline uint64_t draws_lowering(prepared *p, int shanten, const uint8_t pl
 /* plus[t] for the kinds of `suit` (all suits when suit < 0) of hand h. */
 static inline void plus_classes(uint8_t *h, int suit, uint8_t plus[MJ_KINDS])
 {
-    for (int t = 0; t < MJ_KINDS; t++) {
-        int s = mj_suit_of(t);
-        if ((suit >= 0 && s != suit) || h[t] >= 4) continue;
-        h[t]++;
-        plus[t] = mj_suit_class(h, s);
-        h[t]--;
+    /* one more tile adds a power of 5 to its half of the suit's code: no
+     * re-encoding per draw */
+    static const unsigned pow5[7] = {1, 5, 25, 125, 625, 3125, 15625};
+    for (int s = suit < 0 ? 0 : suit; s < (suit < 0 ? 4 : suit + 1); s++) {
+        if (s == 3) {
+            const uint8_t *c = h + 27;
+            unsigned code = c[0] + 5 * (c[1] + 5 * (c[2] + 5 * (c[3] + 5 * (c[4] + 5 * (c[5] + 5 * c[6])))));
+            for (int i = 0; i < 7; i++)
+                if (c[i] < 4) plus[27 + i] = mj_class7[code + pow5[i]];
+            continue;
+        }
+        const uint8_t *c = h + 9 * s;
+        unsigned lo = c[0] + 5 * (c[1] + 5 * (c[2] + 5 * (c[3] + 5 * c[4])));
+        unsigned hi = c[5] + 5 * (c[6] + 5 * (c[7] + 5 * c[8]));
+        const uint8_t *by_hi = mj_class9[mj_low_state[lo]];
+        for (int i = 0; i < 5; i++)
+            if (c[i] < 4) plus[9 * s + i] = mj_class9[mj_low_state[lo + pow5[i]]][hi];
+        for (int i = 5; i < 9; i++)
+            if (c[i] < 4) plus[9 * s + i] = by_hi[hi + pow5[i - 5]];
     }
 }
 
