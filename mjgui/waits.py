@@ -46,7 +46,7 @@ Decisions (documented here because the GUI and drills rely on them):
   `SHAPES` (ryanmen, kanchan, penchan, shanpon, tanki, nobetan, chiitoi, kokushi),
   not alphabetically, so labels read "ryanmen + shanpon".
 - **Warnings.**  `reasons(lang)` lists, in this order, the karaten warning, the
-  furiten warning and a note about waits dropped as fifth tiles.  Furiten here is
+  furiten warning and a note about fifth-tile 'waits' (see Waits).  Furiten here is
   only discard furiten (a wait in `hand.discards`); temporary and riichi furiten
   need the game's history, which a `Hand` does not hold.
 """
@@ -224,7 +224,7 @@ class WaitReport:
     furiten: bool
     furiten_reason: str
     furiten_kinds: tuple[int, ...] = ()     # waits found in the own discards
-    fifth_tile: tuple[int, ...] = ()        # kinds dropped: all 4 copies held (hand + melds)
+    fifth_tile: tuple[int, ...] = ()        # would-be waits at their cap (all 4 in hand + melds)
 
     @property
     def tenpai(self) -> bool:
@@ -244,7 +244,7 @@ class WaitReport:
 
     def reasons(self, lang: str = "en") -> list[str]:
         """The warnings as sentences in English ('en') or Japanese ('ja'):
-        karaten, furiten, then waits dropped as fifth tiles."""
+        karaten, furiten, then the would-be waits that are fifth tiles."""
         _check_lang(lang)
         out = []
         if self.karaten:
