@@ -359,3 +359,64 @@ def test_bad_sizes_raise():
         analyze("123m456p789s111z")
     with pytest.raises(TileError):
         analyze("123m chi:3*45m")
+
+
+def crowded_open_hand(rng) -> Hand:
+    """14 tiles with one or two open melds whose kinds the concealed tiles crowd, so the
+    four-copy limit across the melds decides many figures."""
+    from mjgui.hand import Meld, MeldKind
+    while True:
+        used = [0] * 34
+        melds = []
+        for _ in range(rng.choice((1, 1, 2))):
+            low = rng.randrange(34)
+            if rng.random() < 0.4 and low < 27 and low % 9 <= 6:
+                kinds = (low, low + 1, low + 2)
+                meld = Meld(MeldKind.CHI, tuple(Tile(k) for k in kinds), Tile(low), "L")
+            elif rng.random() < 0.8:
+                kinds = (low,) * 3
+                meld = Meld(MeldKind.PON, (Tile(low),) * 3, Tile(low), "A")
+            else:
+                kinds = (low,) * 4
+                meld = Meld(MeldKind.KAN, (Tile(low),) * 4, Tile(low), "R")
+            if all(used[k] + kinds.count(k) <= 4 for k in kinds):
+                for k in kinds:
+                    used[k] += 1
+                melds.append(meld)
+        near = [x for m in melds for t in m.tiles for x in range(t.kind - 2, t.kind + 3)
+                if 0 <= x < 34 and (x == t.kind or (x < 27 and t.kind < 27 and x // 9 == t.kind // 9))]
+        concealed = []
+        for _ in range(400):
+            if len(concealed) == 14 - 3 * len(melds):
+                break
+            t = rng.choice(near) if rng.random() < 0.7 else rng.randrange(34)
+            if used[t] < 4:
+                used[t] += 1
+                concealed.append(Tile(t))
+        if len(concealed) == 14 - 3 * len(melds):
+            return Hand(tuple(concealed), tuple(melds))
+
+
+def test_rows_match_definitions_crowded_open_hands():
+    """Every figure of every row of open hands whose concealed tiles sit around their melds,
+    against the definitions under the melds' caps (improvements, good shape and second step
+    included)."""
+    rng = random.Random(5)
+    capped_rows = 0
+    for _ in range(15):
+        hand = crowded_open_hand(rng)
+        a = analyze(hand)
+        rem = hand.remaining()
+        caps = ref.caps_of_melds([t.kind for t in m.tiles] for m in hand.melds)
+        c = list(hand.counts)
+        for row in a.rows:
+            g = minus(c, row.tile.kind)
+            s, uke, total, impr, good, second = slow_row(g, core.REGULAR, rem, caps)
+            assert (row.shanten, [t.kind for t in row.ukeire], row.ukeire_total) == (s, uke, total), str(hand)
+            assert [t.kind for t in row.improvements] == impr, str(hand)
+            if s == 1:
+                assert row.good_shape == good, str(hand)
+            assert row.second_step == (second if s >= 1 else None)
+            assert {(o.call, o.tile, o.uses): o.shanten for o in row.calls} == slow_calls(g, s, caps)
+            capped_rows += (s, uke) != (core.shanten(g, core.REGULAR), ukeire_of(g, core.REGULAR))
+    assert capped_rows > 10      # the caps did change rows
