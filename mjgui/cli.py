@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Iterator
 
 from dataclasses import replace
 
