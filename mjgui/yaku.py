@@ -230,17 +230,15 @@ def _toitoi(data: bytes, k: int, caps: bytes | None = None) -> int:
         c = sorted(data, reverse=True)
         saving = sum(min(x, 3) for x in c[:k]) + min(c[k], 2)
         return 3 * k + 1 - saving
-    # triplets only where the cap leaves three copies, the pair where it leaves two: try
-    # each pair kind with the best k triplets among the other kinds
+    # triplets only where the cap leaves three copies, the pair where it leaves two: each
+    # pair kind j with the best k triplets among the other kinds (the (k+1)-th replaces j
+    # when j is among the best k; at most 16 copies sit in melds, so k+1 such kinds exist)
     trip = sorted(((min(data[i], 3), i) for i in range(N_KINDS) if caps[i] >= 3), reverse=True)
-    top = trip[:k + 1]
-    best = -1
-    for j in range(N_KINDS):
-        if caps[j] < 2:
-            continue
-        others = [v for v, i in top if i != j][:k]
-        if len(others) == k:
-            best = max(best, min(data[j], 2) + sum(others))
+    top_sum = sum(v for v, _ in trip[:k])
+    in_top = {i: v for v, i in trip[:k]}
+    spare = trip[k][0]
+    best = max(min(data[j], 2) + top_sum - (in_top[j] - spare if j in in_top else 0)
+               for j in range(N_KINDS) if caps[j] >= 2)
     return 3 * k + 1 - best
 
 
