@@ -6,6 +6,7 @@ import re
 import sys
 from pathlib import Path
 
+import numpy
 from cffi import FFI
 
 ROOT = Path(__file__).resolve().parent
@@ -35,6 +36,8 @@ def _declarations() -> str:
 # Python's bytes pass to a `const char *` without a copy: these shims let
 # mjgui.core hand its 34-byte buffers straight to the core, length checked.
 SHIMS = """
+void *mj_py_method(int i);      /* csrc/py/fastcall.c */
+
 static int mj_shanten_bytes(const char *counts, size_t length, int forms)
 {
     return length == MJ_KINDS ? mj_shanten((const uint8_t *)counts, forms) : MJ_ERR_ARG;
@@ -52,12 +55,15 @@ static int mj_score_bytes(const char *win, size_t length, int rules, mj_score *o
 
 ffibuilder = FFI()
 ffibuilder.cdef(_declarations() + "\nint mj_shanten_bytes(const char *counts, size_t length, int forms);"
-                "\nint mj_score_bytes(const char *win, size_t length, int rules, mj_score *out);")
+                "\nint mj_score_bytes(const char *win, size_t length, int rules, mj_score *out);"
+                "\nvoid *mj_py_method(int i);")
 ffibuilder.set_source(
     "mjgui._core",
     '#include <string.h>\n#include "mjcore.h"\n' + SHIMS,
-    sources=[str(p.relative_to(ROOT)) for p in sorted(CSRC.glob("*.c"))] + ["csrc/gen/mj_tables.c"],
-    include_dirs=[str(CSRC), str(GEN)],
+    # csrc/py/fastcall.c: the hot calls as CPython functions (see mjgui.core)
+    sources=[str(p.relative_to(ROOT)) for p in sorted(CSRC.glob("*.c"))]
+    + ["csrc/gen/mj_tables.c", "csrc/py/fastcall.c"],
+    include_dirs=[str(CSRC), str(GEN), numpy.get_include()],
     extra_compile_args=["-O3", "-std=c99", "-Wno-missing-braces"],
 )
 

@@ -2,7 +2,8 @@
 
     python benchmarks/bench_analysis.py [--hands N]
 
-Fixed random 14-tile hands from the 136-tile wall, and near-tenpai hands.
+Fixed random 14-tile hands from the 136-tile wall, near-tenpai hands, and open hands
+(one pon or chi from the wall, then 11 concealed tiles: the capped path).
 Prints the median and 90th percentile of `analyze(hand)` (ukeire, improvements,
 good shape, second step and calls for every discard), and the extra cost of the
 yaku check of every advancing call (computed on first use).
@@ -15,7 +16,7 @@ import statistics
 import time
 
 from mjgui.analysis import analyze
-from mjgui.hand import Hand
+from mjgui.hand import Hand, Meld, MeldKind
 from mjgui.tiles import Tile
 
 
@@ -43,6 +44,22 @@ def near_tenpai(rng: random.Random) -> Hand:
             return Hand(tuple(Tile(k) for k in range(34) for _ in range(c[k])))
 
 
+def open_hand(rng: random.Random) -> Hand:
+    """A pon or chi taken from the wall, then 11 concealed tiles from what is left."""
+    wall = list(range(136))
+    rng.shuffle(wall)
+    low = rng.randrange(34)
+    if rng.random() < 0.5 and low < 27 and low % 9 <= 6:
+        kinds = (low, low + 1, low + 2)
+        meld = Meld(MeldKind.CHI, tuple(Tile(k) for k in kinds), Tile(low), "L")
+    else:
+        kinds = (low,) * 3
+        meld = Meld(MeldKind.PON, (Tile(low),) * 3, Tile(low), "A")
+    for k in kinds:
+        wall.remove(next(t for t in wall if t // 4 == k))
+    return Hand(tuple(Tile(t // 4) for t in wall[:11]), (meld,))
+
+
 def measure(label: str, hands: list[Hand]) -> None:
     plain, with_yaku = [], []
     for hand in hands:
@@ -68,6 +85,7 @@ def main() -> None:
     rng = random.Random(2026)
     measure("random 14-tile hands", [wall_hand(rng) for _ in range(args.hands)])
     measure("near-tenpai 14-tile hands", [near_tenpai(rng) for _ in range(args.hands)])
+    measure("open hands (a meld + 11)", [open_hand(rng) for _ in range(args.hands)])
 
 
 if __name__ == "__main__":

@@ -3,9 +3,10 @@
     python benchmarks/bench_python.py [--hands N]
 
 Compares, in one run on the same fixed random hands: mjgui single calls
-(counts as a list, bytes and a numpy array), the numpy batch, the discard
-table, and riichienv / mahjong (pip install riichienv mahjong==2.1.0) if
-they import.  Prints ns (or us) per hand; the best of several rounds.
+(counts as a list, a tuple, bytes and a numpy row), a one-row batch, the numpy
+batch, the discard table, and riichienv / mahjong (pip install riichienv
+mahjong==2.1.0) if they import.  Prints ns (or us) per hand; the best of
+several rounds.  See benchmarks/README.md.
 """
 from __future__ import annotations
 
@@ -60,11 +61,16 @@ def main() -> None:
 
     for label, hands in (("13", h13), ("14", h14)):
         as_bytes = [bytes(h) for h in hands]
-        as_arrays = [np.array(h, np.uint8) for h in hands]
-        report(f"mjgui shanten(list of 34), {label} tiles", best_time(each(core.shanten, hands)), len(hands))
-        report(f"mjgui shanten(bytes), {label} tiles", best_time(each(core.shanten, as_bytes)), len(hands))
-        report(f"mjgui shanten(numpy row), {label} tiles", best_time(each(core.shanten, as_arrays)), len(hands))
+        as_tuples = [tuple(h) for h in hands]
         batch = np.array(hands, np.uint8)
+        as_rows = list(batch)                       # numpy rows (views of the batch)
+        one_row = [batch[i:i + 1] for i in range(len(batch))]
+        report(f"mjgui shanten(list of 34), {label} tiles", best_time(each(core.shanten, hands)), len(hands))
+        report(f"mjgui shanten(tuple of 34), {label} tiles", best_time(each(core.shanten, as_tuples)), len(hands))
+        report(f"mjgui shanten(bytes), {label} tiles", best_time(each(core.shanten, as_bytes)), len(hands))
+        report(f"mjgui shanten(numpy row), {label} tiles", best_time(each(core.shanten, as_rows)), len(hands))
+        report(f"mjgui shanten_batch of one row, {label} tiles",
+               best_time(each(core.shanten_batch, one_row)), len(hands))
         report(f"mjgui shanten_batch, {label} tiles", best_time(lambda: core.shanten_batch(batch)), len(hands))
         report(f"mjgui shanten_batch regular only, {label} tiles",
                best_time(lambda: core.shanten_batch(batch, core.REGULAR)), len(hands))

@@ -3,7 +3,7 @@
 #ifndef MJ_DRAWS_H
 #define MJ_DRAWS_H
 
-#include "suits.h"
+#include "capped.h"
 
 /* A 3k+1 hand prepared for one-tile draws. */
 typedef struct {
@@ -11,11 +11,12 @@ typedef struct {
     uint8_t cls[4];
     mj_scan_result scan;
     int forms;
+    mj_caps *cx;                      /* NULL: no cap below 4 */
 } prepared;
 
 static inline int prepared_shanten(const prepared *p)
 {
-    int distance = (p->forms & MJ_REGULAR) ? mj_regular_distance(p->cls, p->scan.tiles / 3) : 0;
+    int distance = (p->forms & MJ_REGULAR) ? mj_distance(p->cx, p->h, p->cls, p->scan.tiles / 3) : 0;
     return mj_best_of(p->forms, distance, p->scan);
 }
 
@@ -33,15 +34,41 @@ static inline void regular_after_draws(const uint8_t cls[4], int k, const uint8_
     for (int t = 27; t < MJ_KINDS; t++) distance[t] = final[left][mj_merge_nz[cls[2]][plus[t]]];
 }
 
+/* The same under caps: the suits the draw does not touch are merged once;
+ * kinds already at their cap cannot be drawn and are left out. */
+static inline void capped_after_draws(mj_caps *cx, uint8_t *h, const uint8_t cls[4], int k,
+                                      const uint8_t plus[MJ_KINDS], uint8_t distance[MJ_KINDS])
+{
+    mj_dvec d[4], pair01, pair23, rest[4], drawn;
+    for (int s = 0; s < 4; s++) mj_suit_dvec(cx, h, s, cls[s], d[s]);
+    mj_dvec_merge(MJ_CD(d[0]), MJ_CD(d[1]), pair01);
+    mj_dvec_merge(MJ_CD(d[2]), MJ_CD(d[3]), pair23);
+    mj_dvec_merge(MJ_CD(d[1]), MJ_CD(pair23), rest[0]);
+    mj_dvec_merge(MJ_CD(d[0]), MJ_CD(pair23), rest[1]);
+    mj_dvec_merge(MJ_CD(pair01), MJ_CD(d[3]), rest[2]);
+    mj_dvec_merge(MJ_CD(pair01), MJ_CD(d[2]), rest[3]);
+    for (int t = 0; t < MJ_KINDS; t++) {
+        if (h[t] >= cx->cap[t]) continue;
+        int s = mj_suit_of(t);
+        h[t]++;
+        mj_suit_dvec(cx, h, s, plus[t], drawn);
+        h[t]--;
+        distance[t] = (uint8_t)mj_dvec_join(MJ_CD(drawn), MJ_CD(rest[s]), k);
+    }
+}
+
 /* Mask of the draws that lower `shanten`, the prepared hand's own.  Seven
  * pairs and thirteen orphans after a draw depend only on whether the tile is
  * a terminal/honour and on how many are held (0, 1, 2+): six values, worked
  * out once instead of per draw. */
-static inline uint64_t draws_lowering(const prepared *p, int shanten, const uint8_t plus[MJ_KINDS])
+static inline uint64_t draws_lowering(prepared *p, int shanten, const uint8_t plus[MJ_KINDS])
 {
     uint8_t distance[MJ_KINDS] = {0};
     const int regular = p->forms & MJ_REGULAR;
-    if (regular) regular_after_draws(p->cls, (p->scan.tiles + 1) / 3, plus, distance);
+    if (regular && p->cx)
+        capped_after_draws(p->cx, p->h, p->cls, (p->scan.tiles + 1) / 3, plus, distance);
+    else if (regular)
+        regular_after_draws(p->cls, (p->scan.tiles + 1) / 3, plus, distance);
     int special[2][3] = {{99, 99, 99}, {99, 99, 99}};
     if (p->scan.tiles + 1 >= 13 && (p->forms & (MJ_CHIITOI | MJ_KOKUSHI))) {
         for (int yao = 0; yao < 2; yao++)
@@ -59,7 +86,7 @@ static inline uint64_t draws_lowering(const prepared *p, int shanten, const uint
     uint64_t mask = 0;
     for (int t = 0; t < MJ_KINDS; t++) {
         int held = p->h[t];
-        if (held >= 4) continue;
+        if (held >= mj_cap_of(p->cx, t)) continue;
         int after = special[MJ_YAOCHU_BYTES[t] != 0][held > 2 ? 2 : held];
         if (regular && distance[t] - 1 < after) after = distance[t] - 1;
         if (after < shanten) mask |= (uint64_t)1 << t;
@@ -70,12 +97,25 @@ static inline uint64_t draws_lowering(const prepared *p, int shanten, const uint
 /* plus[t] for the kinds of `suit` (all suits when suit < 0) of hand h. */
 static inline void plus_classes(uint8_t *h, int suit, uint8_t plus[MJ_KINDS])
 {
-    for (int t = 0; t < MJ_KINDS; t++) {
-        int s = mj_suit_of(t);
-        if ((suit >= 0 && s != suit) || h[t] >= 4) continue;
-        h[t]++;
-        plus[t] = mj_suit_class(h, s);
-        h[t]--;
+    /* one more tile adds a power of 5 to its half of the suit's code: no
+     * re-encoding per draw */
+    static const unsigned pow5[7] = {1, 5, 25, 125, 625, 3125, 15625};
+    for (int s = suit < 0 ? 0 : suit; s < (suit < 0 ? 4 : suit + 1); s++) {
+        if (s == 3) {
+            const uint8_t *c = h + 27;
+            unsigned code = c[0] + 5 * (c[1] + 5 * (c[2] + 5 * (c[3] + 5 * (c[4] + 5 * (c[5] + 5 * c[6])))));
+            for (int i = 0; i < 7; i++)
+                if (c[i] < 4) plus[27 + i] = mj_class7[code + pow5[i]];
+            continue;
+        }
+        const uint8_t *c = h + 9 * s;
+        unsigned lo = c[0] + 5 * (c[1] + 5 * (c[2] + 5 * (c[3] + 5 * c[4])));
+        unsigned hi = c[5] + 5 * (c[6] + 5 * (c[7] + 5 * c[8]));
+        const uint8_t *by_hi = mj_class9[mj_low_state[lo]];
+        for (int i = 0; i < 5; i++)
+            if (c[i] < 4) plus[9 * s + i] = mj_class9[mj_low_state[lo + pow5[i]]][hi];
+        for (int i = 5; i < 9; i++)
+            if (c[i] < 4) plus[9 * s + i] = by_hi[hi + pow5[i - 5]];
     }
 }
 
@@ -86,6 +126,6 @@ static inline int check_forms(int forms) { return !(forms & ~MJ_ALL_FORMS) && (f
  * `prune`, masks are filled only for the discards of lowest shanten.
  * Returns the hand's own shanten (or MJ_NOT_APPLICABLE). */
 int mj_discard_rows(const uint8_t *counts, mj_scan_result whole, int forms, int prune,
-                    int8_t *after, uint64_t *masks);
+                    mj_caps *cx, int8_t *after, uint64_t *masks);
 
 #endif

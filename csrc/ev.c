@@ -17,6 +17,7 @@
  * shanten and each is evaluated once (a hash table memoises them). */
 #include <stdlib.h>
 #include "draws.h"
+#include "capped.h"
 #include "points.h"
 
 #define T_END 18                      /* V[18]: no draw left */
@@ -41,6 +42,8 @@ typedef struct {
     double inv[NV];                   /* 1 / (S - t) */
     uint8_t indicators[MJ_KINDS];     /* dora indicator copies per kind */
     uint8_t melded[MJ_KINDS];         /* copies in the melds */
+    uint8_t caps[MJ_KINDS];           /* 4 - melded: what the concealed part may use */
+    mj_caps caps_ctx, *cx;            /* NULL when no meld caps a kind */
     table states;                     /* the 13-tile states searched */
     double *arena;                    /* M_COUNT x NV doubles per state */
     size_t arena_used, arena_cap;
@@ -190,7 +193,7 @@ static int32_t evaluate(ev_ctx *c, uint8_t *h, int red, int extra, int shanten);
 
 /* Shanten after each discard of the 3k+2 hand h (MJ_NOT_HELD when not held):
  * one suit class changes per discard, no ukeire needed. */
-static void discard_shanten(uint8_t *h, int forms, int8_t *after)
+static void discard_shanten(uint8_t *h, int forms, mj_caps *cx, int8_t *after)
 {
     uint8_t cls[4];
     for (int q = 0; q < 4; q++) cls[q] = mj_suit_class(h, q);
@@ -201,7 +204,8 @@ static void discard_shanten(uint8_t *h, int forms, int8_t *after)
         int q = mj_suit_of(d), saved = cls[q];
         h[d]--;
         cls[q] = mj_suit_class(h, q);
-        int distance = (forms & MJ_REGULAR) ? mj_regular_distance(cls, k) : 0;
+        int distance = !(forms & MJ_REGULAR) ? 0 : cx ? mj_capped_distance(cx, h, cls, k)
+                                                      : mj_regular_distance(cls, k);
         after[d] = (int8_t)mj_best_of(forms, distance, mj_scan_discard(scan, d, h[d] + 1));
         h[d]++;
         cls[q] = (uint8_t)saved;
@@ -219,7 +223,7 @@ static int red_after_discard(const uint8_t *h_after, int red, int d)
 static void tenpai_values(ev_ctx *c, uint8_t *h, int red, int extra, double *v)
 {
     uint64_t mask;
-    mj_ukeire(h, c->forms, &mask);
+    mj_ukeire_capped(h, c->caps, c->forms, &mask);
     int riichi = c->closed ? ((extra & 1) ? MJ_WIN_DOUBLE_RIICHI : MJ_WIN_RIICHI) : 0;
     double win_weight = 0, gain[NV] = {0}, gain_ip[NV] = {0};
     for (int x = 0; x < MJ_KINDS; x++) {
@@ -265,7 +269,7 @@ static void tenpai_values(ev_ctx *c, uint8_t *h, int red, int extra, double *v)
 static void progress_values(ev_ctx *c, uint8_t *h, int red, int shanten, int32_t self)
 {
     uint64_t mask;
-    mj_ukeire(h, c->forms, &mask);
+    mj_ukeire_capped(h, c->caps, c->forms, &mask);
     double kept_weight = 0;
     double acc[M_COUNT][NV] = {{0}};
     for (int x = 0; x < MJ_KINDS && !c->failed; x++) {
@@ -279,7 +283,7 @@ static void progress_values(ev_ctx *c, uint8_t *h, int red, int shanten, int32_t
             int r = is_red ? red | 1 << (x / 9) : red;
             h[x]++;
             int8_t after[MJ_KINDS];
-            discard_shanten(h, c->forms, after);
+            discard_shanten(h, c->forms, c->cx, after);
             double best[M_COUNT][NV];
             for (int m = 0; m < M_COUNT; m++) for (int t = 0; t < NV; t++) best[m][t] = 0;
             for (int d = 0; d < MJ_KINDS; d++) {
@@ -370,7 +374,9 @@ int mj_ev(const mj_win *hand, int turn, int options, int rules, mj_ev_row *rows,
     uint64_t masks[MJ_KINDS];
     uint8_t h[MJ_KINDS];
     memcpy(h, hand->counts, MJ_KINDS);
-    int shanten = mj_discard_rows(h, scan, c.forms, 0, after, masks);
+    for (int k = 0; k < MJ_KINDS; k++) c.caps[k] = (uint8_t)(4 - c.melded[k]);
+    c.cx = mj_caps_init(&c.caps_ctx, c.caps);
+    int shanten = mj_discard_rows(h, scan, c.forms, 0, c.cx, after, masks);
     int result = shanten;
     for (int d = 0; d < MJ_KINDS; d++) {
         mj_ev_row *row = &rows[d];

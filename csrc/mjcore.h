@@ -8,6 +8,15 @@
  *
  * Shanten is exact: (minimum number of draws that complete the hand, never
  * holding a fifth copy of a tile) - 1.  Tenpai = 0, complete = -1.
+ *
+ * Open hands: the `_capped` entry points also take caps[34], the copies of
+ * each kind the concealed part may use (4 minus the copies in the player's
+ * own melds, red fives counted as fives; NULL means 4 everywhere), so no
+ * completion, wait or draw ever needs a copy a meld holds (docs/engine.md).
+ * A count above its cap, a cap above 4, caps that leave no complete hand, or
+ * a cap below 4 with seven pairs or thirteen orphans asked of a 13/14-tile
+ * hand is MJ_ERR_CAP.  The plain entry points are the capped ones with
+ * caps = NULL.
  */
 #ifndef MJCORE_H
 #define MJCORE_H
@@ -30,6 +39,7 @@
 #define MJ_ERR_SIZE (-102)         /* tile total not 3k+1 / 3k+2 up to 14 */
 #define MJ_ERR_SHAPE (-103)        /* 3k+1 hand where 3k+2 is needed or back */
 #define MJ_ERR_ARG (-104)          /* NULL pointer or bad forms / capacity */
+#define MJ_ERR_CAP (-105)          /* a count above its cap, or a bad cap */
 
 #define MJ_BATCH_INVALID (-128)    /* batch output of a row that fails validation */
 #define MJ_NOT_HELD 127            /* discard table: kind not in the hand */
@@ -42,11 +52,13 @@ int mj_shanten_chiitoi(const uint8_t *counts);   /* MJ_NOT_APPLICABLE below 13 *
 int mj_shanten_kokushi(const uint8_t *counts);
 /* Best shanten over the forms in `forms`. */
 int mj_shanten(const uint8_t *counts, int forms);
+int mj_shanten_capped(const uint8_t *counts, const uint8_t *caps, int forms);
 
 /* Regular-form shanten toward `melds` melds + a pair, for any counts of at
  * most 14 tiles (the size need not be 3k+1 / 3k+2): yaku-aware checks remove
  * tiles and ask what the rest still needs. */
 int mj_shanten_melds(const uint8_t *counts, int melds);
+int mj_shanten_melds_capped(const uint8_t *counts, const uint8_t *caps, int melds);
 
 /* 3k+2 hand: 1 if complete in one of `forms`, 0 if not, or an error. */
 int mj_is_agari(const uint8_t *counts, int forms);
@@ -55,6 +67,8 @@ int mj_is_agari(const uint8_t *counts, int forms);
  * fewer than 4 times) whose draw lowers the shanten over `forms`.  Returns
  * the hand's shanten.  At tenpai the mask is the waits (待ち). */
 int mj_ukeire(const uint8_t *counts, int forms, uint64_t *mask);
+/* ... never a kind whose draw would exceed its cap. */
+int mj_ukeire_capped(const uint8_t *counts, const uint8_t *caps, int forms, uint64_t *mask);
 
 /* Per-discard table of a 3k+2 hand: for every kind d, shanten_after[d] is the
  * shanten of the hand without one d (MJ_NOT_HELD when d is not held) and
@@ -62,15 +76,20 @@ int mj_ukeire(const uint8_t *counts, int forms, uint64_t *mask);
  * Returns the 3k+2 shanten. */
 int mj_discard_table(const uint8_t *counts, int forms,
                      int8_t *shanten_after, uint64_t *ukeire);
+int mj_discard_table_capped(const uint8_t *counts, const uint8_t *caps, int forms,
+                            int8_t *shanten_after, uint64_t *ukeire);
 
 /* Calls (鳴き) on a 3k+1 hand with k >= 1: for every kind t, the best regular
  * shanten after calling t and making a legal discard.  Kuikae (喰い替え) is
  * banned: no discard of the called kind, nor, after a chi on an end of the
  * run, of the tile extending the run at the other end.  pon[t] for a pon of
  * t; chi[3 * t + j] for the chi of t as the lowest (j = 0), middle (1) or
- * highest (2) tile of the run.  MJ_NOT_HELD where the call is impossible.
+ * highest (2) tile of the run.  MJ_NOT_HELD where the call is impossible
+ * (the called copy must exist: held + 1 <= cap).  The call's three tiles join
+ * the melds, lowering the caps of their kinds for what follows.
  * Returns the hand's regular shanten. */
 int mj_call_table(const uint8_t *counts, int8_t *pon, int8_t *chi);
+int mj_call_table_capped(const uint8_t *counts, const uint8_t *caps, int8_t *pon, int8_t *chi);
 
 /* What `mj_analyze` adds to the discard table, per discard. */
 typedef struct {
@@ -97,10 +116,14 @@ typedef struct {
  * copy fewer.  Returns the hand's shanten. */
 int mj_analyze(const uint8_t *counts, int forms, const uint8_t *remaining, int what,
                mj_discard_analysis *rows);
+int mj_analyze_capped(const uint8_t *counts, const uint8_t *caps, int forms,
+                      const uint8_t *remaining, int what, mj_discard_analysis *rows);
 
 /* The same figures for a 3k+1 hand as it stands (one row).  Returns its shanten. */
 int mj_analyze_hand(const uint8_t *counts, int forms, const uint8_t *remaining, int what,
                     mj_discard_analysis *row);
+int mj_analyze_hand_capped(const uint8_t *counts, const uint8_t *caps, int forms,
+                           const uint8_t *remaining, int what, mj_discard_analysis *row);
 
 /* One decomposition of a complete regular hand: the pair and k melds.  A run
  * is named by its lowest tile. */

@@ -1,5 +1,5 @@
 /* Shanten (向聴数) of the three forms, single hands and batches. */
-#include "suits.h"
+#include "capped.h"
 
 int mj_validate(const uint8_t *counts)
 {
@@ -27,15 +27,37 @@ int mj_shanten(const uint8_t *counts, int forms)
     return n < 0 ? n : shanten_scanned(counts, s, forms);
 }
 
-int mj_shanten_melds(const uint8_t *counts, int melds)
+/* The capped path; the plain one above never enters it. */
+int mj_shanten_capped(const uint8_t *counts, const uint8_t *caps, int forms)
+{
+    if (!counts || (forms & ~MJ_ALL_FORMS)) return MJ_ERR_ARG;
+    mj_scan_result s = mj_scan(counts);
+    int n = mj_checked_total(s);
+    if (n < 0) return n;
+    if (mj_check_caps(counts, caps, n, forms)) return MJ_ERR_CAP;
+    mj_caps store, *cx = mj_caps_init(&store, caps);
+    if (!cx) return shanten_scanned(counts, s, forms);
+    uint8_t cls[4];
+    for (int suit = 0; suit < 4; suit++) cls[suit] = mj_suit_class(counts, suit);
+    return mj_capped_result(mj_best_of(forms, (forms & MJ_REGULAR) ? mj_capped_distance(cx, counts, cls, n / 3) : 0, s));
+}
+
+int mj_shanten_melds_capped(const uint8_t *counts, const uint8_t *caps, int melds)
 {
     if (!counts || melds < 0 || melds > 4) return MJ_ERR_ARG;
     mj_scan_result s = mj_scan(counts);
     if (s.bad) return MJ_ERR_COUNT;
     if (s.tiles > 14) return MJ_ERR_SIZE;
+    if (mj_check_caps(counts, caps, s.tiles, MJ_REGULAR)) return MJ_ERR_CAP;
     uint8_t cls[4];
     for (int suit = 0; suit < 4; suit++) cls[suit] = mj_suit_class(counts, suit);
-    return mj_regular_distance(cls, melds) - 1;
+    mj_caps store, *cx = mj_caps_init(&store, caps);
+    return mj_capped_result(mj_distance(cx, counts, cls, melds) - 1);
+}
+
+int mj_shanten_melds(const uint8_t *counts, int melds)
+{
+    return mj_shanten_melds_capped(counts, NULL, melds);
 }
 
 int mj_shanten_regular(const uint8_t *counts) { return mj_shanten(counts, MJ_REGULAR); }

@@ -4,7 +4,7 @@
  * two table reads. */
 #include "draws.h"
 
-int mj_ukeire(const uint8_t *counts, int forms, uint64_t *mask)
+int mj_ukeire_capped(const uint8_t *counts, const uint8_t *caps, int forms, uint64_t *mask)
 {
     if (!counts || !mask || !check_forms(forms)) return MJ_ERR_ARG;
     prepared p;
@@ -12,10 +12,14 @@ int mj_ukeire(const uint8_t *counts, int forms, uint64_t *mask)
     int n = mj_checked_total(p.scan);
     if (n < 0) return n;
     if (n % 3 != 1) return MJ_ERR_SHAPE;
+    if (mj_check_caps(counts, caps, n, forms)) return MJ_ERR_CAP;
+    mj_caps store;
+    p.cx = mj_caps_init(&store, caps);
     memcpy(p.h, counts, MJ_KINDS);
     for (int s = 0; s < 4; s++) p.cls[s] = mj_suit_class(p.h, s);
     p.forms = forms;
     int shanten = prepared_shanten(&p);
+    if (mj_capped_result(shanten) == MJ_ERR_CAP) return MJ_ERR_CAP;
     uint8_t plus[MJ_KINDS] = {0};
     *mask = 0;
     if (shanten != MJ_NOT_APPLICABLE) {
@@ -25,8 +29,13 @@ int mj_ukeire(const uint8_t *counts, int forms, uint64_t *mask)
     return shanten;
 }
 
+int mj_ukeire(const uint8_t *counts, int forms, uint64_t *mask)
+{
+    return mj_ukeire_capped(counts, NULL, forms, mask);
+}
+
 int mj_discard_rows(const uint8_t *counts, mj_scan_result whole, int forms, int prune,
-                    int8_t *after, uint64_t *masks)
+                    mj_caps *cx, int8_t *after, uint64_t *masks)
 {
     const int n = whole.tiles;
     for (int d = 0; d < MJ_KINDS; d++) {
@@ -37,11 +46,13 @@ int mj_discard_rows(const uint8_t *counts, mj_scan_result whole, int forms, int 
     memcpy(p.h, counts, MJ_KINDS);
     for (int s = 0; s < 4; s++) p.cls[s] = mj_suit_class(p.h, s);
     p.forms = forms;
+    p.cx = cx;
     uint8_t whole_cls[4];
     memcpy(whole_cls, p.cls, 4);
-    int distance = (forms & MJ_REGULAR) ? mj_regular_distance(p.cls, n / 3) : 0;
+    int distance = (forms & MJ_REGULAR) ? mj_distance(cx, p.h, p.cls, n / 3) : 0;
     int shanten = mj_best_of(forms, distance, whole);
     if (shanten == MJ_NOT_APPLICABLE) return MJ_NOT_APPLICABLE;
+    if (mj_capped_result(shanten) == MJ_ERR_CAP) return MJ_ERR_CAP;
 
     /* shanten after each discard: one suit's class changes */
     int lowest = 127;
@@ -85,13 +96,21 @@ int mj_discard_rows(const uint8_t *counts, mj_scan_result whole, int forms, int 
     return shanten;
 }
 
-int mj_discard_table(const uint8_t *counts, int forms,
-                     int8_t *shanten_after, uint64_t *ukeire)
+int mj_discard_table_capped(const uint8_t *counts, const uint8_t *caps, int forms,
+                            int8_t *shanten_after, uint64_t *ukeire)
 {
     if (!counts || !shanten_after || !ukeire || !check_forms(forms)) return MJ_ERR_ARG;
     mj_scan_result whole = mj_scan(counts);
     int n = mj_checked_total(whole);
     if (n < 0) return n;
     if (n % 3 != 2) return MJ_ERR_SHAPE;
-    return mj_discard_rows(counts, whole, forms, 0, shanten_after, ukeire);
+    if (mj_check_caps(counts, caps, n, forms)) return MJ_ERR_CAP;
+    mj_caps store;
+    return mj_discard_rows(counts, whole, forms, 0, mj_caps_init(&store, caps), shanten_after, ukeire);
+}
+
+int mj_discard_table(const uint8_t *counts, int forms,
+                     int8_t *shanten_after, uint64_t *ukeire)
+{
+    return mj_discard_table_capped(counts, NULL, forms, shanten_after, ukeire);
 }

@@ -20,7 +20,9 @@ Remaining copies count the whole hand (concealed, melds, and the tile being disc
 visible tile, as `Hand.remaining` does. Rows are ranked by a function passed in (`rank`, a sort key,
 lower is better); the default is lowest shanten, then most ukeire, then the larger second step.
 Open hands are analysed in the regular form only (seven pairs and thirteen orphans need a closed
-hand).
+hand), and every figure respects the four-copy limit across the melds: a kind with c copies in the
+player's own melds may appear at most 4 - c times in the concealed part, in every completion, wait
+and draw (the core's caps, docs/engine.md).  After a call its three tiles join the melds.
 """
 from __future__ import annotations
 
@@ -308,6 +310,14 @@ def _forms(hand: Hand) -> int:
     return core.ALL_FORMS if hand.is_closed else core.REGULAR
 
 
+def meld_caps(melds: Sequence[Meld]) -> bytes | None:
+    """The core's caps for these melds (4 minus the copies of each kind in them, red
+    fives counted as fives), or None without melds."""
+    if not melds:
+        return None
+    return core.meld_caps(t.kind for m in melds for t in m.tiles)
+
+
 @lru_cache(maxsize=512)
 def _call_meld(call: str, tile: int, uses: tuple[int, int]) -> Meld:
     """The meld a call makes (shared: the same call recurs on many rows and hands)."""
@@ -315,12 +325,12 @@ def _call_meld(call: str, tile: int, uses: tuple[int, int]) -> Meld:
     return Meld(MeldKind.PON if call == "pon" else MeldKind.CHI, tiles, Tile(tile), "L")
 
 
-def _call_options(counts: bytes, hand: Hand, before: int,
-                  remaining: Sequence[int]) -> tuple[CallOption, ...]:
+def _call_options(counts: bytes, hand: Hand, before: int, remaining: Sequence[int],
+                  caps: bytes | None = None) -> tuple[CallOption, ...]:
     """Advancing pon/chi on the 3k+1 concealed `counts` (shanten `before`)."""
     if sum(counts) < 4:
         return ()
-    _, pon, chi = core.call_arrays(counts)
+    _, pon, chi = core.call_arrays(counts, caps)
     options = []
     for t in range(N_KINDS):
         if pon[t] < before:
@@ -360,23 +370,24 @@ def analyze(hand: Hand | str, rank: Rank = DEFAULT_RANK, what: int = core.WITH_A
     forms = _forms(hand)
     closed = hand.is_closed
     n = len(hand.concealed)
-    regular = core.shanten(counts, core.REGULAR)
+    caps = meld_caps(hand.melds)
+    regular = core.shanten_capped(counts, caps, core.REGULAR) if caps else core.shanten(counts, core.REGULAR)
     chiitoi = core.shanten(counts, core.CHIITOI) if closed and n >= 13 else None
     kokushi = core.shanten(counts, core.KOKUSHI) if closed and n >= 13 else None
     shanten = min(v for v in (regular, chiitoi, kokushi) if v is not None)
 
     if n % 3 == 1:
-        fig = core.analyze_hand(counts, remaining, forms, what)
+        fig = core.analyze_hand(counts, remaining, forms, what, caps)
         row = _row(None, fig, remaining,
-                   _call_options(counts, hand, fig.shanten, remaining) if calls else ())
+                   _call_options(counts, hand, fig.shanten, remaining, caps) if calls else ())
         return Analysis(hand, shanten, regular, chiitoi, kokushi, (), row, rank)
 
-    _, figures = core.analyze_discards(counts, remaining, forms, what)
+    _, figures = core.analyze_discards(counts, remaining, forms, what, caps)
     rows = []
     g = bytearray(counts)
     for fig in figures:
         g[fig.kind] -= 1
-        options = _call_options(bytes(g), hand, fig.shanten, remaining) if calls else ()
+        options = _call_options(bytes(g), hand, fig.shanten, remaining, caps) if calls else ()
         g[fig.kind] += 1
         rows.append(_row(_discard_tile(hand, fig.kind), fig, remaining, options))
     rows.sort(key=lambda r: (rank(r), r.tile.kind))  # type: ignore[union-attr]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Iterator
 
 from dataclasses import replace
 
@@ -86,34 +86,44 @@ def _optional(value: int | None) -> str:
     return "-" if value is None else str(value)
 
 
+def _hand_of(text: str):
+    """The full hand text form (melds, dora, visible, ...), as `analyze` takes it; the
+    concealed part written as before, then the other tokens."""
+    from mjgui.hand import Hand
+    hand = Hand.parse(text)
+    _, _, rest = str(hand).partition(" ")
+    name = format_tiles(hand.concealed) + (" " + rest if rest else "")
+    return hand, name
+
+
 def shanten_answer(text: str) -> tuple[dict, str]:
-    tiles = parse_tiles(text)
-    c = counts(tiles)
-    record = {
-        "hand": format_tiles(tiles),
-        "shanten": core.shanten(c),
-        "regular": core.shanten_regular(c),
-        "chiitoi": core.shanten_chiitoi(c),
-        "kokushi": core.shanten_kokushi(c),
-    }
+    from mjgui.analysis import meld_caps
+    hand, name = _hand_of(text)
+    c = hand.counts
+    caps = meld_caps(hand.melds)
+    if caps is None:
+        best, regular = core.shanten(c), core.shanten_regular(c)
+        chiitoi, kokushi = core.shanten_chiitoi(c), core.shanten_kokushi(c)
+    else:                   # melds: the regular form under their caps (docs/engine.md)
+        best = regular = core.shanten_capped(c, caps, core.REGULAR)
+        chiitoi = kokushi = None
+    record = {"hand": name, "shanten": best, "regular": regular, "chiitoi": chiitoi, "kokushi": kokushi}
     human = (f"{record['hand']}: shanten {record['shanten']} (regular {record['regular']}, "
              f"seven pairs {_optional(record['chiitoi'])}, thirteen orphans {_optional(record['kokushi'])})")
     return record, human
 
 
-def _tile_list(kinds: Iterable[int], held: list[int]) -> list[dict]:
-    return [{"tile": KIND_NAMES[t], "remaining": max(4 - held[t], 0)} for t in kinds]
-
-
 def waits_answer(text: str) -> tuple[dict, str]:
-    tiles = parse_tiles(text)
-    c = counts(tiles)
-    shanten, uke = core.ukeire_and_shanten(c)
+    from mjgui.analysis import meld_caps
+    hand, name = _hand_of(text)
+    c = hand.counts
+    shanten, uke = core.ukeire_and_shanten(c, core.ALL_FORMS, meld_caps(hand.melds))
+    remaining = hand.remaining()
     record = {
-        "hand": format_tiles(tiles),
+        "hand": name,
         "shanten": shanten,
         "waits": [KIND_NAMES[t] for t in uke] if shanten == 0 else [],
-        "ukeire": _tile_list(uke, c),
+        "ukeire": [{"tile": KIND_NAMES[t], "remaining": remaining[t]} for t in uke],
     }
     total = sum(u["remaining"] for u in record["ukeire"])
     listed = " ".join(f"{u['tile']}({u['remaining']})" for u in record["ukeire"])

@@ -5,9 +5,18 @@ or a numpy array): n tiles with n % 3 in (1, 2), n <= 14, each count 0-4.
 Shanten (向聴数) is exact: (minimum number of draws that complete the hand,
 never holding a fifth copy of a tile) - 1, so tenpai is 0 and complete is -1.
 Every function raises `HandError` (a ValueError) that says what is wrong.
+
+Open hands: the functions taking `caps` (34 values 0-4: 4 minus the copies of
+each kind in the player's own melds, see `meld_caps`) never use a copy a meld
+holds (docs/engine.md).  `shanten` and `shanten_batch` are the hot path: C
+functions of the cffi module (csrc/py/fastcall.c) made builtins, so counts as
+bytes, a list or tuple of ints or a uint8 numpy row reach the core without
+cffi's argument conversion; anything else, and every error, takes the checked
+path below.
 """
 from __future__ import annotations
 
+import ctypes
 import operator
 import struct as _struct
 import threading
@@ -38,41 +47,69 @@ def _size_problem(n: int) -> str:
     return f"the hand has {n} tiles: a hand holds {_VALID_SIZES} concealed tiles (3k+1 or 3k+2)"
 
 
-def _to_bytes(counts: Counts) -> bytes:
-    """34 counts as bytes, or HandError naming the bad entry."""
+def _to_bytes(counts: Counts, what: str = "tile counts", entry: str = "count") -> bytes:
+    """34 counts 0-4 as bytes, or HandError naming the bad entry.  Any integer
+    numpy dtype is read by value (never as raw bytes); `what` / `entry` name
+    the argument in messages ("remaining counts", "remaining count")."""
     if type(counts) is bytes and len(counts) == N_KINDS:
-        return counts
+        return counts                        # counts above 4: the core names them
     if isinstance(counts, np.ndarray):
         if counts.dtype == np.uint8 and counts.shape == (N_KINDS,):
             return counts.tobytes()
         if counts.shape != (N_KINDS,):
-            raise HandError(f"expected 34 tile counts, got an array of shape {counts.shape}")
+            raise HandError(f"expected 34 {what}, got an array of shape {counts.shape}")
         if counts.dtype.kind not in "iub":
-            raise HandError(f"tile counts must be integers, got an array of {counts.dtype}")
+            raise HandError(f"{what} must be integers, got an array of {counts.dtype}")
         if counts.min() < 0 or counts.max() > 4:
             bad = int(np.flatnonzero((counts < 0) | (counts > 4))[0])
-            raise HandError(f"count of {KIND_NAMES[bad]} is {counts[bad]}: counts are 0-4")
+            raise HandError(f"{entry} of {KIND_NAMES[bad]} is {counts[bad]}: counts are 0-4")
         return counts.astype(np.uint8).tobytes()
     if isinstance(counts, (str, int, float, complex)) or counts is None:
         hint = " (parse it with mjgui.tiles first)" if isinstance(counts, str) else ""
-        raise HandError(f"expected 34 tile counts, got {type(counts).__name__}{hint}")
+        raise HandError(f"expected 34 {what}, got {type(counts).__name__}{hint}")
     if isinstance(counts, (bytes, bytearray, memoryview)):
         data = bytes(counts)
         if len(data) != N_KINDS:
-            raise HandError(f"expected 34 tile counts, got {len(data)} bytes")
+            raise HandError(f"expected 34 {what}, got {len(data)} bytes")
         return data
     try:
         items = list(counts)
     except TypeError:
-        raise HandError(f"expected 34 tile counts, got {type(counts).__name__}") from None
+        raise HandError(f"expected 34 {what}, got {type(counts).__name__}") from None
     if len(items) != N_KINDS:
-        raise HandError(f"expected 34 tile counts, got {len(items)}")
+        raise HandError(f"expected 34 {what}, got {len(items)}")
     for kind, value in enumerate(items):
         if not isinstance(value, (int, np.integer)):     # bools are ints: 0 or 1
-            raise HandError(f"count of {KIND_NAMES[kind]} is {value!r}: counts are integers 0-4")
+            raise HandError(f"{entry} of {KIND_NAMES[kind]} is {value!r}: counts are integers 0-4")
         if not 0 <= value <= 4:
-            raise HandError(f"count of {KIND_NAMES[kind]} is {value}: counts are 0-4")
+            raise HandError(f"{entry} of {KIND_NAMES[kind]} is {value}: counts are 0-4")
     return bytes(int(v) for v in items)
+
+
+def _caps_bytes(caps) -> bytes | None:
+    """34 caps 0-4 as bytes (None stays None: no cap below 4)."""
+    if caps is None:
+        return None
+    return _to_bytes(caps, "caps (copies each kind may still use)", "cap")
+
+
+_NULL = ffi.NULL
+
+
+def _caps_arg(caps: bytes | None):
+    return ffi.NULL if caps is None else _buffer(caps)
+
+
+def meld_caps(meld_kinds) -> bytes:
+    """Caps from the kinds of the tiles in the player's own melds (one entry per
+    tile, red fives given as fives): 4 minus the copies of each kind."""
+    caps = bytearray(b"\4" * N_KINDS)
+    for kind in meld_kinds:
+        kind = operator.index(kind)
+        if not 0 <= kind < N_KINDS or not caps[kind]:
+            raise HandError(f"melds cannot hold kind {kind}: kinds are 0-33, four copies each")
+        caps[kind] -= 1
+    return bytes(caps)
 
 
 _SHAPES = {"3k+1": "1, 4, 7, 10 or 13", "3k+2": "2, 5, 8, 11 or 14"}
@@ -87,6 +124,10 @@ def _explain(data: bytes, code: int, what: str = "", shape: str = "") -> HandErr
         return HandError(_size_problem(sum(data)))
     if code == lib.MJ_ERR_SHAPE:
         return HandError(f"{what} needs a {shape} hand ({_SHAPES[shape]} tiles), got {sum(data)} tiles")
+    if code == lib.MJ_ERR_CAP:
+        return HandError("the caps do not fit the hand: a count above its cap (more than four "
+                         "copies with the melds), caps that leave no complete hand, or seven "
+                         "pairs / thirteen orphans asked of an open hand")
     return HandError(f"the core rejected the call (code {code})")
 
 
@@ -97,6 +138,18 @@ def _forms(forms: int) -> int:
         value = -1
     if value <= 0 or value & ~ALL_FORMS:
         raise HandError(f"forms must combine REGULAR, CHIITOI and KOKUSHI, got {forms!r}")
+    return value
+
+
+def _what(what: int) -> int:
+    """The extras flag of the analysis: an integer combining the WITH_* bits."""
+    try:
+        value = operator.index(what)
+    except TypeError:
+        value = -1
+    if isinstance(what, bool) or value < 0 or value & ~WITH_ALL:
+        raise HandError("what must combine WITH_IMPROVEMENTS, WITH_GOOD_SHAPE and "
+                        f"WITH_SECOND_STEP (0-{WITH_ALL}), got {what!r}")
     return value
 
 
@@ -118,33 +171,43 @@ def _buffer(data: bytes):
     return ffi.from_buffer("uint8_t[]", data)
 
 
-def shanten(counts: Counts, forms: int = ALL_FORMS) -> int:
-    """Best shanten over `forms` (default: regular, seven pairs, thirteen orphans)."""
-    # the hot path: bytes as they are, lists through bytes() (which rejects
-    # values outside 0..255); everything else, and every error, via _to_bytes
-    kind = type(counts)
-    if kind is bytes:
-        data = counts
-    elif kind is list or kind is tuple:
-        try:
-            data = bytes(counts)
-        except (TypeError, ValueError):
-            data = _to_bytes(counts)
-    elif kind is np.ndarray and counts.dtype is _UINT8 and counts.shape == (N_KINDS,):
-        data = counts.tobytes()
-    else:
-        data = _to_bytes(counts)
-    try:
-        result = lib.mj_shanten_bytes(data, len(data), forms)
-    except (TypeError, OverflowError):
-        result = lib.MJ_ERR_ARG
+def _shanten_slow(counts: Counts, forms: int = ALL_FORMS) -> int:
+    """`shanten` for every input the fast path does not take, with the errors."""
+    data = _to_bytes(counts)
+    forms = _forms(forms)
+    result = _applicable(data, lib.mj_shanten(_buffer(data), forms), forms)
     if result < -1:
-        data = _to_bytes(counts)
-        forms = _forms(forms)
-        result = _applicable(data, lib.mj_shanten_bytes(data, len(data), forms), forms)
-        if result < -1:
-            raise _explain(data, result)
+        raise _explain(data, result)
     return result
+
+
+def _builtin(index: int):
+    """Entry `index` of csrc/py/fastcall.c's method table as a builtin function: the
+    code lives in the cffi module, and a builtin is called without cffi's argument
+    conversion (the only reason it exists)."""
+    address = int(ffi.cast("uintptr_t", lib.mj_py_method(index)))
+    if not address:
+        raise ImportError(f"the core has no fast entry {index}")
+    return _new_builtin(address, None, None)
+
+
+_new_builtin = ctypes.pythonapi.PyCFunction_NewEx
+_new_builtin.restype = ctypes.py_object
+_new_builtin.argtypes = (ctypes.c_void_p, ctypes.py_object, ctypes.py_object)
+
+#: shanten(counts, forms=ALL_FORMS): best shanten over `forms` (default: regular,
+#: seven pairs, thirteen orphans).  A C function: see the module doc.
+shanten = _builtin(0)
+
+
+def shanten_capped(counts: Counts, caps, forms: int = ALL_FORMS) -> int:
+    """Best shanten over `forms` of the concealed counts of an open hand whose
+    melds leave `caps` (see `meld_caps`); caps=None is `shanten`."""
+    data = _to_bytes(counts)
+    forms = _forms(forms)
+    cap = _caps_bytes(caps)
+    result = _applicable(data, lib.mj_shanten_capped(_buffer(data), _caps_arg(cap), forms), forms)
+    return _checked(data, result)
 
 
 def shanten_regular(counts: Counts) -> int:
@@ -157,13 +220,25 @@ def _valid_size(counts: Counts) -> int:
     return _checked(data, lib.mj_validate(_buffer(data)))
 
 
-def shanten_melds(counts: Counts, melds: int) -> int:
+def shanten_melds(counts: Counts, melds: int, caps=None) -> int:
     """Regular-form shanten toward `melds` melds + a pair, for counts of any
-    size up to 14 tiles (yaku-aware checks remove tiles first)."""
+    size up to 14 tiles (yaku-aware checks remove tiles first), under `caps`."""
+    # the yaku checks' hot path: bytes straight to the core (cffi passes bytes
+    # without a copy), any problem through the checked path below
+    if counts.__class__ is bytes and len(counts) == N_KINDS and melds.__class__ is int \
+            and 0 <= melds <= 4 and (caps is None or (caps.__class__ is bytes and len(caps) == N_KINDS)):
+        result = lib.mj_shanten_melds_capped(counts, _NULL if caps is None else caps, melds)
+        if result >= -1:
+            return result
     data = _to_bytes(counts)
-    if not isinstance(melds, int) or not 0 <= melds <= 4:
+    try:
+        value = operator.index(melds)
+    except TypeError:
+        value = -1
+    if isinstance(melds, bool) or not 0 <= value <= 4:
         raise HandError(f"melds to make must be 0-4, got {melds!r}")
-    result = lib.mj_shanten_melds(_buffer(data), melds)
+    cap = _caps_bytes(caps)
+    result = lib.mj_shanten_melds_capped(_buffer(data), _caps_arg(cap), value)
     if result == lib.MJ_ERR_SIZE:
         raise HandError(f"the hand has {sum(data)} tiles: at most 14")
     return _checked(data, result)
@@ -179,8 +254,13 @@ def shanten_kokushi(counts: Counts) -> int | None:
     return shanten(counts, KOKUSHI) if _valid_size(counts) >= 13 else None
 
 
-def shanten_batch(hands: np.ndarray, forms: int = ALL_FORMS) -> np.ndarray:
-    """Shanten of each row of an (N, 34) array of counts, as int8."""
+#: shanten_batch(hands, forms=ALL_FORMS): shanten of each row of an (N, 34) array of
+#: counts, as int8.  A C function for C-contiguous uint8 arrays; see the module doc.
+shanten_batch = _builtin(1)
+
+
+def _shanten_batch_slow(hands, forms: int = ALL_FORMS) -> np.ndarray:
+    """`shanten_batch` for every input the fast path does not take, with the errors."""
     try:
         hands = np.asarray(hands)
     except ValueError as error:
@@ -222,24 +302,26 @@ def _kinds(mask: int) -> list[int]:
     return [t for t in range(N_KINDS) if mask >> t & 1]
 
 
-def ukeire_and_shanten(counts: Counts, forms: int = ALL_FORMS) -> tuple[int, list[int]]:
-    """(shanten, ukeire kinds) of a 3k+1 hand."""
+def ukeire_and_shanten(counts: Counts, forms: int = ALL_FORMS, caps=None) -> tuple[int, list[int]]:
+    """(shanten, ukeire kinds) of a 3k+1 hand (under `caps`: no kind at its cap)."""
     data = _to_bytes(counts)
     mask = ffi.new("uint64_t *")
     forms = _forms(forms)
-    result = _checked(data, lib.mj_ukeire(_buffer(data), forms, mask), "ukeire", "3k+1")
+    cap = _caps_bytes(caps)
+    result = _checked(data, lib.mj_ukeire_capped(_buffer(data), _caps_arg(cap), forms, mask),
+                      "ukeire", "3k+1")
     return _applicable(data, result, forms), _kinds(mask[0])
 
 
-def ukeire(counts: Counts, forms: int = ALL_FORMS) -> list[int]:
+def ukeire(counts: Counts, forms: int = ALL_FORMS, caps=None) -> list[int]:
     """Ukeire (受け入れ) of a 3k+1 hand: kinds whose draw lowers the shanten."""
-    return ukeire_and_shanten(counts, forms)[1]
+    return ukeire_and_shanten(counts, forms, caps)[1]
 
 
-def waits(counts: Counts, forms: int = ALL_FORMS) -> list[int]:
+def waits(counts: Counts, forms: int = ALL_FORMS, caps=None) -> list[int]:
     """Waits (待ち) of a 3k+1 hand: kinds that complete it; empty unless tenpai.
-    A kind already held four times is never a wait."""
-    result, kinds = ukeire_and_shanten(counts, forms)
+    A kind already held four times (or at its cap) is never a wait."""
+    result, kinds = ukeire_and_shanten(counts, forms, caps)
     return kinds if result == 0 else []
 
 
@@ -256,14 +338,15 @@ class DiscardTable:
     discards: tuple[Discard, ...]
 
 
-def discard_table(counts: Counts, forms: int = ALL_FORMS) -> DiscardTable:
+def discard_table(counts: Counts, forms: int = ALL_FORMS, caps=None) -> DiscardTable:
     """The whole discard x draw table of a 3k+2 hand in one call into the core."""
     data = _to_bytes(counts)
     after = ffi.new("int8_t[34]")
     masks = ffi.new("uint64_t[34]")
     forms = _forms(forms)
-    result = _applicable(data, _checked(data, lib.mj_discard_table(_buffer(data), forms, after, masks),
-                                        "the discard table", "3k+2"), forms)
+    cap = _caps_bytes(caps)
+    code = lib.mj_discard_table_capped(_buffer(data), _caps_arg(cap), forms, after, masks)
+    result = _applicable(data, _checked(data, code, "the discard table", "3k+2"), forms)
     rows = tuple(Discard(d, after[d], tuple(_kinds(masks[d])))
                  for d in range(N_KINDS) if after[d] != lib.MJ_NOT_HELD)
     return DiscardTable(result, rows)
@@ -315,13 +398,16 @@ class CallTable(NamedTuple):
     chi: tuple[tuple[int | None, int | None, int | None], ...]
 
 
-def call_arrays(counts: Counts) -> tuple[int, bytes, bytes]:
+def call_arrays(counts: Counts, caps=None) -> tuple[int, bytes, bytes]:
     """The raw call table: (shanten, pon[34], chi[3 * t + j]) as signed bytes,
-    MJ_NOT_HELD (127) where a call is impossible.  `call_table` is friendlier."""
+    MJ_NOT_HELD (127) where a call is impossible.  The call's tiles join the
+    melds (their caps drop) for what follows.  `call_table` is friendlier."""
     data = _to_bytes(counts)
     pon = ffi.new("int8_t[34]")
     chi = ffi.new("int8_t[102]")
-    result = _checked(data, lib.mj_call_table(_buffer(data), pon, chi), "calls", "3k+1")
+    cap = _caps_bytes(caps)
+    result = _checked(data, lib.mj_call_table_capped(_buffer(data), _caps_arg(cap), pon, chi),
+                      "calls", "3k+1")
     # shanten values are small (-1..8), so the raw bytes read as unsigned are the same numbers
     return result, bytes(ffi.buffer(pon)), bytes(ffi.buffer(chi))
 
@@ -329,9 +415,9 @@ def call_arrays(counts: Counts) -> tuple[int, bytes, bytes]:
 NOT_HELD = lib.MJ_NOT_HELD
 
 
-def call_table(counts: Counts) -> CallTable:
+def call_table(counts: Counts, caps=None) -> CallTable:
     """Pon and chi of every kind on a 3k+1 hand, kuikae banned."""
-    result, pon, chi = call_arrays(counts)
+    result, pon, chi = call_arrays(counts, caps)
 
     def value(v: int) -> int | None:
         return None if v == NOT_HELD else v
@@ -365,37 +451,35 @@ def _figures(kind: int, r) -> DiscardFigures:
 
 
 def _remaining_bytes(remaining: Sequence[int]) -> bytes:
-    try:
-        rem = bytes(remaining)
-    except (TypeError, ValueError):
-        rem = b""
-    if len(rem) != N_KINDS or max(rem) > 4:
-        raise HandError("remaining must be 34 counts 0-4")
-    return rem
+    return _to_bytes(remaining, "remaining counts", "remaining count")
 
 
 def analyze_hand(counts: Counts, remaining: Sequence[int], forms: int = ALL_FORMS,
-                 what: int = WITH_ALL) -> DiscardFigures:
+                 what: int = WITH_ALL, caps=None) -> DiscardFigures:
     """The figures of a 3k+1 hand as it stands (kind is -1)."""
     data = _to_bytes(counts)
     rem = _remaining_bytes(remaining)
     row = ffi.new("mj_discard_analysis *")
     forms = _forms(forms)
-    _applicable(data, _checked(data, lib.mj_analyze_hand(_buffer(data), forms, rem, what, row),
-                               "the hand analysis", "3k+1"), forms)
+    what = _what(what)
+    cap = _caps_bytes(caps)
+    code = lib.mj_analyze_hand_capped(_buffer(data), _caps_arg(cap), forms, _buffer(rem), what, row)
+    _applicable(data, _checked(data, code, "the hand analysis", "3k+1"), forms)
     return _figures(-1, row[0])
 
 
 def analyze_discards(counts: Counts, remaining: Sequence[int], forms: int = ALL_FORMS,
-                     what: int = WITH_ALL) -> tuple[int, list[DiscardFigures]]:
+                     what: int = WITH_ALL, caps=None) -> tuple[int, list[DiscardFigures]]:
     """(shanten, one row per held kind) of a 3k+2 hand, weighted by `remaining`
     (34 counts 0-4 of unseen copies)."""
     data = _to_bytes(counts)
     rem = _remaining_bytes(remaining)
     rows = ffi.new("mj_discard_analysis[34]")
     forms = _forms(forms)
-    result = _applicable(data, _checked(data, lib.mj_analyze(_buffer(data), forms, rem, what, rows),
-                                        "the discard analysis", "3k+2"), forms)
+    what = _what(what)
+    cap = _caps_bytes(caps)
+    code = lib.mj_analyze_capped(_buffer(data), _caps_arg(cap), forms, _buffer(rem), what, rows)
+    result = _applicable(data, _checked(data, code, "the discard analysis", "3k+2"), forms)
     return result, [_figures(d, rows[d]) for d in range(N_KINDS)
                     if rows[d].shanten not in (lib.MJ_NOT_HELD, lib.MJ_NOT_APPLICABLE)]
 
@@ -508,3 +592,6 @@ def ev_packed(win: bytes, turn: int, options: int, rules: int) -> tuple[int, np.
     result = lib.mj_ev(ffi.from_buffer("mj_win *", win), turn, options, rules,
                        ffi.cast("mj_ev_row *", ffi.from_buffer(rows, require_writable=True)), states)
     return result, rows, states[0]
+
+
+_builtin(2)(_shanten_slow, _shanten_batch_slow)     # bind the fast entry's slow paths

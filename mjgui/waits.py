@@ -11,14 +11,13 @@ Decisions (documented here because the GUI and drills rely on them):
 
 - **Waits.**  A wait is a kind that completes the concealed tiles (regular form,
   and with no open melds also seven pairs and thirteen orphans), as `core.waits`
-  finds them, *minus* every kind whose four copies are already in the concealed
-  tiles plus the melds (open or closed quads included): winning on it would need a
-  fifth copy.  `core.waits` only knows the concealed tiles, so it keeps such a kind
-  (e.g. `1m` tanki next to `pon:1*11m`); this module drops it and lists it in
-  `WaitReport.fifth_tile`.  When that leaves no wait, the hand is not tenpai: the
-  report's shanten is then 1 if one exchange (discard one tile, draw one) reaches a
-  real tenpai, else 2 (meaning "at least 2"; such hands are contrived).  For a hand
-  that the core already finds not tenpai the core's shanten is reported as it is.
+  finds them under the caps of the melds: a kind whose four copies are already in
+  the concealed tiles plus the melds (open or closed quads included) is never a
+  wait, and the shanten is the exact one of the definition (docs/engine.md).  E.g.
+  `1m234p567s789s pon:1*11m` is 1-shanten: its only "wait" would be a fifth 1m.
+  Such kinds are listed in `WaitReport.fifth_tile` to explain the verdict: the
+  kinds at their cap that would complete the concealed tiles if the melds were
+  ignored.
 - **Visible copies do not remove a wait.**  A wait whose every copy is visible
   (dora indicators, `visible:`, own discards) stays a wait with `remaining == 0`;
   when all waits are at 0 the report is *karaten*.
@@ -47,7 +46,7 @@ Decisions (documented here because the GUI and drills rely on them):
   `SHAPES` (ryanmen, kanchan, penchan, shanpon, tanki, nobetan, chiitoi, kokushi),
   not alphabetically, so labels read "ryanmen + shanpon".
 - **Warnings.**  `reasons(lang)` lists, in this order, the karaten warning, the
-  furiten warning and a note about waits dropped as fifth tiles.  Furiten here is
+  furiten warning and a note about fifth-tile 'waits' (see Waits).  Furiten here is
   only discard furiten (a wait in `hand.discards`); temporary and riichi furiten
   need the game's history, which a `Hand` does not hold.
 """
@@ -58,6 +57,7 @@ from typing import Sequence
 
 from mjgui import core
 from mjgui.core import CHIITOI, KOKUSHI, HandError
+from mjgui.analysis import meld_caps
 from mjgui.hand import Hand
 from mjgui.tiles import KIND_NAMES, N_KINDS, YAOCHU_KINDS
 
@@ -224,7 +224,7 @@ class WaitReport:
     furiten: bool
     furiten_reason: str
     furiten_kinds: tuple[int, ...] = ()     # waits found in the own discards
-    fifth_tile: tuple[int, ...] = ()        # kinds dropped: all 4 copies held (hand + melds)
+    fifth_tile: tuple[int, ...] = ()        # would-be waits at their cap (all 4 in hand + melds)
 
     @property
     def tenpai(self) -> bool:
@@ -244,7 +244,7 @@ class WaitReport:
 
     def reasons(self, lang: str = "en") -> list[str]:
         """The warnings as sentences in English ('en') or Japanese ('ja'):
-        karaten, furiten, then waits dropped as fifth tiles."""
+        karaten, furiten, then the would-be waits that are fifth tiles."""
         _check_lang(lang)
         out = []
         if self.karaten:
@@ -306,26 +306,13 @@ def _special_forms(c: list[int], t: int) -> list[WinningForm]:
     return out
 
 
-def _one_exchange_tenpai(c: list[int], caps: list[int]) -> bool:
-    """Does some discard + draw reach a tenpai whose wait respects `caps`
-    (copies allowed in the concealed tiles, 4 minus those in melds)?"""
-    for d in range(N_KINDS):
-        if not c[d]:
-            continue
-        c[d] -= 1
-        try:
-            for x in range(N_KINDS):
-                if x == d or c[x] >= caps[x]:
-                    continue
-                c[x] += 1
-                try:
-                    if any(c[w] < caps[w] for w in core.waits(c)):
-                        return True
-                finally:
-                    c[x] -= 1
-        finally:
-            c[d] += 1
-    return False
+def _fifth_tiles(counts: list[int], caps: bytes | None) -> tuple[int, ...]:
+    """Kinds at their cap that would complete the concealed tiles if the melds held no
+    copies: why an open hand that looks tenpai is not."""
+    if caps is None:
+        return ()
+    shanten, kinds = core.ukeire_and_shanten(counts, core.REGULAR)
+    return tuple(t for t in kinds if counts[t] >= caps[t]) if shanten == 0 else ()
 
 
 # --- the report ---------------------------------------------------------------------
@@ -352,20 +339,10 @@ def wait_details(hand: Hand | str) -> WaitReport:
                         f"{hand.size}{hint}")
 
     counts = list(hand.counts)
-    shanten, candidates = core.ukeire_and_shanten(counts)
+    caps = meld_caps(hand.melds)
+    shanten, kinds = core.ukeire_and_shanten(counts, core.ALL_FORMS, caps)
     if shanten != 0:
-        return WaitReport(shanten, (), 0, False, "", False, "")
-
-    in_melds = [0] * N_KINDS
-    for meld in hand.melds:
-        for tile in meld.tiles:
-            in_melds[tile.kind] += 1
-    caps = [4 - n for n in in_melds]
-    fifth = tuple(t for t in candidates if counts[t] >= caps[t])
-    kinds = [t for t in candidates if counts[t] < caps[t]]
-    if not kinds:
-        shanten = 1 if _one_exchange_tenpai(counts, caps) else 2
-        return WaitReport(shanten, (), 0, False, "", False, "", (), fifth)
+        return WaitReport(shanten, (), 0, False, "", False, "", (), _fifth_tiles(counts, caps))
 
     remaining = hand.remaining()
     special = not hand.melds
@@ -393,5 +370,5 @@ def wait_details(hand: Hand | str) -> WaitReport:
         furiten=bool(furiten_kinds),
         furiten_reason=_furiten_reason(furiten_kinds, "en") if furiten_kinds else "",
         furiten_kinds=furiten_kinds,
-        fifth_tile=fifth,
+        fifth_tile=_fifth_tiles(counts, caps),
     )

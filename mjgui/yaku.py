@@ -8,9 +8,9 @@ Definition
 A hand is its 34 concealed counts ``H`` and its melds; ``k = 4 - len(melds)`` melds and a
 pair are still to be made from concealed tiles.  A *completion* ``W`` is ``k`` melds (runs or
 triplets) plus one pair with ``W_i <= 4`` for every kind; its cost ``Σ max(W_i - H_i, 0)`` is
-the number of tiles still to draw.  (The four-copy limit is applied to the concealed part,
-exactly as ``core.shanten_melds`` does, so the numbers here are comparable with the plain
-shanten; copies sitting in chi melds are not subtracted.)
+the number of tiles still to draw.  The four-copy limit counts the melds: ``W_i <= cap_i``,
+cap_i = 4 minus the copies of kind i in the melds (``core.shanten_melds`` with the melds'
+caps, docs/engine.md), so the numbers here are the plain shanten's.
 
 For a yaku Y, the *yaku-restricted shanten* ``s_Y`` = (minimum cost over the completions W
 such that W together with the existing melds has yaku Y) - 1, or ``None`` (left out of the
@@ -41,6 +41,13 @@ Yaku, with open-hand rules (open tanyao allowed):
 Why each computation is exact (each is also checked against the slow search of
 ``tests/reference_yaku.py``, which enumerates the restricted completions directly)
 -----------------------------------------------------------------------------------
+With melds, every core call below takes their caps, and where a restriction forbids kinds
+it also sets their caps to 0 (tanyao: terminals and honours; yakuhai: v for W'; ittsu /
+sanshoku: W' gets the caps minus R), which makes those steps exact by the definition
+itself.  Fresh blocks still move freely: the melds hold at most 16 copies, so among the
+kinds a block could move to, plenty keep room.  The notes below are the argument for the
+closed case (no caps), where the core's plain tables answer faster.
+
 The plain replacement number is a minimum over all W; "core(X, m)" below is
 ``core.shanten_melds(X, m) + 1``, the minimum cost of m melds + a pair over all W for the
 counts X, exact with the four-copy limit.  A block of W on kinds where X is 0 is *fresh* and
@@ -99,6 +106,7 @@ analysis makes for random 14-tile hands (about 60 per hand): 11-14 µs per call 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Sequence
 
 import numpy as np
@@ -146,16 +154,18 @@ _VALUE_KINDS = tuple(tuple(tuple(sorted({27 + r, 27 + w, 31, 32, 33})) for w in 
 
 # --------------------------------------------------------------------------- chanta tables
 
-def _side_options(h1: int, h2: int, h3: int) -> tuple[tuple[int, int, int], ...]:
-    """Options of one chanta side (terminal h1, then h2, h3): (melds, pair, saving), where
-    a runs 1-2-3, t triplet and q pair of the terminal; saving = tiles of the hand used.
-    Only undominated options with a positive saving are kept."""
+@lru_cache(maxsize=4096)
+def _side_options(h1: int, h2: int, h3: int, c1: int = 4, c2: int = 4,
+                  c3: int = 4) -> tuple[tuple[int, int, int], ...]:
+    """Options of one chanta side (terminal h1, then h2, h3; caps c1-c3): (melds, pair,
+    saving), where a runs 1-2-3, t triplet and q pair of the terminal; saving = tiles of
+    the hand used.  Only undominated options with a positive saving are kept."""
     best: dict[tuple[int, int], int] = {}
-    for a in range(5):
+    for a in range(min(c2, c3) + 1):
         for t in (0, 1):
             for q in (0, 1):
                 w1 = a + 3 * t + 2 * q
-                if w1 > 4 or (a, t, q) == (0, 0, 0):
+                if w1 > c1 or (a, t, q) == (0, 0, 0):
                     continue
                 saving = min(w1, h1) + min(a, h2) + min(a, h3)
                 key = (a + t, q)
@@ -171,20 +181,24 @@ _SIDE = tuple(_side_options(i // 25, i // 5 % 5, i % 5) for i in range(125))
 _HONOUR_OPTS = tuple(((1, 0, min(h, 3)), (0, 1, min(h, 2))) if h else () for h in range(5))
 
 
-def _chanta(data: bytes, k: int, honours: bool) -> int:
+def _chanta(data: bytes, k: int, honours: bool, caps: bytes | None = None) -> int:
     """Restricted shanten of chanta (honours=True) or junchan (False)."""
     groups = []
     for b in (0, 9, 18):
-        lo = data[b] * 25 + data[b + 1] * 5 + data[b + 2]
-        if lo:
-            groups.append(_SIDE[lo])
-        hi = data[b + 8] * 25 + data[b + 7] * 5 + data[b + 6]
-        if hi:
-            groups.append(_SIDE[hi])
+        for x, y, z in ((b, b + 1, b + 2), (b + 8, b + 7, b + 6)):
+            if data[x] or data[y] or data[z]:
+                if caps is None or (caps[x] == caps[y] == caps[z] == 4):
+                    groups.append(_SIDE[data[x] * 25 + data[y] * 5 + data[z]])
+                else:
+                    groups.append(_side_options(data[x], data[y], data[z], caps[x], caps[y], caps[z]))
     if honours:
         for i in range(27, 34):
             if data[i]:
-                groups.append(_HONOUR_OPTS[data[i]])
+                if caps is None or caps[i] == 4:
+                    groups.append(_HONOUR_OPTS[data[i]])
+                else:           # held, so the cap is at least 1: a pair needs 2, a triplet 3
+                    groups.append(tuple(o for o, need in zip(_HONOUR_OPTS[data[i]], (3, 2))
+                                        if caps[i] >= need))
     # best[m * 2 + p] = largest saving with m melds and p pairs chosen so far
     best = [-1] * (2 * k + 2)
     best[0] = 0
@@ -211,20 +225,32 @@ def _chanta_tiles(data: bytes) -> int:
 
 # ---------------------------------------------------------------------------- the others
 
-def _toitoi(data: bytes, k: int) -> int:
-    c = sorted(data, reverse=True)
-    saving = sum(min(x, 3) for x in c[:k]) + min(c[k], 2)
-    return 3 * k + 1 - saving
+def _toitoi(data: bytes, k: int, caps: bytes | None = None) -> int:
+    if caps is None:
+        c = sorted(data, reverse=True)
+        saving = sum(min(x, 3) for x in c[:k]) + min(c[k], 2)
+        return 3 * k + 1 - saving
+    # triplets only where the cap leaves three copies, the pair where it leaves two: each
+    # pair kind j with the best k triplets among the other kinds (the (k+1)-th replaces j
+    # when j is among the best k; at most 16 copies sit in melds, so k+1 such kinds exist)
+    trip = sorted(((min(data[i], 3), i) for i in range(N_KINDS) if caps[i] >= 3), reverse=True)
+    top_sum = sum(v for v, _ in trip[:k])
+    in_top = {i: v for v, i in trip[:k]}
+    spare = trip[k][0]
+    best = max(min(data[j], 2) + top_sum - (in_top[j] - spare if j in in_top else 0)
+               for j in range(N_KINDS) if caps[j] >= 2)
+    return 3 * k + 1 - best
 
 
 _SIMPLE_MASK = int.from_bytes(bytes(255 if i < 27 and 1 <= i % 9 <= 7 else 0
                                      for i in range(N_KINDS)), "little")
 
 
-def _tanyao_counts(data: bytes) -> bytes:
+def _tanyao_counts(data: bytes, shift: bool = True) -> bytes:
     """Terminals and honours zeroed; a suit holding all four 4s (6s) but not all four 6s
-    (4s) shifted one place away from that side (see the module doc)."""
-    if b"\4" not in data:
+    (4s) shifted one place away from that side (see the module doc), unless shift=False
+    (with caps, which forbid the terminals outright)."""
+    if not shift or b"\4" not in data:
         return (int.from_bytes(data, "little") & _SIMPLE_MASK).to_bytes(N_KINDS, "little")
     parts = []
     for b in (0, 9, 18):
@@ -340,7 +366,43 @@ def _prepare(counts, melds: Sequence[Meld]):
     if n not in (3 * k + 1, 3 * k + 2):
         raise HandError(f"{n} concealed tiles with {len(melds)} melds: expected "
                         f"{3 * k + 1} (after the discard) or {3 * k + 2}")
-    return data, k
+    return data, k, (_meld_caps(melds) if melds else None)
+
+
+_FOUR = b"\4" * N_KINDS
+
+
+def _meld_caps(melds: Sequence[Meld]) -> bytes:
+    """The core's caps for these melds: 4 minus the copies of each kind in them."""
+    caps = bytearray(_FOUR)
+    try:
+        for m in melds:
+            for t in m.tiles:
+                caps[t.kind] -= 1
+    except ValueError:
+        raise HandError("the melds hold more than four copies of a kind") from None
+    return bytes(caps)
+
+
+def _zero_caps(caps: bytes, kinds) -> bytes:
+    c = bytearray(caps)
+    for i in kinds:
+        c[i] = 0
+    return bytes(c)
+
+
+_YAOCHU_KINDS = tuple(i for i in range(N_KINDS) if i >= 27 or i % 9 in (0, 8))
+
+
+def _caps_minus_runs(caps: bytes, starts: list[int]) -> bytes | None:
+    """The caps left to W' once the runs `starts` are in W (None: a run does not fit)."""
+    c = bytearray(caps)
+    for x in starts:
+        for i in (x, x + 1, x + 2):
+            if not c[i]:
+                return None
+            c[i] -= 1
+    return bytes(c)
 
 
 _YAKUHAI_NAMES = {v: "yakuhai:" + KIND_NAMES[v] for v in range(27, 34)}
@@ -349,7 +411,7 @@ _SANSHOKU = tuple((n, 9 + n, 18 + n) for n in range(7))
 
 
 def _scan(data: bytes, k: int, info: _Melds, s: int, values: tuple[int, ...],
-          full: bool) -> tuple[dict[str, int], str | None, int | None]:
+          full: bool, caps: bytes | None = None) -> tuple[dict[str, int], str | None, int | None]:
     """Restricted shanten of every yaku (full=True), or only as many as needed to find the
     cheapest one (ties: riichi, a yakuhai made by a meld, then YAKU_ORDER — the order of the
     scan, so a later yaku must be strictly cheaper): then a yaku is skipped when a bound of
@@ -368,7 +430,8 @@ def _scan(data: bytes, k: int, info: _Melds, s: int, values: tuple[int, ...],
 
     if info.closed and take("riichi", s):
         return out, best_name, best
-    shanten_melds = core.shanten_melds
+    def shanten_melds(counts: bytes, melds: int, c: bytes | None = caps) -> int:
+        return core.shanten_melds(counts, melds, c)
     # a yakuhai whose triplet is already a meld: free, and preferred to any other tie
     triplets = info.triplets
     if triplets:
@@ -376,8 +439,13 @@ def _scan(data: bytes, k: int, info: _Melds, s: int, values: tuple[int, ...],
             if v in triplets and take(_YAKUHAI_NAMES[v], s):
                 return out, best_name, best
     # tanyao (first of the open-hand yaku: nothing to prune it against yet)
-    if info.all_simple and take("tanyao", shanten_melds(_tanyao_counts(data), k)):
-        return out, best_name, best
+    if info.all_simple:
+        if caps is None:
+            tanyao = shanten_melds(_tanyao_counts(data), k)
+        else:
+            tanyao = shanten_melds(_tanyao_counts(data, shift=False), k, _zero_caps(caps, _YAOCHU_KINDS))
+        if take("tanyao", tanyao):
+            return out, best_name, best
     # yakuhai; every value kind not held has the same value 3 + shanten_melds(H, k - 1)
     fresh = None
     for v in values:
@@ -394,7 +462,8 @@ def _scan(data: bytes, k: int, info: _Melds, s: int, values: tuple[int, ...],
             if not full and 2 - held >= best:
                 continue
             value = (3 - held if held < 3 else 0) + \
-                shanten_melds(data[:v] + b"\0" + data[v + 1:], k - 1)
+                shanten_melds(data[:v] + b"\0" + data[v + 1:], k - 1,
+                              caps and _zero_caps(caps, (v,)))
         if take(_YAKUHAI_NAMES[v], value):
             return out, best_name, best
     # honitsu
@@ -408,11 +477,11 @@ def _scan(data: bytes, k: int, info: _Melds, s: int, values: tuple[int, ...],
                 return out, best_name, best
     # toitoi
     chis = info.chis
-    if not chis and take("toitoi", _toitoi(data, k)):
+    if not chis and take("toitoi", _toitoi(data, k, caps)):
         return out, best_name, best
     # chanta
     if info.chanta_ok and (full or 3 * k + 1 - _chanta_tiles(data) < best):
-        if take("chanta", _chanta(data, k, True)):
+        if take("chanta", _chanta(data, k, True, caps)):
             return out, best_name, best
     # ittsu and sanshoku: the runs still missing (R) must be in W
     missing_of = _run_missing(data)
@@ -424,7 +493,10 @@ def _scan(data: bytes, k: int, info: _Melds, s: int, values: tuple[int, ...],
             if len(need) == 3 else sum(missing_of[x] for x in need)
         if not full and missing - 1 >= best:
             continue
-        value = missing + shanten_melds(_without_runs(data, need), k - len(need))
+        rest = caps and _caps_minus_runs(caps, need)
+        if caps and rest is None:
+            continue
+        value = missing + shanten_melds(_without_runs(data, need), k - len(need), rest)
         if take(name, value):
             return out, best_name, best
     sanshoku = 99
@@ -442,7 +514,10 @@ def _scan(data: bytes, k: int, info: _Melds, s: int, values: tuple[int, ...],
             missing = missing_of[num] + missing_of[num + 9] + missing_of[num + 18]
         if missing - 1 >= (sanshoku if full or sanshoku < best else best):
             continue
-        value = missing + shanten_melds(_without_runs(data, need), k - len(need))
+        rest = caps and _caps_minus_runs(caps, need)
+        if caps and rest is None:
+            continue
+        value = missing + shanten_melds(_without_runs(data, need), k - len(need), rest)
         if value < sanshoku:
             sanshoku = value
             if value == s:
@@ -455,7 +530,7 @@ def _scan(data: bytes, k: int, info: _Melds, s: int, values: tuple[int, ...],
                 continue
             out["chinitsu:" + _SUITS[suit]] = shanten_melds(_keep_suit(data, suit, False), k)
         if info.junchan_ok:
-            out["junchan"] = _chanta(data, k, False)
+            out["junchan"] = _chanta(data, k, False, caps)
     return out, best_name, (best if best_name is not None else None)
 
 
@@ -465,9 +540,9 @@ def reachable_yaku(counts, melds: Sequence[Meld] = (), round_wind: int = 0,
     (see the module doc), in YAKU_ORDER.  counts: the 34 concealed counts after the
     discard (3k+1 tiles, k = 4 - len(melds)); 3k+2 also works."""
     values = value_kinds(round_wind, seat_wind)
-    data, k = _prepare(counts, melds)
-    s = core.shanten_melds(data, k)
-    out, _, _ = _scan(data, k, _Melds(melds), s, values, True)
+    data, k, caps = _prepare(counts, melds)
+    s = core.shanten_melds(data, k, caps)
+    out, _, _ = _scan(data, k, _Melds(melds), s, values, True, caps)
     return {name: out[name] for name in YAKU_ORDER if name in out}
 
 
@@ -531,9 +606,9 @@ def yaku_status(counts, melds: Sequence[Meld] = (), round_wind: int = 0,
             or not 0 <= round_wind <= 3 or not 0 <= seat_wind <= 3:
         _check_winds(round_wind, seat_wind)
     values = _VALUE_KINDS[round_wind][seat_wind]
-    data, k = _prepare(counts, melds)
-    s = core.shanten_melds(data, k)
-    _, best, best_s = _scan(data, k, _Melds(melds), s, values, False)
+    data, k, caps = _prepare(counts, melds)
+    s = core.shanten_melds(data, k, caps)
+    _, best, best_s = _scan(data, k, _Melds(melds), s, values, False, caps)
     key = (s, best, best_s)
     status = _STATUS.get(key)
     if status is None:          # a few hundred distinct values at most

@@ -18,6 +18,10 @@ Definitions (see docs/domain.md)
 * Chiitoitsu (n = 13, 14 only): ``W`` = 7 distinct kinds, each exactly twice.
 * Kokushi (n = 13, 14 only): ``W`` = the 13 terminal/honour kinds once each plus one of
   them a second time.
+* Open hands (caps): a kind with ``c`` copies in the player's own melds leaves
+  ``cap_i = 4 - c`` for the concealed part, and ``W_i <= cap_i`` replaces ``W_i <= 4``
+  everywhere (a wait or draw needing a copy a meld holds does not exist).  ``caps=None`` is
+  4 everywhere.  A cap below 4 means an open meld, so only the regular form applies.
 
 Why the regular search below is exact
 -------------------------------------
@@ -43,7 +47,11 @@ only lower, so every value the search returns is an upper bound on the cost of a
 ``W`` with all ``W_i <= 4``; and the branch that follows the optimal ``W`` reaches the
 optimum.  Hence the minimum over the search is exactly the replacement number.)
 
-The five-copies rule is enforced by tracking ``W`` for all chosen blocks.  The result of a
+With caps the same holds: at most 16 copies sit in melds, so fewer than 9 kinds have a
+cap below 3 and, with the at most 15 kinds the chosen blocks touch, some kind still takes
+a fresh triplet or pair.
+
+The five-copies rule (and every cap) is enforced by tracking ``W`` for all chosen blocks.  The result of a
 subtree depends only on the lowest kind ``i``, the remaining ``H[i:]``, the chosen ``W``
 on kinds ``i-2 .. i+2`` (no later block can touch anything else, no earlier block can have
 touched anything above ``i+2``) and the numbers of melds / pair still to choose, so it is
@@ -122,7 +130,7 @@ def _plus(counts: Sequence[int], kind: int, delta: int) -> list[int]:
 
 # ------------------------------------------------------------------- regular form search
 
-def _regular_replacement(counts: tuple[int, ...]) -> int:
+def _regular_replacement(counts: tuple[int, ...], caps: tuple[int, ...] = (4,) * 34) -> int:
     n = sum(counts)
     k = n // 3
     H = list(counts)        # tiles of the hand not yet processed
@@ -149,7 +157,7 @@ def _regular_replacement(counts: tuple[int, ...]) -> int:
         H[i] = h
 
         # (b) the pair ii
-        if pair and W[i] + 2 <= 4:
+        if pair and W[i] + 2 <= caps[i]:
             take = min(2, H[i])
             H[i] -= take
             W[i] += 2
@@ -159,7 +167,7 @@ def _regular_replacement(counts: tuple[int, ...]) -> int:
 
         if melds:
             # (c) the triplet iii
-            if W[i] + 3 <= 4:
+            if W[i] + 3 <= caps[i]:
                 take = min(3, H[i])
                 H[i] -= take
                 W[i] += 3
@@ -171,7 +179,7 @@ def _regular_replacement(counts: tuple[int, ...]) -> int:
                 if s not in RUN_STARTS:
                     continue
                 kinds = (s, s + 1, s + 2)
-                if any(W[j] + 1 > 4 for j in kinds):
+                if any(W[j] + 1 > caps[j] for j in kinds):
                     continue
                 taken = [j for j in kinds if H[j] > 0]
                 for j in taken:
@@ -191,14 +199,37 @@ def _regular_replacement(counts: tuple[int, ...]) -> int:
 
 
 @functools.lru_cache(maxsize=1 << 17)
-def _regular_cached(counts: tuple[int, ...]) -> int:
-    return _regular_replacement(counts) - 1
+def _regular_cached(counts: tuple[int, ...], caps: tuple[int, ...]) -> int:
+    return _regular_replacement(counts, caps) - 1
 
 
-def regular_shanten(counts: Sequence[int]) -> int:
+ALL4 = (4,) * N_KINDS
+
+
+def _caps(counts: Sequence[int], caps: Optional[Sequence[int]]) -> tuple[int, ...]:
+    if caps is None:
+        return ALL4
+    caps = tuple(caps)
+    if len(caps) != N_KINDS or any(not 0 <= c <= 4 for c in caps):
+        raise ValueError("caps are 34 values 0..4")
+    if any(h > c for h, c in zip(counts, caps)):
+        raise ValueError("a count above its cap")
+    return caps
+
+
+def caps_of_melds(melds: Iterable[Sequence[int]]) -> list[int]:
+    """Caps from the kinds of the tiles of each meld (4 minus the copies in melds)."""
+    caps = [4] * N_KINDS
+    for meld in melds:
+        for kind in meld:
+            caps[kind] -= 1
+    return caps
+
+
+def regular_shanten(counts: Sequence[int], caps: Optional[Sequence[int]] = None) -> int:
     """Regular-form shanten (4-k melds open), for 3k+1 and 3k+2 hands."""
     _check(counts)
-    return _regular_cached(tuple(counts))
+    return _regular_cached(tuple(counts), _caps(counts, caps))
 
 
 def chiitoi_shanten(counts: Sequence[int]) -> Optional[int]:
@@ -228,8 +259,12 @@ def kokushi_shanten(counts: Sequence[int]) -> Optional[int]:
     return best - 1
 
 
-def shanten(counts: Sequence[int]) -> int:
-    """Best shanten over the forms that apply (regular; chiitoi/kokushi at 13/14 tiles)."""
+def shanten(counts: Sequence[int], caps: Optional[Sequence[int]] = None) -> int:
+    """Best shanten over the forms that apply (regular; chiitoi/kokushi at 13/14 tiles
+    of a closed hand)."""
+    c = _caps(counts, caps)
+    if c != ALL4:
+        return regular_shanten(counts, c)
     values = [regular_shanten(counts)]
     for form in (chiitoi_shanten, kokushi_shanten):
         v = form(counts)
@@ -303,34 +338,63 @@ def is_complete(counts: Sequence[int]) -> bool:
 
 # ----------------------------------------------------------------- waits, ukeire, table
 
-def waits(counts: Sequence[int]) -> list[int]:
-    """Kinds t (with a fifth copy excluded) such that counts + t is complete."""
+def waits(counts: Sequence[int], caps: Optional[Sequence[int]] = None) -> list[int]:
+    """Kinds t (a fifth copy, or one beyond the cap, excluded) such that counts + t is
+    complete (regular form only under caps below 4)."""
     _check(counts, (1,))
+    c = _caps(counts, caps)
+    if c != ALL4:
+        return [t for t in range(N_KINDS)
+                if counts[t] < c[t] and decompositions(_plus(counts, t, +1))]
     return [t for t in range(N_KINDS)
             if counts[t] < 4 and is_complete(_plus(counts, t, +1))]
 
 
-def ukeire(counts: Sequence[int]) -> list[int]:
-    """Kinds t (counts[t] < 4) whose draw lowers best-of-forms shanten of a 3k+1 hand."""
+def ukeire(counts: Sequence[int], caps: Optional[Sequence[int]] = None) -> list[int]:
+    """Kinds t (counts[t] < cap) whose draw lowers best-of-forms shanten of a 3k+1 hand."""
     _check(counts, (1,))
-    now = shanten(counts)
+    c = _caps(counts, caps)
+    now = shanten(counts, c)
     return [t for t in range(N_KINDS)
-            if counts[t] < 4 and shanten(_plus(counts, t, +1)) < now]
+            if counts[t] < c[t] and shanten(_plus(counts, t, +1), c) < now]
 
 
-def discard_table(counts: Sequence[int]) -> dict[int, tuple[int, list[int]]]:
+def discard_table(counts: Sequence[int],
+                  caps: Optional[Sequence[int]] = None) -> dict[int, tuple[int, list[int]]]:
     """For a 3k+2 hand: discarded kind -> (shanten after the discard, its ukeire)."""
     _check(counts, (2,))
+    c = _caps(counts, caps)
     table = {}
     for d in range(N_KINDS):
         if counts[d] > 0:
             rest = _plus(counts, d, -1)
-            table[d] = (shanten(rest), ukeire(rest))
+            table[d] = (shanten(rest, c), ukeire(rest, c))
     return table
 
 
+def call_shanten(counts: Sequence[int], caps: Optional[Sequence[int]], called: int,
+                 uses: Sequence[int], banned: Iterable[int]) -> Optional[int]:
+    """Best regular shanten of a 3k+1 hand after calling `called` with the concealed
+    `uses` (the three tiles join the melds: their caps drop) and discarding a kind not in
+    `banned`; None when the call is impossible (no copy left to call, or a tile missing)."""
+    _check(counts, (1,))
+    c = list(_caps(counts, caps))
+    if counts[called] + 1 > c[called]:
+        return None
+    h = list(counts)
+    for u in uses:
+        if h[u] == 0:
+            return None
+        h[u] -= 1
+    for kind in (called, *uses):
+        c[kind] -= 1
+    values = [regular_shanten(_plus(h, d, -1), c)
+              for d in range(N_KINDS) if h[d] and d not in set(banned)]
+    return min(values) if values else None
+
+
 __all__ = [
-    "N_KINDS", "YAOCHU", "RUN_STARTS", "parse", "random_hand", "regular_shanten",
+    "N_KINDS", "YAOCHU", "RUN_STARTS", "ALL4", "parse", "random_hand", "regular_shanten",
     "chiitoi_shanten", "kokushi_shanten", "shanten", "decompositions", "is_complete",
-    "waits", "ukeire", "discard_table",
+    "waits", "ukeire", "discard_table", "caps_of_melds", "call_shanten",
 ]

@@ -11,8 +11,8 @@ Definitions
   ``'pon'``, ``'kan'``, ``'ankan'``, ``'kakan'`` and base the lowest tile kind;
   ``k = 4 - len(melds)`` melds are still to be made from concealed tiles.
 * A completion ``W`` is ``k`` blocks "meld" (a run of three consecutive numbers of one
-  suit or a triplet) plus one pair, with ``W_i <= 4`` for every kind (the four-copy limit
-  is applied to the concealed part, the same convention as ``core.shanten_melds``).
+  suit or a triplet) plus one pair, with ``W_i <= 4 - (copies of i in the melds)`` for
+  every kind (the four-copy limit counts the melds, a kan holding four).
 * ``cost(W) = sum_i max(W_i - H_i, 0)`` (tiles to draw); the restricted shanten of yaku Y
   is ``min cost(W) - 1`` over the completions ``W`` such that ``W`` plus the melds has
   yaku Y; ``None`` when there is none.
@@ -47,7 +47,8 @@ KIND_NAMES = tuple(f"{n}{s}" for s in "mps" for n in range(1, 10)) + tuple(f"{n}
 
 
 def _search(H: Sequence[int], kinds: range, k: int, run_starts, triplets, pairs,
-            need_runs=frozenset(), need_triplets=frozenset(), n_pairs: int = 1) -> dict:
+            need_runs=frozenset(), need_triplets=frozenset(), n_pairs: int = 1,
+            caps: Sequence[int] = (4,) * N_KINDS) -> dict:
     """The enumeration over the kinds in ``kinds`` (consecutive; runs must start in
     ``run_starts`` and stay inside): {(melds, pairs): minimum cost} over every choice of
     at most k melds and n_pairs pairs."""
@@ -66,7 +67,7 @@ def _search(H: Sequence[int], kinds: range, k: int, run_starts, triplets, pairs,
                         if m + r + t > k:
                             break
                         w = r + a + b + 3 * t + 2 * q
-                        if w > 4:
+                        if w > caps[i]:
                             break
                         cost = c + (w - h if w > h else 0)
                         key = (m + r + t, p + q, r, a)
@@ -80,7 +81,7 @@ def _search(H: Sequence[int], kinds: range, k: int, run_starts, triplets, pairs,
 def restricted_replacement(H: Sequence[int], k: int, run_starts: Iterable[int] = RUN_STARTS,
                            triplets: Iterable[int] = ALL, pairs: Iterable[int] = ALL,
                            need_runs: Iterable[int] = (), need_triplets: Iterable[int] = (),
-                           n_pairs: int = 1) -> Optional[int]:
+                           n_pairs: int = 1, caps: Sequence[int] = (4,) * N_KINDS) -> Optional[int]:
     """Minimum tiles to draw over completions W (k melds + n_pairs (1, or 0) pairs,
     W_i <= 4) whose runs start in ``run_starts``, triplets in ``triplets``, pair in
     ``pairs``, holding at least one run starting at each of ``need_runs`` and a triplet of
@@ -92,7 +93,7 @@ def restricted_replacement(H: Sequence[int], k: int, run_starts: Iterable[int] =
     if not need_runs <= run_starts or not need_triplets <= triplets:
         return None
     return _search(H, range(N_KINDS), k, run_starts, triplets, frozenset(pairs),
-                   need_runs, need_triplets, n_pairs).get((k, n_pairs))
+                   need_runs, need_triplets, n_pairs, caps).get((k, n_pairs))
 
 
 def suit_distances(v: Sequence[int], allowed: Iterable[int] = range(9)) -> dict:
@@ -105,7 +106,18 @@ def suit_distances(v: Sequence[int], allowed: Iterable[int] = range(9)) -> dict:
 
 def _meld_kinds(meld) -> list[int]:
     kind, base = meld
-    return [base, base + 1, base + 2] if kind == "chi" else [base] * 3
+    if kind == "chi":
+        return [base, base + 1, base + 2]
+    return [base] * (3 if kind == "pon" else 4)
+
+
+def meld_caps(melds: Sequence) -> list[int]:
+    """Copies of each kind the concealed part may use: 4 minus those in the melds."""
+    caps = [4] * N_KINDS
+    for m in melds:
+        for t in _meld_kinds(m):
+            caps[t] -= 1
+    return caps
 
 
 def value_kinds(round_wind: int, seat_wind: int) -> list[int]:
@@ -123,8 +135,10 @@ def restricted_shanten(H: Sequence[int], melds: Sequence, yaku: str,
     chis = {m[1] for m in melds if m[0] == "chi"}
     name, _, arg = yaku.partition(":")
 
+    caps = meld_caps(melds)
+
     def run(**kw) -> Optional[int]:
-        r = restricted_replacement(H, k, **kw)
+        r = restricted_replacement(H, k, caps=caps, **kw)
         return None if r is None else r - 1
 
     if name == "riichi":
@@ -181,7 +195,7 @@ def restricted_shanten(H: Sequence[int], melds: Sequence, yaku: str,
 
 
 def plain_shanten(H: Sequence[int], melds: Sequence) -> int:
-    return restricted_replacement(H, 4 - len(melds)) - 1
+    return restricted_replacement(H, 4 - len(melds), caps=meld_caps(melds)) - 1
 
 
 YAKU_NAMES = (("riichi",) + tuple(f"yakuhai:{KIND_NAMES[v]}" for v in range(27, 34))

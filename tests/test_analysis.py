@@ -19,14 +19,20 @@ def names(tiles) -> list[str]:
 
 
 # ---- slow definitions ---------------------------------------------------------
+# caps: copies each kind may still have in the concealed part (4 minus those in the melds);
+# None is 4 everywhere.  core.shanten_capped is checked against the oracle in test_core.
 
-def shanten_of(c, forms):
-    return core.shanten(c, forms)
+ALL4 = (4,) * 34
 
 
-def ukeire_of(c, forms):
-    s = shanten_of(c, forms)
-    return [t for t in range(34) if c[t] < 4 and shanten_of(plus(c, t), forms) < s]
+def shanten_of(c, forms, caps=None):
+    return core.shanten(c, forms) if caps is None else core.shanten_capped(c, caps, forms)
+
+
+def ukeire_of(c, forms, caps=None):
+    s = shanten_of(c, forms, caps)
+    cap = caps or ALL4
+    return [t for t in range(34) if c[t] < cap[t] and shanten_of(plus(c, t), forms, caps) < s]
 
 
 def plus(c, t):
@@ -41,32 +47,32 @@ def minus(c, t):
     return c
 
 
-def best_next(x, forms, rem):
+def best_next(x, forms, rem, caps=None):
     """(lowest shanten after a discard of 3k+2 x, best weighted ukeire, most kinds)."""
-    options = [(shanten_of(minus(x, d), forms), d) for d in range(34) if x[d]]
+    options = [(shanten_of(minus(x, d), forms, caps), d) for d in range(34) if x[d]]
     low = min(s for s, _ in options)
     totals, kinds = [], []
     for s, d in options:
         if s == low:
-            u = ukeire_of(minus(x, d), forms)
+            u = ukeire_of(minus(x, d), forms, caps)
             totals.append(sum(rem[t] for t in u))
             kinds.append(len(u))
     return low, max(totals), max(kinds)
 
 
-def slow_row(g, forms, rem):
+def slow_row(g, forms, rem, caps=None):
     """Definitions of the issue, for a 3k+1 hand g and remaining counts rem."""
-    s = shanten_of(g, forms)
-    uke = ukeire_of(g, forms)
+    s = shanten_of(g, forms, caps)
+    uke = ukeire_of(g, forms, caps)
     total = sum(rem[t] for t in uke)
     second = good = 0
     improvements = []
     for t in range(34):
-        if g[t] >= 4:
+        if g[t] >= (caps or ALL4)[t]:
             continue
         rem2 = list(rem)
         rem2[t] = max(rem2[t] - 1, 0)
-        low, best, kinds = best_next(plus(g, t), forms, rem2)
+        low, best, kinds = best_next(plus(g, t), forms, rem2, caps)
         if t in uke:
             if s >= 1:
                 second += rem[t] * best
@@ -77,12 +83,16 @@ def slow_row(g, forms, rem):
     return s, uke, total, improvements, good, second
 
 
-def slow_calls(g, before):
-    """{(call, tile, uses): shanten} of every advancing call, kuikae banned."""
+def slow_calls(g, before, caps=None):
+    """{(call, tile, uses): shanten} of every advancing call, kuikae banned.  The called
+    copy must exist (held + 1 <= cap) and the call's three tiles join the melds."""
     out = {}
     if sum(g) < 4:
         return out
+    cap = list(caps or ALL4)
     for t in range(34):
+        if g[t] + 1 > cap[t]:
+            continue
         shapes = []
         if g[t] >= 2:
             shapes.append(("pon", (t, t), {t}))
@@ -102,9 +112,13 @@ def slow_calls(g, before):
             h = list(g)
             if any(h[u] < (2 if call == "pon" else 1) for u in uses):
                 continue
+            after = list(cap)
             for u in uses:
                 h[u] -= 1
-            legal = [core.shanten(minus(h, d), core.REGULAR) for d in range(34) if h[d] and d not in banned]
+                after[u] -= 1
+            after[t] -= 1
+            legal = [core.shanten_capped(minus(h, d), after, core.REGULAR)
+                     for d in range(34) if h[d] and d not in banned]
             if legal and min(legal) < before:
                 out[(call, t, uses)] = min(legal)
     return out
@@ -258,14 +272,15 @@ def test_rows_match_definitions_dressed_hands():
         a = analyze(hand)
         rem = hand.remaining()
         forms = core.ALL_FORMS if hand.is_closed else core.REGULAR
+        caps = ref.caps_of_melds([t.kind for t in m.tiles] for m in hand.melds) if hand.melds else None
         c = list(hand.counts)
         for row in a.rows:
             g = minus(c, row.tile.kind)
-            s, uke, total, impr, good, second = slow_row(g, forms, rem)
+            s, uke, total, impr, good, second = slow_row(g, forms, rem, caps)
             assert (row.shanten, [t.kind for t in row.ukeire], row.ukeire_total) == (s, uke, total)
             assert [t.kind for t in row.improvements] == impr
             assert row.second_step == (second if s >= 1 else None)
-            assert {(o.call, o.tile, o.uses): o.shanten for o in row.calls} == slow_calls(g, s)
+            assert {(o.call, o.tile, o.uses): o.shanten for o in row.calls} == slow_calls(g, s, caps)
             assert all(t.remaining == rem[t.kind] for t in row.ukeire)
         checked += 1
 
@@ -370,3 +385,63 @@ def test_a_closed_yakuless_tenpai_needs_riichi_and_an_open_one_has_no_yaku():
 def score_total(text):
     from mjgui.scoring import score
     return score(text).total
+
+def crowded_open_hand(rng) -> Hand:
+    """14 tiles with one or two open melds whose kinds the concealed tiles crowd, so the
+    four-copy limit across the melds decides many figures."""
+    from mjgui.hand import Meld, MeldKind
+    while True:
+        used = [0] * 34
+        melds = []
+        for _ in range(rng.choice((1, 1, 2))):
+            low = rng.randrange(34)
+            if rng.random() < 0.4 and low < 27 and low % 9 <= 6:
+                kinds = (low, low + 1, low + 2)
+                meld = Meld(MeldKind.CHI, tuple(Tile(k) for k in kinds), Tile(low), "L")
+            elif rng.random() < 0.8:
+                kinds = (low,) * 3
+                meld = Meld(MeldKind.PON, (Tile(low),) * 3, Tile(low), "A")
+            else:
+                kinds = (low,) * 4
+                meld = Meld(MeldKind.KAN, (Tile(low),) * 4, Tile(low), "R")
+            if all(used[k] + kinds.count(k) <= 4 for k in kinds):
+                for k in kinds:
+                    used[k] += 1
+                melds.append(meld)
+        near = [x for m in melds for t in m.tiles for x in range(t.kind - 2, t.kind + 3)
+                if 0 <= x < 34 and (x == t.kind or (x < 27 and t.kind < 27 and x // 9 == t.kind // 9))]
+        concealed = []
+        for _ in range(400):
+            if len(concealed) == 14 - 3 * len(melds):
+                break
+            t = rng.choice(near) if rng.random() < 0.7 else rng.randrange(34)
+            if used[t] < 4:
+                used[t] += 1
+                concealed.append(Tile(t))
+        if len(concealed) == 14 - 3 * len(melds):
+            return Hand(tuple(concealed), tuple(melds))
+
+
+def test_rows_match_definitions_crowded_open_hands():
+    """Every figure of every row of open hands whose concealed tiles sit around their melds,
+    against the definitions under the melds' caps (improvements, good shape and second step
+    included)."""
+    rng = random.Random(5)
+    capped_rows = 0
+    for _ in range(15):
+        hand = crowded_open_hand(rng)
+        a = analyze(hand)
+        rem = hand.remaining()
+        caps = ref.caps_of_melds([t.kind for t in m.tiles] for m in hand.melds)
+        c = list(hand.counts)
+        for row in a.rows:
+            g = minus(c, row.tile.kind)
+            s, uke, total, impr, good, second = slow_row(g, core.REGULAR, rem, caps)
+            assert (row.shanten, [t.kind for t in row.ukeire], row.ukeire_total) == (s, uke, total), str(hand)
+            assert [t.kind for t in row.improvements] == impr, str(hand)
+            if s == 1:
+                assert row.good_shape == good, str(hand)
+            assert row.second_step == (second if s >= 1 else None)
+            assert {(o.call, o.tile, o.uses): o.shanten for o in row.calls} == slow_calls(g, s, caps)
+            capped_rows += (s, uke) != (core.shanten(g, core.REGULAR), ukeire_of(g, core.REGULAR))
+    assert capped_rows > 10      # the caps did change rows

@@ -187,8 +187,12 @@ def test_chanta_junchan_ittsu_sanshoku():
 
 def test_exclusions_and_entries():
     # 4 melds: a single tile waiting for its pair; yakuhai only through the melds
-    r = reach("5z pon:5*55z pon:1*11m chi:2*34p pon:9*99s round:S seat:W")
+    r = reach("6p pon:5*55z pon:1*11m chi:2*34p pon:9*99s round:S seat:W")
     assert r["yakuhai:5z"] == 0 and "yakuhai:6z" not in r and "toitoi" not in r
+    # the same with 5z: its pair would need a fifth 5z (four are held with the pon), so the
+    # hand is 1-shanten, and so is the yakuhai the pon already gives
+    r = reach("5z pon:5*55z pon:1*11m chi:2*34p pon:9*99s round:S seat:W")
+    assert r["yakuhai:5z"] == 1 and "yakuhai:6z" not in r
     # double wind: one entry
     assert [y for y in reach("123m456p789s1z pon:2*22p") if y.startswith("yakuhai")] == \
         ["yakuhai:1z", "yakuhai:5z", "yakuhai:6z", "yakuhai:7z"]
@@ -426,6 +430,6 @@ def test_random_against_oracle():
         assert list(got) == sorted(got, key=Y.YAKU_ORDER.index)
         st = Y.yaku_status(counts, hand_melds, rw, sw)
         assert st == _expected_status(counts, melds, expected), (counts, melds, rw, sw)
-        assert st.shanten == core.shanten_melds(bytes(counts), 4 - len(melds))
+        assert st.shanten == core.shanten_melds(bytes(counts), 4 - len(melds), RY.meld_caps(melds))
         checked += 1
     assert checked == 2400

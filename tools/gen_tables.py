@@ -151,6 +151,8 @@ def build() -> dict[str, np.ndarray]:
         "mj_low_state": low_state, "mj_class9": state_class,
         "mj_class7": by_code(hon_ids, 7),
         "mj_merge_nn": merge_nn, "mj_merge_nz": merge_nz, "mj_final": final,
+        # d[m][p] of each class: the capped path (csrc/capped.c) combines suits one by one
+        "mj_number_d": num_classes, "mj_honor_d": hon_classes,
     }
 
 

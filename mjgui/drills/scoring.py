@@ -70,7 +70,8 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, NamedTuple, Sequence
 
 from mjgui import core
-from mjgui.analysis import Analysis, Row, analyze, by_second_step, by_ukeire, shanten_words
+from mjgui.analysis import (Analysis, Row, analyze, by_second_step, by_ukeire, meld_caps,
+                            shanten_words)
 from mjgui.hand import Hand
 from mjgui.tiles import KIND_NAMES, Tile, TileError, format_tiles, parse_tiles
 from mjgui.waits import WaitReport, wait_details
@@ -499,7 +500,7 @@ def call_choices(problem: Problem) -> tuple[int, tuple[CallChoice, ...]]:
     a = analyze(hand, rank=by_ukeire, what=0)
     before = a.shanten
     advancing = {(c.call, c.uses): c for c in a.current.calls if c.tile == t}  # type: ignore[union-attr]
-    table = core.call_table(hand.counts)
+    table = core.call_table(hand.counts, meld_caps(hand.melds))     # the melds' copies count
     found: list[tuple[Call, int | None]] = []
     if hand.counts[t] >= 2:
         found.append((Call("pon"), table.pon[t]))

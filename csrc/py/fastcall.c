@@ -1,0 +1,194 @@
+/* The hot entry points of mjgui.core as plain CPython functions, compiled into
+ * the cffi module (build_ffi.py) and turned into builtins by mjgui.core.
+ *
+ * cffi spends most of a 200-900 ns call converting arguments (a list of 34
+ * ints alone costs ~900 ns through cffi) and releasing the GIL, where the core
+ * needs ~25 ns.  Here the common types (bytes, list or tuple of ints, a uint8
+ * buffer such as a numpy row) are read directly, the core validates in the
+ * same call, and everything unusual or wrong goes to the Python slow path
+ * registered by mjgui.core, which gives the HandError messages.
+ *
+ * cffi calls release the GIL, so the only function cffi calls here,
+ * mj_py_method, touches no Python object; everything else runs as a builtin
+ * (with the GIL), bind() included, which also sets up numpy and the ints. */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <string.h>
+#define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
+#include <numpy/arrayobject.h>
+#include "mjcore.h"
+
+static PyObject *slow_shanten;          /* mjgui.core._shanten_slow */
+static PyObject *slow_batch;            /* mjgui.core._shanten_batch_slow */
+static PyObject *small_int[5];          /* the interpreter's cached 0..4 */
+
+static PyObject *unbound(void)
+{
+    PyErr_SetString(PyExc_RuntimeError, "the fast entry was called before mjgui.core bound its slow path");
+    return NULL;
+}
+static uintptr_t small_base;            /* when they are evenly spaced in memory (CPython */
+static int small_shift = -1;            /* keeps them in one array): address -> value */
+
+/* An int 0..4 as a count, else -1.  Small ints are shared objects, so most
+ * items match by address; any other int is read by value. */
+static inline int count_of(PyObject *v)
+{
+    if (small_shift >= 0) {
+        uintptr_t off = (uintptr_t)v - small_base;
+        if (off <= ((uintptr_t)4 << small_shift) && !(off & (((uintptr_t)1 << small_shift) - 1)))
+            return (int)(off >> small_shift);
+    } else {
+        for (int i = 0; i < 5; i++)
+            if (v == small_int[i]) return i;
+    }
+    if (!PyLong_CheckExact(v)) return -1;      /* bool, numpy integers...: the slow path */
+    int overflow;
+    long x = PyLong_AsLongAndOverflow(v, &overflow);
+    return overflow || x < 0 || x > 4 ? -1 : (int)x;
+}
+
+/* 34 counts of a bytes, list, tuple or 1-byte-per-item buffer into buf:
+ * 1 if read, 0 when the slow path must look at the object. */
+static int read_counts(PyObject *obj, uint8_t *buf)
+{
+    if (PyBytes_CheckExact(obj)) {
+        if (PyBytes_GET_SIZE(obj) != MJ_KINDS) return 0;
+        memcpy(buf, PyBytes_AS_STRING(obj), MJ_KINDS);   /* counts above 4: the core says so */
+        return 1;
+    }
+    if (PyList_CheckExact(obj) || PyTuple_CheckExact(obj)) {
+        if (PySequence_Fast_GET_SIZE(obj) != MJ_KINDS) return 0;
+        PyObject **items = PySequence_Fast_ITEMS(obj);
+        for (int i = 0; i < MJ_KINDS; i++) {
+            int c = count_of(items[i]);
+            if (c < 0) return 0;
+            buf[i] = (uint8_t)c;
+        }
+        return 1;
+    }
+    if (!PyObject_CheckBuffer(obj)) return 0;
+    Py_buffer view;
+    if (PyObject_GetBuffer(obj, &view, PyBUF_ND | PyBUF_FORMAT) < 0) {   /* C-contiguous only */
+        PyErr_Clear();
+        return 0;
+    }
+    int ok = view.ndim == 1 && view.shape[0] == MJ_KINDS && view.itemsize == 1 &&
+             (!view.format || !strcmp(view.format, "B"));
+    if (ok) memcpy(buf, view.buf, MJ_KINDS);
+    PyBuffer_Release(&view);
+    return ok;
+}
+
+static PyObject *fast_shanten(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    (void)self;
+    uint8_t counts[MJ_KINDS];
+    int forms = MJ_ALL_FORMS;
+    if (kwnames || nargs < 1 || nargs > 2) goto slow;
+    if (nargs == 2) {
+        int overflow;
+        long f = PyLong_CheckExact(args[1]) ? PyLong_AsLongAndOverflow(args[1], &overflow) : -1;
+        if (!PyLong_CheckExact(args[1]) || overflow || f < 1 || f > MJ_ALL_FORMS) goto slow;
+        forms = (int)f;
+    }
+    if (!read_counts(args[0], counts)) goto slow;
+    int result = mj_shanten(counts, forms);
+    if (result >= -1) return PyLong_FromLong(result);
+slow:
+    if (!slow_shanten) return unbound();
+    return PyObject_Vectorcall(slow_shanten, args, (size_t)nargs, kwnames);
+}
+
+/* batch(hands, forms=ALL_FORMS): shanten of each row of a C-contiguous (n, 34)
+ * uint8 array as a new int8 array.  Anything else, a row that fails
+ * validation or a form that does not apply: the slow path, which says why. */
+static PyObject *fast_batch(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    (void)self;
+    long forms = MJ_ALL_FORMS;
+    if (kwnames || nargs < 1 || nargs > 2 || !PyArray_CheckExact(args[0])) goto slow;
+    if (nargs == 2) {
+        int overflow;
+        if (!PyLong_CheckExact(args[1])) goto slow;
+        forms = PyLong_AsLongAndOverflow(args[1], &overflow);
+        if (overflow || forms < 1 || forms > MJ_ALL_FORMS) goto slow;
+    }
+    PyArrayObject *in = (PyArrayObject *)args[0];
+    if (PyArray_TYPE(in) != NPY_UINT8 || PyArray_NDIM(in) != 2 || PyArray_DIM(in, 1) != MJ_KINDS ||
+        !PyArray_IS_C_CONTIGUOUS(in))
+        goto slow;
+    npy_intp n = PyArray_DIM(in, 0);
+    PyObject *out = PyArray_SimpleNew(1, &n, NPY_INT8);
+    if (!out) return NULL;
+    int8_t *res = (int8_t *)PyArray_DATA((PyArrayObject *)out);
+    const uint8_t *rows = (const uint8_t *)PyArray_DATA(in);
+    long invalid;
+    if (n > 4096) {                     /* long batches let other threads run */
+        Py_BEGIN_ALLOW_THREADS
+        invalid = mj_shanten_batch(rows, (long)n, (int)forms, res);
+        Py_END_ALLOW_THREADS
+    } else {
+        invalid = mj_shanten_batch(rows, (long)n, (int)forms, res);
+    }
+    if (!invalid && !(forms & MJ_REGULAR))
+        for (npy_intp i = 0; i < n; i++)
+            if (res[i] == MJ_NOT_APPLICABLE) { invalid = 1; break; }
+    if (!invalid) return out;
+    Py_DECREF(out);
+slow:
+    if (!slow_batch) return unbound();
+    return PyObject_Vectorcall(slow_batch, args, (size_t)nargs, kwnames);
+}
+
+static int setup(void);
+
+static PyObject *fast_bind(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)self;
+    if (nargs != 2 || !PyCallable_Check(args[0]) || !PyCallable_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "bind(shanten_slow, batch_slow) needs two callables");
+        return NULL;
+    }
+    if (setup() < 0) return NULL;
+    Py_INCREF(args[0]);
+    Py_XSETREF(slow_shanten, args[0]);
+    Py_INCREF(args[1]);
+    Py_XSETREF(slow_batch, args[1]);
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef methods[] = {
+    {"shanten", (PyCFunction)(void (*)(void))fast_shanten, METH_FASTCALL | METH_KEYWORDS,
+     "shanten(counts, forms=ALL_FORMS) -> int\n\nBest shanten over `forms` (see mjgui.core)."},
+    {"batch", (PyCFunction)(void (*)(void))fast_batch, METH_FASTCALL | METH_KEYWORDS,
+     "batch(hands, forms=ALL_FORMS) -> int8 array\n\nShanten of each row (see mjgui.core)."},
+    {"bind", (PyCFunction)(void (*)(void))fast_bind, METH_FASTCALL,
+     "bind(shanten_slow, batch_slow): the Python functions for every other case"},
+    {NULL, NULL, 0, NULL}
+};
+
+/* The method table's entry i (NULL past the end), for PyCFunction_NewEx. */
+void *mj_py_method(int i)
+{
+    return i >= 0 && i < (int)(sizeof methods / sizeof methods[0]) - 1 ? &methods[i] : NULL;
+}
+
+/* numpy's API table and the small ints: once, from bind() (the GIL is held there). */
+static int setup(void)
+{
+    if (small_int[0]) return 0;
+    if (_import_array() < 0) return -1;
+    for (int i = 0; i < 5; i++)
+        if (!(small_int[i] = PyLong_FromLong(i))) return -1;
+    /* address arithmetic only when 0..4 sit at a power-of-two stride */
+    uintptr_t stride = (uintptr_t)small_int[1] - (uintptr_t)small_int[0];
+    int shift = -1;
+    for (int b = 0; b < 12; b++)
+        if (stride == (uintptr_t)1 << b) shift = b;
+    for (int i = 2; i < 5 && shift >= 0; i++)
+        if ((uintptr_t)small_int[i] != (uintptr_t)small_int[0] + (uintptr_t)i * stride) shift = -1;
+    small_base = (uintptr_t)small_int[0];
+    small_shift = shift;
+    return 0;
+}
