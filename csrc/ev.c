@@ -219,39 +219,56 @@ static int red_after_discard(const uint8_t *h_after, int red, int d)
     return red;
 }
 
-/* A tenpai state: it waits (riichi when closed); extra bit 0 = double riichi. */
-static void tenpai_values(ev_ctx *c, uint8_t *h, int red, int extra, double *v)
+/* One kind of draw that changes the hand: the tile, the red fives held after
+ * it, and its weight (wall copies; a red five is a tile of its own). */
+typedef struct {
+    int x, red;
+    double weight;
+} draw;
+
+/* The draws of h that lower its shanten (at tenpai: the winning tiles). */
+static int useful_draws(const ev_ctx *c, uint8_t *h, int red, draw *out)
 {
     uint64_t mask;
     mj_ukeire_capped(h, c->caps, c->forms, &mask);
-    int riichi = c->closed ? ((extra & 1) ? MJ_WIN_DOUBLE_RIICHI : MJ_WIN_RIICHI) : 0;
-    double win_weight = 0, gain[NV] = {0}, gain_ip[NV] = {0};
+    int n = 0;
     for (int x = 0; x < MJ_KINDS; x++) {
         if (!(mask >> x & 1)) continue;
         int copies = wall(c, h, x);
         if (!copies) continue;
         int reds = red_in_wall(c, h, red, x);
-        for (int is_red = 0; is_red <= reds; is_red++) {
-            double weight = is_red ? 1 : copies - reds;
-            if (weight <= 0) continue;
-            int r = is_red ? red | 1 << (x / 9) : red;
-            h[x]++;
-            int flags = MJ_WIN_TSUMO | riichi;
-            double pts = win_points(c, h, r, x, flags);
-            if (pts > 0) {
-                int ip = riichi && (c->options & MJ_EV_IPPATSU) ? MJ_WIN_IPPATSU : 0;
-                int last = c->options & MJ_EV_HAITEI ? MJ_WIN_HAITEI : 0;
-                double pts_ip = ip ? win_points(c, h, r, x, flags | ip) : pts;
-                double pts_last = last ? win_points(c, h, r, x, flags | last) : pts;
-                double pts_ip_last = ip && last ? win_points(c, h, r, x, flags | ip | last) : ip ? pts_ip : pts_last;
-                win_weight += weight;
-                for (int t = c->turn; t < T_END; t++) {
-                    gain[t] += weight * (t == T_END - 1 ? pts_last : pts);
-                    gain_ip[t] += weight * (t == T_END - 1 ? pts_ip_last : pts_ip);
-                }
+        if (reds) out[n++] = (draw){x, red | 1 << (x / 9), 1};
+        if (copies > reds) out[n++] = (draw){x, red, copies - reds};
+    }
+    return n;
+}
+
+/* A tenpai state: it waits (riichi when closed); extra bit 0 = double riichi. */
+static void tenpai_values(ev_ctx *c, uint8_t *h, int red, int extra, double *v)
+{
+    draw draws[2 * MJ_KINDS];
+    int n = useful_draws(c, h, red, draws);
+    int riichi = c->closed ? ((extra & 1) ? MJ_WIN_DOUBLE_RIICHI : MJ_WIN_RIICHI) : 0;
+    double win_weight = 0, gain[NV] = {0}, gain_ip[NV] = {0};
+    for (int i = 0; i < n; i++) {
+        int x = draws[i].x, r = draws[i].red;
+        double weight = draws[i].weight;
+        h[x]++;
+        int flags = MJ_WIN_TSUMO | riichi;
+        double pts = win_points(c, h, r, x, flags);
+        if (pts > 0) {
+            int ip = riichi && (c->options & MJ_EV_IPPATSU) ? MJ_WIN_IPPATSU : 0;
+            int last = c->options & MJ_EV_HAITEI ? MJ_WIN_HAITEI : 0;
+            double pts_ip = ip ? win_points(c, h, r, x, flags | ip) : pts;
+            double pts_last = last ? win_points(c, h, r, x, flags | last) : pts;
+            double pts_ip_last = ip && last ? win_points(c, h, r, x, flags | ip | last) : ip ? pts_ip : pts_last;
+            win_weight += weight;
+            for (int t = c->turn; t < T_END; t++) {
+                gain[t] += weight * (t == T_END - 1 ? pts_last : pts);
+                gain_ip[t] += weight * (t == T_END - 1 ? pts_ip_last : pts_ip);
             }
-            h[x]--;
         }
+        h[x]--;
     }
     double *tp = v + M_TENPAI * NV, *wp = v + M_WIN * NV, *sp = v + M_SCORE * NV, *ip = v + M_IPPATSU_SCORE * NV;
     tp[T_END] = 1;
@@ -268,45 +285,38 @@ static void tenpai_values(ev_ctx *c, uint8_t *h, int red, int extra, double *v)
 /* A state below tenpai: keep each draw that lowers the shanten with its best discard. */
 static void progress_values(ev_ctx *c, uint8_t *h, int red, int shanten, int32_t self)
 {
-    uint64_t mask;
-    mj_ukeire_capped(h, c->caps, c->forms, &mask);
+    draw draws[2 * MJ_KINDS];
+    int n = useful_draws(c, h, red, draws);
     double kept_weight = 0;
     double acc[M_COUNT][NV] = {{0}};
-    for (int x = 0; x < MJ_KINDS && !c->failed; x++) {
-        if (!(mask >> x & 1)) continue;
-        int copies = wall(c, h, x);
-        if (!copies) continue;
-        int reds = red_in_wall(c, h, red, x);
-        for (int is_red = 0; is_red <= reds; is_red++) {
-            double weight = is_red ? 1 : copies - reds;
-            if (weight <= 0) continue;
-            int r = is_red ? red | 1 << (x / 9) : red;
-            h[x]++;
-            int8_t after[MJ_KINDS];
-            discard_shanten(h, c->forms, c->cx, after);
-            double best[M_COUNT][NV];
-            for (int m = 0; m < M_COUNT; m++) for (int t = 0; t < NV; t++) best[m][t] = 0;
-            for (int d = 0; d < MJ_KINDS; d++) {
-                if (after[d] != shanten - 1) continue;
-                h[d]--;
-                int32_t child = evaluate(c, h, red_after_discard(h, r, d), 0, shanten - 1);
-                h[d]++;
-                if (child < 0) { c->failed = 1; break; }
-                const double *cv = values_at(c, child);
-                /* the first draw after declaring riichi is the ippatsu draw */
-                const double *score = cv + ((shanten - 1 == 0 && (c->options & MJ_EV_IPPATSU) && c->closed)
-                                            ? M_IPPATSU_SCORE : M_SCORE) * NV;
-                for (int t = c->turn; t < T_END; t++) {
-                    if (cv[M_TENPAI * NV + t + 1] > best[M_TENPAI][t]) best[M_TENPAI][t] = cv[M_TENPAI * NV + t + 1];
-                    if (cv[M_WIN * NV + t + 1] > best[M_WIN][t]) best[M_WIN][t] = cv[M_WIN * NV + t + 1];
-                    if (score[t + 1] > best[M_SCORE][t]) best[M_SCORE][t] = score[t + 1];
-                }
+    for (int i = 0; i < n && !c->failed; i++) {
+        int x = draws[i].x, r = draws[i].red;
+        double weight = draws[i].weight;
+        h[x]++;
+        int8_t after[MJ_KINDS];
+        discard_shanten(h, c->forms, c->cx, after);
+        double best[M_COUNT][NV];
+        for (int m = 0; m < M_COUNT; m++) for (int t = 0; t < NV; t++) best[m][t] = 0;
+        for (int d = 0; d < MJ_KINDS; d++) {
+            if (after[d] != shanten - 1) continue;
+            h[d]--;
+            int32_t child = evaluate(c, h, red_after_discard(h, r, d), 0, shanten - 1);
+            h[d]++;
+            if (child < 0) { c->failed = 1; break; }
+            const double *cv = values_at(c, child);
+            /* the first draw after declaring riichi is the ippatsu draw */
+            const double *score = cv + ((shanten - 1 == 0 && (c->options & MJ_EV_IPPATSU) && c->closed)
+                                        ? M_IPPATSU_SCORE : M_SCORE) * NV;
+            for (int t = c->turn; t < T_END; t++) {
+                if (cv[M_TENPAI * NV + t + 1] > best[M_TENPAI][t]) best[M_TENPAI][t] = cv[M_TENPAI * NV + t + 1];
+                if (cv[M_WIN * NV + t + 1] > best[M_WIN][t]) best[M_WIN][t] = cv[M_WIN * NV + t + 1];
+                if (score[t + 1] > best[M_SCORE][t]) best[M_SCORE][t] = score[t + 1];
             }
-            h[x]--;
-            kept_weight += weight;
-            for (int m = 0; m < M_IPPATSU_SCORE; m++)
-                for (int t = c->turn; t < T_END; t++) acc[m][t] += weight * best[m][t];
         }
+        h[x]--;
+        kept_weight += weight;
+        for (int m = 0; m < M_IPPATSU_SCORE; m++)
+            for (int t = c->turn; t < T_END; t++) acc[m][t] += weight * best[m][t];
     }
     double *v = values_at(c, self);
     for (int m = 0; m < M_COUNT; m++) v[m * NV + T_END] = 0;

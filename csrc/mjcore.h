@@ -265,6 +265,11 @@ typedef struct {
  * MJ_ERR_COUNT / MJ_ERR_SIZE / MJ_ERR_ARG for a malformed description). */
 int mj_score_hand(const mj_win *win, int rules, mj_score *out);
 
+/* What han and fu (or yakuman multiples) pay under `rules`: returns the payers'
+ * total; payments[0..1] = (ron, 0), a dealer's tsumo (each, 0) or a non-dealer's
+ * (each non-dealer, the dealer).  MJ_ERR_ARG for values no hand has. */
+int32_t mj_points(int han, int fu, int yakuman, int rules, int tsumo, int dealer, int32_t *payments);
+
 /* mj_score_hand over n hands, status[i] its result; returns how many failed
  * (their out rows are zero but for problem), or MJ_ERR_ARG. */
 long mj_score_batch(const mj_win *wins, long n, int rules, mj_score *out, int8_t *status);

@@ -645,3 +645,16 @@ long mj_score_batch(const mj_win *wins, long n, int rules, mj_score *out, int8_t
     }
     return failed;
 }
+
+int32_t mj_points(int han, int fu, int yakuman, int rules, int tsumo, int dealer, int32_t *payments)
+{
+    if (!payments || han < 0 || han > 200 || fu < 0 || fu > 200 || yakuman < 0 || yakuman > 8
+        || (rules & ~MJ_RULES_ALL))
+        return MJ_ERR_ARG;
+    int limit;
+    int32_t base = mj_base_points(han, fu, yakuman, rules, &limit);
+    if (!tsumo) { payments[0] = mj_up100(base * (dealer ? 6 : 4)); payments[1] = 0; }
+    else if (dealer) { payments[0] = mj_up100(2 * base); payments[1] = 0; }
+    else { payments[0] = mj_up100(base); payments[1] = mj_up100(2 * base); }
+    return mj_payers_total(base, tsumo, dealer);
+}

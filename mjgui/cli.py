@@ -14,7 +14,7 @@ from typing import Callable, Iterator
 from dataclasses import replace
 
 from mjgui import core
-from mjgui.tiles import (KIND_NAMES, MAX_TEXT, TileError, check_length, clip, counts, format_tiles,
+from mjgui.tiles import (KIND_NAMES, MAX_TEXT, TileError, check_length, clip, format_tiles,
                          parse_tiles)
 
 EXIT_BAD_INPUT = 2

@@ -17,19 +17,19 @@ and 日本語 — and the rules, as presets plus switches:
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
-from typing import Iterable, NamedTuple, Sequence
+from typing import Iterable, NamedTuple
 
 import numpy as np
 
 from mjgui import core
-from mjgui._core import lib
+from mjgui._core import ffi, lib
 from mjgui.core import HandError
 from mjgui.hand import Hand, Meld, MeldKind, Win
 from mjgui.tiles import KIND_NAMES, Tile
 
 __all__ = ["Rules", "PRESETS", "Score", "YakuHan", "FuPart", "ScoringError", "score", "score_batch",
            "pack", "yaku_name", "LIMIT_NAMES", "WaitValue", "wait_values", "score_tile", "best_ron_after_call", "rule_flags",
-           "complete_hand_value"]
+           "complete_hand_value", "points"]
 
 
 class ScoringError(HandError):
@@ -557,6 +557,19 @@ def best_ron_after_call(hand: Hand, concealed: bytes, meld: Meld, banned: Iterab
                     best = Score(values, False, hand.seat_wind == 0)
         counts[d] += 1
     return best
+
+
+def points(han: int, fu: int, dealer: bool, tsumo: bool, yakuman: int = 0,
+           rules: Rules | str = "tenhou") -> tuple[int, tuple[int, ...]]:
+    """What han and fu (or yakuman multiples) pay: (the payers' total, the payments:
+    (ron,), (each,) for a dealer's tsumo, (each non-dealer, dealer) for a non-dealer's)."""
+    out = ffi.new("int32_t[2]")
+    total = lib.mj_points(han, fu, yakuman, _flags(rules), bool(tsumo), bool(dealer), out)
+    if total < 0:
+        raise ScoringError(f"no hand has han {han}, fu {fu}, yakuman {yakuman}")
+    if not tsumo or dealer:
+        return total, (out[0],)
+    return total, (out[0], out[1])
 
 
 def complete_hand_value(hand: Hand, rules: Rules | str = "tenhou") -> tuple[Score | None, Score | None]:

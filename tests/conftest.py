@@ -20,3 +20,16 @@ def english():
     i18n.set_language("en")
     yield
     i18n.set_language("en")
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    """The main window with its own settings file and history, shown offscreen."""
+    from PySide6.QtCore import QSettings
+    from mjgui.ui.main_window import MainWindow
+    store = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    w = MainWindow(store, tmp_path / "history.sqlite")
+    qtbot.addWidget(w)
+    w.show()
+    yield w
+    w.worker.wait()

@@ -10,7 +10,7 @@ import pytest
 
 from mjgui import core
 from mjgui.hand import Hand
-from mjgui.scoring import PRESETS, Rules, ScoringError, pack, score, score_batch, score_tile
+from mjgui.scoring import Rules, pack, score, score_batch, score_tile
 
 from scoring_oracle import HandCalculator, oracle, random_win
 

@@ -2,27 +2,12 @@
 from the worker, ordering by them, the turn chart, the "why" explanation."""
 from __future__ import annotations
 
-import pytest
-from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QMessageBox
 
 from mjgui.ev import expected_values
-from mjgui.ui import i18n
 from mjgui.ui.analysis_table import EXPECTED, TENPAI, WIN
-from mjgui.ui.main_window import MainWindow
 
 HAND = "23m456p789s55p1s24s7z dora:1z turn:3"
-
-
-@pytest.fixture
-def window(qtbot, tmp_path):
-    store = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    w = MainWindow(store, tmp_path / "history.sqlite")
-    qtbot.addWidget(w)
-    w.show()
-    yield w
-    w.worker.wait()
-    i18n.set_language("en")
 
 
 def show(qtbot, w, text):

@@ -2,7 +2,6 @@
 analysis table, discards, the wait inspector, undo, copy/paste, languages."""
 from __future__ import annotations
 
-import pytest
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QGuiApplication
 
@@ -10,17 +9,6 @@ from mjgui.hand import Hand
 from mjgui.tiles import Tile
 from mjgui.ui import i18n
 from mjgui.ui.main_window import MainWindow
-
-
-@pytest.fixture
-def window(qtbot, tmp_path):
-    store = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    w = MainWindow(store, tmp_path / "history.sqlite")
-    qtbot.addWidget(w)
-    w.show()
-    yield w
-    w.worker.wait()
-    i18n.set_language("en")
 
 
 def settle(qtbot, w):

@@ -84,7 +84,6 @@ import re
 import stat
 from dataclasses import dataclass, replace
 from importlib import resources
-from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
 
 from mjgui.atomic import write_atomic

@@ -66,7 +66,7 @@ Difficulty (0 easy .. 1 hard, stored in problems as ``difficulty``)
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Mapping, NamedTuple, Sequence
 
 from mjgui import core
@@ -650,40 +650,16 @@ def score_key(problem: Problem, s=None) -> Key:
     return Key(-1, (str(score_value(s)),), _score_difficulty(s))
 
 
-def _up100(x: int) -> int:
-    return (x + 99) // 100 * 100
-
-
 def hand_value(han: int, fu: int, dealer: bool, tsumo: bool, yakuman: int = 0,
                kazoe: bool = True) -> tuple[int, tuple[int, ...]]:
     """What a hand of this han and fu (or yakuman multiple) pays under the tenhou rules:
     (the payers' total, the payments: (ron,), (each,) for a dealer's tsumo, (non-dealer,
-    dealer) for a non-dealer's).  The same table as the scorer, for the choices' mistakes
-    (`tests` check it against `mjgui.scoring.score`)."""
-    if yakuman:
-        base = 8000 * yakuman
-    elif han <= 0:
-        return 0, (0,) if not tsumo else ((0,) if dealer else (0, 0))
-    elif han >= 13 and kazoe:
-        base = 8000
-    elif han >= 11:
-        base = 6000
-    elif han >= 8:
-        base = 4000
-    elif han >= 6:
-        base = 3000
-    else:
-        base = fu * 2 ** (han + 2)
-        if han >= 5 or base > 2000:
-            base = 2000
-    if not tsumo:
-        pay = _up100(base * (6 if dealer else 4))
-        return pay, (pay,)
-    if dealer:
-        each = _up100(2 * base)
-        return 3 * each, (each,)
-    other, from_dealer = _up100(base), _up100(2 * base)
-    return 2 * other + from_dealer, (other, from_dealer)
+    dealer) for a non-dealer's), from the scorer's own table (`mjgui.scoring.points`)."""
+    if not yakuman and han <= 0:
+        return 0, (0,) if not tsumo or dealer else (0, 0)
+    from mjgui.scoring import PRESETS, points
+    rules = PRESETS[SCORE_RULES]
+    return points(han, fu, dealer, tsumo, yakuman, rules if kazoe else replace(rules, kazoe=False))
 
 
 def _comma(n: int) -> str:
