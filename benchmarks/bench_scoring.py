@@ -23,7 +23,7 @@ from mjgui import core
 from mjgui.scoring import PRESETS, pack, score, score_batch
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests"))
-from scoring_oracle import HandCalculator, oracle, random_win  # noqa: E402  (test helper: the same hands)
+from scoring_oracle import HandCalculator, _Ids, oracle, random_win  # noqa: E402  (test helper: the same hands)
 
 
 def best_time(run, rounds: int = 5) -> float:
@@ -62,10 +62,29 @@ def main() -> None:
     else:
         print("mahjong package: not installed")
     try:
-        import riichienv  # noqa: F401
-        print("riichienv: installed, but its scorer API is not wired into this benchmark")
+        import riichienv
     except ImportError:
         print("riichienv: not installed")
+        return
+    # riichienv takes 136-tile ids; the closed hands only (its melds are objects of its own)
+    closed = [h for h in hands if not h.melds]
+    jobs = []
+    for h in closed:
+        ids = _Ids()
+        tiles = [ids.id(t) for t in h.concealed]
+        win = tiles[h.concealed.index(h.win.tile)]
+        f = h.win.flags
+        cond = riichienv.Conditions(tsumo="tsumo" in f, riichi="riichi" in f, double_riichi="double-riichi" in f,
+                                    ippatsu="ippatsu" in f, haitei="haitei" in f, houtei="houtei" in f,
+                                    player_wind=h.seat_wind, round_wind=h.round_wind)
+        jobs.append((sorted(tiles), win, [ids.id(t) for t in h.dora_indicators], cond,
+                     [ids.id(t) for t in h.win.ura_indicators]))
+    evaluator = riichienv.HandEvaluator
+    row(f"riichienv HandEvaluator.calc (the {len(closed)} closed hands)",
+        best_time(lambda: [evaluator(t, []).calc(w, d, c, u) for t, w, d, c, u in jobs]), len(closed))
+    packed_closed = [pack(h) for h in closed]
+    row("mjgui core.score_packed, the same closed hands",
+        best_time(lambda: [core.score_packed(p, flags) for p in packed_closed]), len(closed))
 
 
 if __name__ == "__main__":
