@@ -322,9 +322,8 @@ static void progress_values(ev_ctx *c, uint8_t *h, int red, int shanten, int32_t
     for (int m = 0; m < M_COUNT; m++) v[m * NV + T_END] = 0;
     for (int t = T_END - 1; t >= c->turn; t--) {
         double stay = (c->S - t - kept_weight) * c->inv[t];
-        for (int m = 0; m < M_IPPATSU_SCORE; m++)
+        for (int m = 0; m < M_IPPATSU_SCORE; m++)      /* the ippatsu row is read at tenpai only */
             v[m * NV + t] = acc[m][t] * c->inv[t] + stay * v[m * NV + t + 1];
-        v[M_IPPATSU_SCORE * NV + t] = v[M_SCORE * NV + t];
     }
 }
 

@@ -27,13 +27,24 @@ static inline int32_t mj_base_points(int han, int fu, int yakuman, int rules, in
 
 static inline int32_t mj_up100(int32_t x) { return (x + 99) / 100 * 100; }
 
-/* What the payers pay together for base points `base`. */
+/* The payments of base points `base`: p[0] the ron, or on tsumo what each
+ * non-dealer pays; p[1] what the dealer pays on a non-dealer's tsumo (else 0).
+ * Returns what the payers pay together. */
+static inline int32_t mj_payments(int32_t base, int tsumo, int dealer, int32_t p[2])
+{
+    p[0] = p[1] = 0;
+    if (!base) return 0;
+    if (!tsumo) return p[0] = mj_up100(base * (dealer ? 6 : 4));
+    if (dealer) return 3 * (p[0] = mj_up100(2 * base));
+    p[0] = mj_up100(base);
+    p[1] = mj_up100(2 * base);
+    return p[1] + 2 * p[0];
+}
+
 static inline int32_t mj_payers_total(int32_t base, int tsumo, int dealer)
 {
-    if (!base) return 0;
-    if (!tsumo) return mj_up100(base * (dealer ? 6 : 4));
-    if (dealer) return 3 * mj_up100(2 * base);
-    return mj_up100(2 * base) + 2 * mj_up100(base);
+    int32_t p[2];
+    return mj_payments(base, tsumo, dealer, p);
 }
 
 #endif

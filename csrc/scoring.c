@@ -408,28 +408,16 @@ static void value(const hand_facts *f, reading *r)
     r->base = mj_base_points(han, r->fu, 0, f->rules, &r->limit);
 }
 
-#define up100 mj_up100
 
 /* Fill the payments of `out` from its base points. */
 static void pay(const hand_facts *f, mj_score *out, int32_t base)
 {
-    const mj_win *w = f->w;
-    out->pay_ron = out->pay_dealer = out->pay_other = 0;
-    if (!base) { out->total = out->received = 0; return; }
-    if (!f->tsumo) {
-        out->pay_ron = up100(base * (f->dealer ? 6 : 4));
-        out->total = out->pay_ron;
-        out->received = out->total + 300 * w->honba + 1000 * w->sticks;
-    } else if (f->dealer) {
-        out->pay_other = up100(2 * base);
-        out->total = 3 * out->pay_other;
-        out->received = out->total + 300 * w->honba + 1000 * w->sticks;
-    } else {
-        out->pay_dealer = up100(2 * base);
-        out->pay_other = up100(base);
-        out->total = out->pay_dealer + 2 * out->pay_other;
-        out->received = out->total + 300 * w->honba + 1000 * w->sticks;
-    }
+    int32_t p[2];
+    out->total = mj_payments(base, f->tsumo, f->dealer, p);
+    out->pay_ron = f->tsumo ? 0 : p[0];
+    out->pay_other = f->tsumo ? p[0] : 0;
+    out->pay_dealer = p[1];
+    out->received = base ? out->total + 300 * f->w->honba + 1000 * f->w->sticks : 0;
 }
 
 static int32_t payers_total(const hand_facts *f, int32_t base)
@@ -652,9 +640,5 @@ int32_t mj_points(int han, int fu, int yakuman, int rules, int tsumo, int dealer
         || (rules & ~MJ_RULES_ALL))
         return MJ_ERR_ARG;
     int limit;
-    int32_t base = mj_base_points(han, fu, yakuman, rules, &limit);
-    if (!tsumo) { payments[0] = mj_up100(base * (dealer ? 6 : 4)); payments[1] = 0; }
-    else if (dealer) { payments[0] = mj_up100(2 * base); payments[1] = 0; }
-    else { payments[0] = mj_up100(base); payments[1] = mj_up100(2 * base); }
-    return mj_payers_total(base, tsumo, dealer);
+    return mj_payments(mj_base_points(han, fu, yakuman, rules, &limit), tsumo, dealer, payments);
 }

@@ -16,7 +16,7 @@ and 日本語 — and the rules, as presets plus switches:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from typing import Iterable, NamedTuple
 
 import numpy as np
@@ -54,28 +54,6 @@ class Rules:
                 | (lib.MJ_RULE_KIRIAGE if self.kiriage else 0)
                 | (lib.MJ_RULE_KAZOE if self.kazoe else 0)
                 | (lib.MJ_RULE_DOUBLE_WIND_4FU if self.double_wind_4fu else 0))
-
-    @property
-    def preset(self) -> str | None:
-        """The name of the preset these rules equal, if any."""
-        return next((name for name, rules in PRESETS.items() if rules == self), None)
-
-    def to_dict(self) -> dict[str, bool]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
-
-    @classmethod
-    def from_dict(cls, data: object, base: Rules | None = None) -> Rules:
-        """Rules from a mapping of switch -> bool (unknown keys and wrong types are
-        errors); missing switches keep `base` (default: tenhou)."""
-        if not isinstance(data, dict):
-            raise ValueError(f"rules must be a mapping of switches, not {type(data).__name__}")
-        known = {f.name for f in fields(cls)}
-        for key, value in data.items():
-            if key not in known:
-                raise ValueError(f"unknown rule {str(key)[:40]!r}: expected one of {', '.join(sorted(known))}")
-            if type(value) is not bool:
-                raise ValueError(f"rule {key} must be true or false, not {value!r:.40}")
-        return replace(base or PRESETS["tenhou"], **data)
 
 
 PRESETS: dict[str, Rules] = {
@@ -320,7 +298,8 @@ class Score:
 
     @property
     def limit_code(self) -> int:
-        return next(code for code, names in LIMIT_NAMES.items() if names[0] == self.limit)
+        """The limit as the core's MJ_LIMIT_* number (a key of LIMIT_NAMES)."""
+        return self._v[3]
 
     def reason(self, lang: str = "en") -> str:
         """Why a complete hand cannot win (empty when it can)."""
@@ -454,10 +433,6 @@ _FIRST_YAKUMAN = lib.MJ_Y_FIRST_YAKUMAN
 _DORA = lib.MJ_Y_DORA
 
 
-def _score(values: tuple, tsumo: bool, dealer: bool) -> Score:
-    return Score(values, tsumo, dealer)
-
-
 def score(hand: Hand | str, rules: Rules | str = "tenhou") -> Score:
     """Score a complete hand with its win situation (see `Hand`'s text form).
 
@@ -490,7 +465,7 @@ def score_tile(hand: Hand, win_tile: int, tsumo: bool, riichi: int = 0,
         if values[-1] == lib.MJ_PROBLEM_NOT_COMPLETE:
             return None
         raise _problem(result, values[-1], done.size)
-    return _score(values, tsumo, hand.seat_wind == 0)
+    return Score(values, tsumo, hand.seat_wind == 0)
 
 
 class WaitValue(NamedTuple):
@@ -598,8 +573,3 @@ def score_batch(wins: np.ndarray, rules: Rules | str = "tenhou") -> dict[str, np
     status, out = core.score_batch(wins, _flags(rules))
     return {"status": status, "han": out["han"], "fu": out["fu"], "yakuman": out["yakuman"],
             "total": out["total"], "received": out["received"]}
-
-
-def explain_status(status: int, problem: int) -> str:
-    """The message of a batch row's status and problem fields."""
-    return str(_problem(status, problem, 0))
