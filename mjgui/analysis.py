@@ -261,7 +261,7 @@ class Analysis:
         return wait_details(self.hand)
 
     @cached_property
-    def _values(self) -> dict[int, WaitValueRange | None]:
+    def _values(self) -> dict[tuple, WaitValueRange | None]:
         return {}
 
     def value(self, row: Row, rules: str = "tenhou") -> WaitValueRange | None:
@@ -270,7 +270,7 @@ class Analysis:
         marked yakuless.  Scored on first use, then kept."""
         if row.shanten != 0:
             return None
-        key = -1 if row.tile is None else row.tile.kind
+        key = (-1 if row.tile is None else row.tile.kind, rules)
         if key not in self._values:
             from mjgui.scoring import wait_values
             hand = self.hand if row.tile is None else self.hand.discard(row.tile)
