@@ -53,12 +53,17 @@ def test_known_hand_shows_exact_ukeire(qtbot, window):
     assert model.data(verdict).startswith("keeps 1-shanten, 12 tiles by draw")
 
 
-def test_clicking_a_row_plays_the_discard(qtbot, window):
+def test_a_click_selects_a_row_and_a_double_click_plays_it(qtbot, window):
     type_hand(qtbot, window, "23m456p789s11z556z9m")
-    index = window.table.model().index(0, 0)
-    name = window.table.row_for_view(0).tile.name
+    index = window.table.model().index(1, 0)
+    name = window.table.row_for_view(1).tile.name
     qtbot.mouseClick(window.table.viewport(), Qt.MouseButton.LeftButton,
                      pos=window.table.visualRect(index).center())
+    settle(qtbot, window)
+    assert len(window.editor.hand.concealed) == 14           # only selected
+    assert window.table.currentIndex().row() == 1
+    qtbot.mouseDClick(window.table.viewport(), Qt.MouseButton.LeftButton,
+                      pos=window.table.visualRect(index).center())
     settle(qtbot, window)
     hand = window.editor.hand
     assert len(hand.concealed) == 13

@@ -35,7 +35,7 @@ WARN = QColor(200, 80, 40)
 def _headers() -> list[tuple[str, str]]:
     """(title, tooltip) per column."""
     return [
-        (tr("Discard", "打牌"), tr("The tile to discard (click a row to play it)",
+        (tr("Discard", "打牌"), tr("The tile to discard (double-click a row, or Enter, to play it)",
                                    "切る牌（行をクリックで打牌）")),
         (tr("Shanten", "向聴"), tr("Shanten after this discard: draws still needed to reach tenpai "
                                    "(0 = tenpai)", "打牌後の向聴数（0 = 聴牌）")),
@@ -334,7 +334,8 @@ class TileStripDelegate(QStyledItemDelegate):
 
 
 class AnalysisTable(QTableView):
-    """Sortable view of the analysis; clicking (or Enter on) a discard row asks to play it."""
+    """Sortable view of the analysis.  A click selects a row (the window shows its waits and
+    chances); a double click, or Enter on the selected row, asks to play that discard."""
     discardChosen = Signal(int)            # the kind to discard
 
     def __init__(self, parent: QWidget | None = None):
@@ -357,7 +358,7 @@ class AnalysisTable(QTableView):
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(VERDICT, QHeaderView.ResizeMode.Stretch)
         header.setSortIndicatorShown(True)
-        self.clicked.connect(self._chosen)
+        self.doubleClicked.connect(self._chosen)
         self.activated.connect(self._chosen)
 
     def set_analysis(self, analysis: Analysis | None, ev_pending: bool = False) -> None:

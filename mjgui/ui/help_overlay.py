@@ -15,6 +15,8 @@ def shortcuts() -> list[tuple[str, str]]:
         ("a–z, 0–9", tr("type a hand in mpsz (the hand follows as you type)", "mpsz で手牌を入力（入力に追従）")),
         ("Enter", tr("apply the typed hand now", "入力した手牌をすぐ反映")),
         ("1 – 9", tr("play the discard of row 1–9 of the table (1 = best)", "表の1〜9行目の打牌（1 = 最善）")),
+        (tr("click / double-click a row", "行をクリック / ダブルクリック"),
+         tr("see its waits and chances / play it (Enter too)", "待ちと確率を表示 / 打牌（Enterでも）")),
         ("← →  Space", tr("pick a tile of the hand, discard it", "手牌を選んで切る")),
         ("Ctrl+Z / Ctrl+Y", tr("undo / redo", "元に戻す / やり直す")),
         ("Ctrl+D", tr("random deal", "ランダム配牌")),
