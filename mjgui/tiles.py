@@ -189,15 +189,27 @@ def _check_multiset(tiles: Sequence[Tile]) -> None:
             raise TileError(f"{reds[k]} red fives 0{SUITS[k // 9]}: only one exists")
 
 
+# what Japanese users type: full-width digits and letters, and the suits as 萬 筒 索
+_JAPANESE_INPUT = str.maketrans({**{chr(0xFF10 + d): str(d) for d in range(10)},
+                                 **{chr(0xFF41 + ord(c) - ord("a")): c for c in "mpsz"},
+                                 **{chr(0xFF21 + ord(c) - ord("a")): c for c in "mpsz"},
+                                 "萬": "m", "筒": "p", "索": "s", "\u3000": " "})
+# honours written as their kanji stand for one tile each (発 is the everyday form of 發)
+_HONOR_KANJI = {ch: 27 + i for i, ch in enumerate("東南西北白發中")} | {"発": 32}
+
+
 def parse_tiles(text: str) -> list[Tile]:
     """Parse tenhou mpsz ("123m0p11z") and/or Unicode tile characters, in written order.
 
-    ASCII whitespace is ignored.  Raises TileError on bad syntax, more than
-    4 copies of a kind (red fives count as fives) or more than one red five per suit.
+    Whitespace is ignored.  Japanese input works too: full-width digits and letters
+    (１２３ｍ), 萬 / 筒 / 索 for m / p / s, and 東南西北白發中 (or 発) as one honour each.
+    Raises TileError on bad syntax, more than 4 copies of a kind (red fives count as
+    fives) or more than one red five per suit.
     """
     if not isinstance(text, str):
         raise TileError(f"expected a string of tiles, not {type(text).__name__}")
     check_length(text, "a tile string")
+    text = text.translate(_JAPANESE_INPUT)
     tiles: list[Tile] = []
     pending: list[str] = []     # digits waiting for their suit letter
     for i, ch in enumerate(text):
@@ -212,6 +224,11 @@ def parse_tiles(text: str) -> list[Tile]:
             pending.clear()
         elif ch in " \t\r\n\f\v" or ch in _VARIATION_SELECTORS:
             continue
+        elif ch in _HONOR_KANJI:
+            if pending:
+                raise TileError(f"digits '{''.join(pending)}' before {ch!r} at position "
+                                f"{pos} have no suit letter (m, p, s or z)")
+            tiles.append(Tile(_HONOR_KANJI[ch]))
         elif ord(ch) in _TILE_BLOCK:
             if ch not in _KIND_OF_CHAR:
                 raise TileError(f"{ch!r} (U+{ord(ch):04X}) at position {pos} in {clip(text)} "

@@ -282,3 +282,21 @@ def test_parse_tenhou_url_never_crashes(text: str) -> None:
             parse_tenhou_url(url)
         except TileError:
             pass
+
+
+@pytest.mark.parametrize("typed, mpsz", [
+    ("１２３ｍ４５６ｐ７８９ｓ１１ｚ", "123m456p789s11z"),          # full-width, as an IME types it
+    ("１２３Ｍ０ｐ", "123m0p"),
+    ("123萬456筒789索東東", "123m456p789s11z"),                # suit kanji
+    ("東南西北白發中発", "12345676z"),                           # honour kanji, 発 for 發
+    ("１２３萬　４５６筒", "123m456p"),                           # ideographic space
+])
+def test_japanese_input(typed, mpsz):
+    assert format_tiles(parse_tiles(typed), sort=False) == format_tiles(parse_tiles(mpsz), sort=False)
+
+
+def test_japanese_input_errors_name_the_problem():
+    with pytest.raises(TileError, match="no suit letter"):
+        parse_tiles("12東")
+    with pytest.raises(TileError, match="5 copies of 1z"):
+        parse_tiles("東東東東東")
