@@ -85,3 +85,19 @@ def test_a_complete_hand_says_what_it_is_worth(qtbot, window):
     qtbot.waitUntil(lambda: window.worker.idle, timeout=5000)
     qtbot.wait(20)
     assert "no yaku" in window.summary.text()
+
+
+def test_the_yakuless_mark_is_per_call_tile(qtbot, window):
+    from mjgui.ui.analysis_table import CALLS, WARN_TILES_ROLE
+    window.text.setText("2p32m4s1p7m64p8m2s4m93s3p seat:W")
+    window.apply_text()
+    qtbot.waitUntil(lambda: window.worker.idle, timeout=5000)
+    qtbot.wait(20)
+    source = window.table.source
+    index = next(i for i in range(source.rowCount()) if source.row_at(i).tile.name == "9s")
+    row = source.row_at(index)
+    flagged = source.data(source.index(index, CALLS), WARN_TILES_ROLE)
+    # only the tiles whose every call leaves no yaku: here chi 5p, while 6m and 9m keep one
+    assert flagged == {t for t in {c.tile for c in row.calls} if all(c.yakuless for c in row.calls if c.tile == t)}
+    assert flagged == {13} and {5, 8} <= {c.tile for c in row.calls}
+    window.table.grab()                                  # paints the marks without error

@@ -21,6 +21,7 @@ from mjgui.ui.tile_art import tile_pixmap, tile_width
 TILES_ROLE = Qt.ItemDataRole.UserRole + 1     # list[TileCount] (or a single tile name)
 SORT_ROLE = Qt.ItemDataRole.UserRole + 2
 WARN_ROLE = Qt.ItemDataRole.UserRole + 3      # bool: draw the cell in the warning color
+WARN_TILES_ROLE = Qt.ItemDataRole.UserRole + 4  # frozenset of kinds whose every call leaves no yaku
 
 # the expected values sit next to the ukeire total: the numbers a player compares first
 DISCARD, SHANTEN, UKEIRE, TOTAL, WIN, TENPAI, EXPECTED, IMPROVE, GOOD, SECOND, CALLS, VALUE, VERDICT = range(13)
@@ -58,7 +59,7 @@ def _headers() -> list[tuple[str, str]]:
                                       "the tie-break between equal ukeire",
                                       "受け入れ各牌の枚数×引いた後の最大受け入れの合計（同枚数の比較用）")),
         (tr("Pon / chi", "ポン / チー"), tr("Tiles whose pon or chi (then the best legal discard) lowers the "
-                                             "shanten; ⚠ = the call leaves no yaku",
+                                             "shanten; ⚠ under a tile = its call leaves no yaku",
                                              "ポン・チー（と喰い替えでない打牌）で向聴数が下がる牌。⚠ = 役なし")),
         (tr("Value", "打点"), tr("Tenpai discards: points by ron on the waits, lowest–highest (dama; "
                                   "'riichi' when only riichi gives a yaku; 'no yaku' when no wait can win)",
@@ -175,7 +176,9 @@ class AnalysisModel(QAbstractTableModel):
             if col == VALUE:
                 value = self._value(row)
                 return value is not None and (value.yakuless or value.needs_riichi)
-            return col == CALLS and bool(row.calls) and all(c.yakuless for c in row.calls)
+            return False
+        if role == WARN_TILES_ROLE:
+            return _yakuless_tiles(row) if col == CALLS else frozenset()
         if role == SORT_ROLE:
             return self._sort_key(row, col)
         if role == Qt.ItemDataRole.TextAlignmentRole and col not in (UKEIRE, CALLS, VERDICT):
@@ -258,6 +261,14 @@ class AnalysisModel(QAbstractTableModel):
         return _headers()[col][1]
 
 
+def _yakuless_tiles(row: Row) -> frozenset[int]:
+    """The call tiles of a row whose every pon / chi leaves the hand without a yaku."""
+    kinds: dict[int, bool] = {}
+    for c in row.calls:
+        kinds[c.tile] = kinds.get(c.tile, True) and c.yakuless
+    return frozenset(k for k, bad in kinds.items() if bad)
+
+
 def _call_tiles(row: Row) -> list[TileCount]:
     seen: dict[int, TileCount] = {}
     for c in row.calls:
@@ -307,20 +318,19 @@ class TileStripDelegate(QStyledItemDelegate):
         font.setPointSizeF(max(font.pointSizeF() - 1.5, 7.0))
         font.setBold(True)
         painter.setFont(font)
-        warn = bool(self._data(index, WARN_ROLE))
+        warn_kinds = self._data(index, WARN_TILES_ROLE) or frozenset()
         text_color = option.palette.color(QPalette.ColorRole.Text)
         for t in tiles:
             if x + w > rect.right():
                 painter.drawText(QRect(x, rect.y(), 20, rect.height()), Qt.AlignmentFlag.AlignVCenter, "…")
                 break
             painter.drawPixmap(x, rect.y() + 3, tile_pixmap(t.name, h, self.theme, dpr, dimmed=t.remaining == 0))
+            warn = t.kind in warn_kinds          # a call of this tile leaves no yaku
             painter.setPen(WARN if warn else text_color)
-            painter.drawText(QRect(x, rect.y() + h + 3, w, rect.height() - h - 3),
-                             Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, str(t.remaining))
+            painter.drawText(QRect(x - 2, rect.y() + h + 3, w + 4, rect.height() - h - 3),
+                             Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop,
+                             f"{t.remaining}⚠" if warn else str(t.remaining))
             x += w + 3
-        if warn:
-            painter.setPen(WARN)
-            painter.drawText(QRect(x + 2, rect.y(), 24, rect.height()), Qt.AlignmentFlag.AlignVCenter, "⚠")
         painter.restore()
 
     def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex) -> QSize:
