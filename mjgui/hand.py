@@ -378,4 +378,20 @@ class Hand:
         return tenhou_url(self.concealed)
 
     def unicode(self) -> str:
-        return to_unicode(self.concealed)
+        """The concealed tiles as Unicode tile characters, then each meld and the dora
+        indicators as groups of their own ("🀇🀈🀉… 🀙🀙🀙 dora 🀀")."""
+        parts = [to_unicode(self.concealed)] + [to_unicode(m.tiles) for m in self.melds]
+        if self.dora_indicators:
+            parts.append("dora " + to_unicode(self.dora_indicators, sort=False))
+        return " ".join(p for p in parts if p)
+
+    def url_drops(self) -> list[str]:
+        """What a tenhou/2 URL (concealed tiles only) cannot say about this hand."""
+        lost = []
+        if self.melds:
+            lost.append("melds")
+        if self.dora_indicators:
+            lost.append("dora indicators")
+        if self.visible or self.discards:
+            lost.append("visible tiles")
+        return lost

@@ -209,3 +209,17 @@ def test_app_without_a_display_explains_instead_of_aborting(monkeypatch, capsys)
         monkeypatch.delenv(name, raising=False)
     assert main([]) == 1
     assert "xvfb-run" in capsys.readouterr().err
+
+
+def test_copy_says_what_a_tenhou_url_cannot_hold(qtbot, window):
+    type_hand(qtbot, window, "23m456p789s11z5z pon:5*55z@R dora:1z")
+    window.copy("url")
+    assert QGuiApplication.clipboard().text() == "https://tenhou.net/2/?q=23m456p789s115z"
+    message = window.statusBar().currentMessage()
+    assert "melds" in message and "dora indicators" in message
+    window.copy("unicode")
+    text = QGuiApplication.clipboard().text()
+    assert text.split(" ")[1] == "\U0001F006" * 3 and text.endswith("dora \U0001F000")   # the pon of white, 1z
+    type_hand(qtbot, window, "23m456p789s11z556z9m")
+    window.copy("url")
+    assert "concealed tiles only" not in window.statusBar().currentMessage()

@@ -344,7 +344,13 @@ class MainWindow(QMainWindow):
         hand = self.editor.hand
         text = {"mpsz": str(hand), "url": hand.tenhou_url(), "unicode": hand.unicode()}[form]
         QGuiApplication.clipboard().setText(text)
-        self.statusBar().showMessage(tr(f"Copied: {text}", f"コピーしました: {text}"), 4000)
+        message = tr(f"Copied: {text}", f"コピーしました: {text}")
+        lost = hand.url_drops() if form == "url" else []
+        if lost:               # tenhou/2 takes concealed tiles only: say what was left out
+            ja = {"melds": "副露", "dora indicators": "ドラ表示牌", "visible tiles": "見えている牌"}
+            message += tr(f" (the URL holds the concealed tiles only: no {', '.join(lost)})",
+                          f"（URLは手牌のみ: {'・'.join(ja[w] for w in lost)}は含まれません）")
+        self.statusBar().showMessage(message, 6000)
 
     def paste(self) -> None:
         text = QGuiApplication.clipboard().text().strip()
