@@ -379,7 +379,7 @@ class Hand:
 
     def unicode(self) -> str:
         """The concealed tiles as Unicode tile characters, then each meld and the dora
-        indicators as groups of their own ("🀇🀈🀉… 🀙🀙🀙 dora 🀀")."""
+        indicators as groups of their own, separated by spaces ("dora" before the indicators)."""
         parts = [to_unicode(self.concealed)] + [to_unicode(m.tiles) for m in self.melds]
         if self.dora_indicators:
             parts.append("dora " + to_unicode(self.dora_indicators, sort=False))
