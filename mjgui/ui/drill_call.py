@@ -1,13 +1,12 @@
 """The call (鳴き) view: pass, pon or which chi of a discarded tile, then the answer."""
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QKeyEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
-    QPushButton,
     QSizePolicy,
     QVBoxLayout,
     QWidget,
@@ -19,8 +18,8 @@ from mjgui.drills.scoring import CallChoice, call_choices
 from mjgui.drills.session import Result
 from mjgui.tiles import Tile
 from mjgui.ui.drill_common import (
-    COLORS,
     SEAT_NAMES,
+    AnswerButton,
     DrillView,
     TileRow,
     focusless,
@@ -45,18 +44,16 @@ def meld_tiles(call: Call, discarded: Tile, seat: str) -> list[tuple[Tile, bool]
     return row
 
 
-class ChoiceButton(QPushButton):
+class ChoiceButton(AnswerButton):
     """One answer of a call drill: its key, its name and the meld it would make; after the
     answer a ring says right / wrong and a caption what the call does."""
 
     def __init__(self, choice: CallChoice, discarded: Tile, seat: str, key: int,
                  theme: str = "light", parent: QWidget | None = None):
-        super().__init__(parent)
+        super().__init__(theme, parent)
         self.choice = choice
         self.call = choice.call
         self.key = key
-        self._theme = theme
-        self.state: str | None = None          # "right" | "wrong" | "other-right"
         self.setObjectName(f"choice_{str(choice.call).replace(':', '_')}")
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Preferred)
@@ -116,33 +113,14 @@ class ChoiceButton(QPushButton):
         self.update()
 
     def set_theme(self, theme: str) -> None:
-        self._theme = theme
+        super().set_theme(theme)
         self.tiles.set_theme(theme)
-        self.update()
 
     def sizeHint(self) -> QSize:
         return self.layout().sizeHint().expandedTo(QSize(110, 56))
 
     def minimumSizeHint(self) -> QSize:
         return self.sizeHint()
-
-    def paintEvent(self, event: QPaintEvent) -> None:
-        super().paintEvent(event)
-        if self.state is None:
-            return
-        c = COLORS[self._theme]
-        color = QColor(c["good"] if self.state in ("right", "other-right") else c["bad"])
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        fill = QColor(color)
-        fill.setAlpha(30)
-        painter.setBrush(fill)
-        pen = QPen(color, 3 if self.state in ("right", "wrong") else 2)
-        if self.state == "other-right":
-            pen.setStyle(Qt.PenStyle.DashLine)
-        painter.setPen(pen)
-        painter.drawRoundedRect(QRectF(self.rect()).adjusted(1.5, 1.5, -1.5, -1.5), 6, 6)
-        painter.end()
 
 
 class CallView(DrillView):

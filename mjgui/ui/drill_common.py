@@ -15,6 +15,7 @@ from PySide6.QtGui import (
     QPainter,
     QPaintEvent,
     QPalette,
+    QPen,
 )
 from PySide6.QtWidgets import (
     QFrame,
@@ -120,6 +121,39 @@ def scaled_font(widget: QWidget, scale: float = 1.0, bold: bool = False) -> QFon
         font.setPixelSize(round(font.pixelSize() * scale))
     font.setBold(bold)
     return font
+
+
+class AnswerButton(QPushButton):
+    """A choice button of a drill (call or score): after the answer a ring says whether it
+    was the pick and right ("right"), the pick and wrong ("wrong") or a right answer not
+    picked ("other-right", dashed)."""
+
+    def __init__(self, theme: str = "light", parent: QWidget | None = None):
+        super().__init__(parent)
+        self._theme = theme
+        self.state: str | None = None          # "right" | "wrong" | "other-right"
+
+    def set_theme(self, theme: str) -> None:
+        self._theme = theme
+        self.update()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if self.state is None:
+            return
+        c = COLORS[self._theme]
+        color = QColor(c["good"] if self.state in ("right", "other-right") else c["bad"])
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        fill = QColor(color)
+        fill.setAlpha(30)
+        painter.setBrush(fill)
+        pen = QPen(color, 3 if self.state in ("right", "wrong") else 2)
+        if self.state == "other-right":
+            pen.setStyle(Qt.PenStyle.DashLine)
+        painter.setPen(pen)
+        painter.drawRoundedRect(QRectF(self.rect()).adjusted(1.5, 1.5, -1.5, -1.5), 6, 6)
+        painter.end()
 
 
 def muted(label: QLabel) -> QLabel:

@@ -7,8 +7,8 @@ the Score of the breakdown); the view only lays it out.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, QRectF, QRegularExpression, QSize, Qt
-from PySide6.QtGui import QColor, QKeyEvent, QPainter, QPaintEvent, QPen, QRegularExpressionValidator
+from PySide6.QtCore import QEvent, QObject, QRegularExpression, QSize, Qt
+from PySide6.QtGui import QKeyEvent, QRegularExpressionValidator
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -26,7 +26,8 @@ from mjgui.drills.problems import Problem
 from mjgui.drills.scoring import ScoreChoice, problem_score, score_choices
 from mjgui.drills.session import Result
 from mjgui.scoring import LIMIT_NAMES, yaku_name
-from mjgui.ui.drill_common import COLORS, WIND_NAMES, DrillView, TileRow, focusless, muted, scaled_font
+from mjgui.ui.drill_common import (WIND_NAMES, AnswerButton, DrillView, TileRow, focusless, muted,
+                                   scaled_font)
 from mjgui.ui.i18n import language, tr
 from mjgui.ui.tile_button import TileButton
 
@@ -61,16 +62,14 @@ def _yaku_value(y) -> str:
     return tr(f"{y.han} han", f"{y.han}翻")
 
 
-class ValueButton(QPushButton):
+class ValueButton(AnswerButton):
     """One value of the choices mode: its key and the payment; after the answer a ring says
     right / wrong."""
 
     def __init__(self, choice: ScoreChoice, key: int, theme: str = "light", parent: QWidget | None = None):
-        super().__init__(parent)
+        super().__init__(theme, parent)
         self.choice = choice
         self.key = key
-        self._theme = theme
-        self.state: str | None = None          # "right" | "wrong" | "other-right"
         self.setObjectName(f"value_{key}")
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Preferred)
@@ -98,30 +97,8 @@ class ValueButton(QPushButton):
         self.state = state
         self.update()
 
-    def set_theme(self, theme: str) -> None:
-        self._theme = theme
-        self.update()
-
     def sizeHint(self) -> QSize:
         return self.layout().sizeHint().expandedTo(QSize(120, 48))
-
-    def paintEvent(self, event: QPaintEvent) -> None:
-        super().paintEvent(event)
-        if self.state is None:
-            return
-        c = COLORS[self._theme]
-        color = QColor(c["good"] if self.state in ("right", "other-right") else c["bad"])
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        fill = QColor(color)
-        fill.setAlpha(30)
-        painter.setBrush(fill)
-        pen = QPen(color, 3 if self.state in ("right", "wrong") else 2)
-        if self.state == "other-right":
-            pen.setStyle(Qt.PenStyle.DashLine)
-        painter.setPen(pen)
-        painter.drawRoundedRect(QRectF(self.rect()).adjusted(1.5, 1.5, -1.5, -1.5), 6, 6)
-        painter.end()
 
 
 class _FieldKeys(QObject):
