@@ -237,12 +237,14 @@ class Attempt:
 # Schema and migrations
 # --------------------------------------------------------------------------
 
-def _migrate_to_1(conn: sqlite3.Connection) -> None:
-    conn.execute("""
+def _create_attempts(conn: sqlite3.Connection, drills: tuple[str, ...]) -> None:
+    """The attempts table as of the schema that allows `drills` (its CHECK), without indexes."""
+    allowed = ", ".join(f"'{d}'" for d in drills)
+    conn.execute(f"""
         CREATE TABLE attempts (
             id          INTEGER PRIMARY KEY,
             problem_id  TEXT    NOT NULL,
-            drill       TEXT    NOT NULL CHECK (drill IN ('nanikiru', 'wait', 'call')),
+            drill       TEXT    NOT NULL CHECK (drill IN ({allowed})),
             theme       TEXT    NOT NULL DEFAULT '',
             shanten     INTEGER,
             problem     TEXT    NOT NULL,            -- the problem dict, JSON
@@ -253,9 +255,17 @@ def _migrate_to_1(conn: sqlite3.Connection) -> None:
             answered_at TEXT    NOT NULL,            -- ISO 8601, UTC, microseconds
             set_name    TEXT
         )""")
+
+
+def _index_attempts(conn: sqlite3.Connection) -> None:
     conn.execute("CREATE INDEX attempts_by_time ON attempts (answered_at, id)")
     conn.execute("CREATE INDEX attempts_by_drill ON attempts (drill, answered_at)")
     conn.execute("CREATE INDEX attempts_by_problem ON attempts (problem_id, answered_at)")
+
+
+def _migrate_to_1(conn: sqlite3.Connection) -> None:
+    _create_attempts(conn, ("nanikiru", "wait", "call"))
+    _index_attempts(conn)
     # Spaced-repetition state, one row per problem ever missed (review.py).
     conn.execute("""
         CREATE TABLE review (
@@ -282,21 +292,7 @@ def _migrate_to_2(conn: sqlite3.Connection) -> None:
     conn.execute("ALTER TABLE attempts RENAME TO attempts_v1")
     for index in ("attempts_by_time", "attempts_by_drill", "attempts_by_problem"):
         conn.execute(f"DROP INDEX IF EXISTS {index}")
-    conn.execute("""
-        CREATE TABLE attempts (
-            id          INTEGER PRIMARY KEY,
-            problem_id  TEXT    NOT NULL,
-            drill       TEXT    NOT NULL CHECK (drill IN ('nanikiru', 'wait', 'call', 'score')),
-            theme       TEXT    NOT NULL DEFAULT '',
-            shanten     INTEGER,
-            problem     TEXT    NOT NULL,            -- the problem dict, JSON
-            pick        TEXT    NOT NULL,
-            correct     INTEGER NOT NULL CHECK (correct IN (0, 1)),
-            score       REAL    NOT NULL CHECK (score >= 0 AND score <= 1),
-            seconds     REAL    NOT NULL CHECK (seconds >= 0),
-            answered_at TEXT    NOT NULL,            -- ISO 8601, UTC, microseconds
-            set_name    TEXT
-        )""")
+    _create_attempts(conn, ("nanikiru", "wait", "call", "score"))
     # a damaged row is copied as it is (it is skipped when read, as before): never lost here
     conn.execute("PRAGMA ignore_check_constraints = ON")
     try:
@@ -305,9 +301,7 @@ def _migrate_to_2(conn: sqlite3.Connection) -> None:
     finally:
         conn.execute("PRAGMA ignore_check_constraints = OFF")
     conn.execute("DROP TABLE attempts_v1")
-    conn.execute("CREATE INDEX attempts_by_time ON attempts (answered_at, id)")
-    conn.execute("CREATE INDEX attempts_by_drill ON attempts (drill, answered_at)")
-    conn.execute("CREATE INDEX attempts_by_problem ON attempts (problem_id, answered_at)")
+    _index_attempts(conn)
 
 
 #: ``MIGRATIONS[v]`` upgrades a version ``v - 1`` database to version ``v``.
