@@ -74,11 +74,7 @@ def _rules(rules: Rules | str) -> Rules:
 
 
 def rule_flags(rules: Rules | str) -> int:
-    """The core's MJ_RULE_* bits of a Rules object or preset name."""
-    return _flags(rules)
-
-
-def _flags(rules: Rules | str) -> int:
+    """The core's MJ_RULE_* bits of a Rules object or preset name (computed once each)."""
     try:
         return _FLAGS[rules]
     except (KeyError, TypeError):
@@ -440,10 +436,33 @@ def score(hand: Hand | str, rules: Rules | str = "tenhou") -> Score:
     why); anything else impossible raises ScoringError naming the problem."""
     if isinstance(hand, str):
         hand = Hand.parse(hand)
-    result, values = core.score_packed(_pack(*_fields(hand)), _flags(rules))
+    result, values = core.score_packed(_pack(*_fields(hand)), rule_flags(rules))
     if result < 0:
         raise _problem(result, values[-1], hand.size)
     return Score(values, hand.win.tsumo, hand.seat_wind == 0)
+
+
+def _completed(hand: Hand, win_tile: int) -> Hand | None:
+    """A tenpai hand with the winning copy added, for scoring (None: that copy would be a
+    fifth tile).  What others discarded does not change the value: only the hand and the
+    indicators count."""
+    try:
+        return replace(hand, concealed=hand.concealed + (Tile(win_tile),), visible=(), discards=(),
+                       win=replace(hand.win, tile=None, flags=frozenset()))
+    except ValueError:
+        return None
+
+
+def _score_completed(done: Hand, win_tile: int, tsumo: bool, riichi: int, rules: Rules | str) -> Score | None:
+    flags = ["tsumo"] if tsumo else []
+    if riichi:
+        flags.append("riichi" if riichi == 1 else "double-riichi")
+    result, values = core.score_packed(pack(done, win_tile, flags), rule_flags(rules))
+    if result < 0:
+        if values[-1] == lib.MJ_PROBLEM_NOT_COMPLETE:
+            return None
+        raise _problem(result, values[-1], done.size)
+    return Score(values, tsumo, done.seat_wind == 0)
 
 
 def score_tile(hand: Hand, win_tile: int, tsumo: bool, riichi: int = 0,
@@ -451,21 +470,8 @@ def score_tile(hand: Hand, win_tile: int, tsumo: bool, riichi: int = 0,
     """The value of a tenpai hand (13 tiles counted) completed by `win_tile`:
     drawn (tsumo) or from a discard, with riichi (1), double riichi (2) or dama
     (0).  None when the tile does not complete the hand."""
-    try:
-        # what others discarded does not change the value: only the hand and the indicators count
-        done = replace(hand, concealed=hand.concealed + (Tile(win_tile),), visible=(), discards=(),
-                       win=replace(hand.win, tile=None, flags=frozenset()))
-    except ValueError:          # the winning copy would be a fifth tile: no such win
-        return None
-    flags = ["tsumo"] if tsumo else []
-    if riichi:
-        flags.append("riichi" if riichi == 1 else "double-riichi")
-    result, values = core.score_packed(pack(done, win_tile, flags), _flags(rules))
-    if result < 0:
-        if values[-1] == lib.MJ_PROBLEM_NOT_COMPLETE:
-            return None
-        raise _problem(result, values[-1], done.size)
-    return Score(values, tsumo, hand.seat_wind == 0)
+    done = _completed(hand, win_tile)
+    return None if done is None else _score_completed(done, win_tile, tsumo, riichi, rules)
 
 
 class WaitValue(NamedTuple):
@@ -498,9 +504,12 @@ def wait_values(hand: Hand, kinds: Iterable[int], rules: Rules | str = "tenhou")
     closed = hand.is_closed
     out = []
     for k in kinds:
-        out.append(WaitValue(k, score_tile(hand, k, False, 0, rules), score_tile(hand, k, True, 0, rules),
-                             score_tile(hand, k, False, 1, rules) if closed else None,
-                             score_tile(hand, k, True, 1, rules) if closed else None))
+        done = _completed(hand, k)         # one completed hand, four ways to win with it
+        if done is None:
+            out.append(WaitValue(k, None, None))
+            continue
+        out.append(WaitValue(k, *(_score_completed(done, k, tsumo, riichi, rules)
+                                  for riichi in ((0, 1) if closed else (0,)) for tsumo in (False, True))))
     return out
 
 
@@ -512,7 +521,7 @@ def best_ron_after_call(hand: Hand, concealed: bytes, meld: Meld, banned: Iterab
     call, before its discard; `banned` the kinds kuikae forbids discarding."""
     melds = hand.melds + (meld,)
     context = replace(hand, concealed=(), melds=melds, visible=(), discards=(), win=Win())
-    flags = _flags(rules)
+    flags = rule_flags(rules)
     banned = set(banned)
     best: Score | None = None
     counts = bytearray(concealed)
@@ -539,7 +548,7 @@ def points(han: int, fu: int, dealer: bool, tsumo: bool, yakuman: int = 0,
     """What han and fu (or yakuman multiples) pay: (the payers' total, the payments:
     (ron,), (each,) for a dealer's tsumo, (each non-dealer, dealer) for a non-dealer's)."""
     out = ffi.new("int32_t[2]")
-    total = lib.mj_points(han, fu, yakuman, _flags(rules), bool(tsumo), bool(dealer), out)
+    total = lib.mj_points(han, fu, yakuman, rule_flags(rules), bool(tsumo), bool(dealer), out)
     if total < 0:
         raise ScoringError(f"no hand has han {han}, fu {fu}, yakuman {yakuman}")
     if not tsumo or dealer:
@@ -558,7 +567,7 @@ def complete_hand_value(hand: Hand, rules: Rules | str = "tenhou") -> tuple[Scor
     for tsumo in (False, True):
         flags = set(hand.win.flags) - {"tsumo"} | ({"tsumo"} if tsumo else set())
         try:
-            result, values = core.score_packed(pack(hand, tile.kind, flags), _flags(rules))
+            result, values = core.score_packed(pack(hand, tile.kind, flags), rule_flags(rules))
         except ScoringError:
             result = -1
         out.append(Score(values, tsumo, hand.seat_wind == 0) if result >= 0 else None)
@@ -570,6 +579,6 @@ def score_batch(wins: np.ndarray, rules: Rules | str = "tenhou") -> dict[str, np
     with `pack` bytes via `np.frombuffer(b"".join(packed), core.WIN_DTYPE)` or field by
     field); the answer holds arrays `status` (1 wins, 0 no yaku, < 0 rejected), `han`,
     `fu`, `yakuman`, `total` and `received`."""
-    status, out = core.score_batch(wins, _flags(rules))
+    status, out = core.score_batch(wins, rule_flags(rules))
     return {"status": status, "han": out["han"], "fu": out["fu"], "yakuman": out["yakuman"],
             "total": out["total"], "received": out["received"]}
