@@ -317,6 +317,15 @@ def _fifth_tiles(counts: list[int], caps: bytes | None) -> tuple[int, ...]:
 
 # --- the report ---------------------------------------------------------------------
 
+def useful_draws(hand: Hand) -> tuple[int, tuple[int, ...]]:
+    """The shanten of a 3k+1 hand and the kinds whose draw lowers it, under the
+    caps of its melds: at tenpai these are its waits.  The one meaning of "waits"
+    that the wait report and the CLI share."""
+    shanten, kinds = core.ukeire_and_shanten(list(hand.counts), core.ALL_FORMS,
+                                             meld_caps(hand.melds))
+    return shanten, tuple(kinds)
+
+
 def wait_details(hand: Hand | str) -> WaitReport:
     """Waits of a 13-tile hand (3k+1 concealed tiles + 3 per meld) with their
     shapes, remaining copies, winning forms and karaten / furiten warnings.
@@ -340,7 +349,7 @@ def wait_details(hand: Hand | str) -> WaitReport:
 
     counts = list(hand.counts)
     caps = meld_caps(hand.melds)
-    shanten, kinds = core.ukeire_and_shanten(counts, core.ALL_FORMS, caps)
+    shanten, kinds = useful_draws(hand)
     if shanten != 0:
         return WaitReport(shanten, (), 0, False, "", False, "", (), _fifth_tiles(counts, caps))
 
