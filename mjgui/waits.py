@@ -105,7 +105,7 @@ def shape_label(shape: str, lang: str = "en") -> str:
 class WinningForm:
     """One way the hand wins on one tile.
 
-    `melds` are the concealed melds of the completed hand as `core.Meld`
+    `melds` are the concealed melds of the completed hand as `core.Block`
     (kind, is_run) tuples, a run named by its lowest tile; open melds are not
     included.  `waiting_block` is the kinds of the held tiles the winning tile
     joins (see the module doc).  `pairs` lists the seven pairs of a seven-pairs
@@ -113,7 +113,7 @@ class WinningForm:
 
     form: str                               # 'regular' | 'chiitoi' | 'kokushi'
     pair: int | None
-    melds: tuple[core.Meld, ...]
+    melds: tuple[core.Block, ...]
     waiting_block: tuple[int, ...]
     shape: str
     pairs: tuple[int, ...] = ()
@@ -266,12 +266,12 @@ def _run_shape(t: int, start: int) -> str:
     return "ryanmen"
 
 
-def _is_nobetan(t: int, melds: tuple[core.Meld, ...]) -> bool:
+def _is_nobetan(t: int, melds: tuple[core.Block, ...]) -> bool:
     if t >= 27:
         return False
     n = t % 9
-    return ((n <= 5 and core.Meld(t + 1, True) in melds)
-            or (n >= 3 and core.Meld(t - 3, True) in melds))
+    return ((n <= 5 and core.Block(t + 1, True) in melds)
+            or (n >= 3 and core.Block(t - 3, True) in melds))
 
 
 def _regular_forms(c: list[int], t: int) -> list[WinningForm]:

@@ -159,7 +159,7 @@ def oracle_decomps(h):
 def core_decomps(h):
     out = [(d.pair, tuple((m.kind, m.is_run) for m in d.melds)) for d in core.decompositions(h)]
     for d in core.decompositions(h):
-        assert all(isinstance(m, core.Meld) for m in d.melds)
+        assert all(isinstance(m, core.Block) for m in d.melds)
     return out
 
 

@@ -107,7 +107,7 @@ def test_decompositions_match_oracle() -> None:
 
 
 def test_decompositions_examples() -> None:
-    M = core.Meld
+    M = core.Block
     assert sorted(core.decompositions(P("111222333m11p"))) == sorted([
         core.Decomposition(9, (M(0, True), M(0, True), M(0, True))),
         core.Decomposition(9, (M(0, False), M(1, False), M(2, False))),
