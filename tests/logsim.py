@@ -315,7 +315,7 @@ class RoundSim:
             if s.riichi or len(s.melds) >= 3:
                 continue
             held = [t for t in s.concealed if t.kind == tile.kind]
-            if len(held) >= 3 and self.kans < 3 and self.rng.random() < 0.1 * rate:
+            if len(held) >= 3 and self.kans < 3 and self.rng.random() < 0.5 * rate:
                 self.take(q, source, tile, "kan", held[:3])
                 self.kans += 1
                 self.pending_dora.append(q)

@@ -121,9 +121,17 @@ class _Reader:
         self.riichi_pending = [False] * 4
         self.last_draw: list = [None] * 4      # (id, index of the draw event)
         self.kan_pending = [False] * 4
+        self.ids: set[int] = set()
 
     def tile(self, x: int) -> Tile:
         return tile_of(x, self.red)
+
+    def fresh(self, x: int) -> Tile:
+        """A tile turning up (dealt, drawn, an indicator): each id exists once a round."""
+        if x in self.ids:
+            raise ValueError(f"tile {x} turns up twice in one round")
+        self.ids.add(x)
+        return self.tile(x)
 
     def close(self) -> None:
         if self.cur is not None:
@@ -155,12 +163,13 @@ class _Reader:
             oya = _int(a, "oya", 0, 3)
             if oya != seed[0] % 4:
                 raise ValueError(f"oya {oya} is not the dealer of round {seed[0]}")
+            self.ids = set()
             hands = []
             for i in range(4):
                 ids = _tile_ids(a.get(f"hai{i}"), f"hai{i}")
-                hands.append(tuple(self.tile(x) for x in ids))
+                hands.append(tuple(self.fresh(x) for x in ids))
             self.cur = dict(wind=seed[0] // 4, dealer=oya, honba=seed[1], sticks=seed[2],
-                            scores=tuple(x * 100 for x in ten), dora=self.tile(seed[5]), hands=tuple(hands), at=at)
+                            scores=tuple(x * 100 for x in ten), dora=self.fresh(seed[5]), hands=tuple(hands), at=at)
             self.events, self.results = [], []
             self.riichi_pending = [False] * 4
             self.last_draw = [None] * 4
@@ -175,7 +184,7 @@ class _Reader:
                 raise ValueError(f"tile {x} is out of range 0-135")
             if tag[0] in _DRAW_TAGS:
                 seat = _DRAW_TAGS.index(tag[0])
-                self.events.append(Draw(seat, self.tile(x), self.kan_pending[seat], at))
+                self.events.append(Draw(seat, self.fresh(x), self.kan_pending[seat], at))
                 self.kan_pending[seat] = False
                 self.last_draw[seat] = (x, len(self.events) - 1)
             else:
@@ -199,7 +208,7 @@ class _Reader:
             if _int(a, "step", 1, 2) == 1:
                 self.riichi_pending[who] = True
         elif tag == "DORA":
-            self.events.append(NewDora(self.tile(_tile_ids(a.get("hai"), "hai")[0]), at))
+            self.events.append(NewDora(self.fresh(_tile_ids(a.get("hai"), "hai")[0]), at))
         elif tag == "AGARI":
             self.results.append(self.agari(a, at))
         elif tag == "RYUUKYOKU":

@@ -171,7 +171,10 @@ class _RoundReplayer:
                 if m.source == seat:
                     tiles.remove(m.tile)          # the player's own discard: it is in discards:
                 visible += tiles
-        return Hand(tuple(s.concealed), tuple(_meld(m, seat) for m in s.melds), tuple(t.indicators),
+        concealed = list(s.concealed)
+        drew = isinstance(t.last_event, Draw) and t.last_event.seat == seat
+        drawn = [concealed.pop()] if drew else []
+        return Hand(tuple(sorted(concealed) + drawn), tuple(_meld(m, seat) for m in s.melds), tuple(t.indicators),
                     tuple(visible), self.rnd.wind, (seat - self.rnd.dealer) % 4,
                     tuple(tile for tile, _ in s.pond), turn=min(s.draws, 18))
 

@@ -126,6 +126,13 @@ class Table:
     def _call(self, e: Call, at: str) -> None:
         s = self.seats[e.seat]
         n = len(e.tiles)
+        kinds = [t.kind for t in e.tiles]
+        size = 3 if e.kind in ("chi", "pon") else 4
+        run = n == 3 and kinds[0] < 27 and kinds[0] // 9 == kinds[2] // 9 and kinds == [kinds[0] + i for i in range(3)]
+        if n != size or (not run if e.kind == "chi" else len(set(kinds)) != 1):
+            shape = "three tiles in a row of one suit" if e.kind == "chi" else \
+                f"{'three' if size == 3 else 'four'} copies of one tile"
+            self.fail(f"{e.kind} of {''.join(KIND_NAMES[k] for k in kinds)} is not {shape}", at)
         if e.kind in ("chi", "pon", "kan"):
             if self.last_discard is None or e.source is None:
                 self.fail(f"seat {e.seat} calls {e.kind} with no discard to call", at)
