@@ -37,7 +37,8 @@ from mjgui.waits import wait_details
 
 THEMES = ("light", "dark")
 TEXT_APPLY_MS = 250          # typing settles this long before the hand follows
-MODES = ("analyze", "nanikiru", "wait", "call", "score", "stats")
+MODES = ("analyze", "nanikiru", "wait", "call", "score", "stats", "review")
+DRILLS = ("nanikiru", "wait", "call", "score")     # the modes whose page is a DrillPage
 RANK_KEYS = ("ukeire", "score", "win")   # the "Order by" choices, in the box's order
 HISTORY_FILE = "history.sqlite"
 
@@ -588,6 +589,12 @@ class MainWindow(QMainWindow):
                 if self.history is None:
                     page.set_unavailable(self.history_problem)
                 page.practiceRequested.connect(self.practise)
+            elif mode == "review":
+                from mjgui.ui.review_page import ReviewPage
+                page = ReviewPage(self.history, self.store, self.stack)
+                page.analyzeRequested.connect(self.open_in_analysis)
+                page.practiceRequested.connect(self.practise)
+                page.message.connect(lambda text: self.statusBar().showMessage(text, 10000))
             else:
                 from mjgui.ui.drill_page import DrillPage
                 page = DrillPage(mode, self.history, self.stack)
@@ -626,6 +633,11 @@ class MainWindow(QMainWindow):
         stats = self.pages.get("stats")
         if stats is not None:
             stats.mark_stale()
+
+    def open_in_analysis(self, hand: Hand) -> None:
+        """Show a situation (from the game review) in the Analyze mode, undoable there."""
+        self.set_mode("analyze")
+        self._edit(self.editor.set_hand, hand, tr("Open from review", "検討から開く"))
 
     def practise(self, problems: list, title: str) -> None:
         """Start a set chosen on the statistics page in the drill of its (first) kind."""
@@ -718,7 +730,8 @@ class MainWindow(QMainWindow):
                                       "和了率・聴牌率・期待値のモデル"))
         self.turn_chart.update()
         for mode, (en, ja) in zip(MODES, (("Analyze", "分析"), ("Nanikiru", "何切る"), ("Waits", "待ち"),
-                                          ("Calls", "鳴き"), ("Score", "点数"), ("Stats", "成績"))):
+                                          ("Calls", "鳴き"), ("Score", "点数"), ("Stats", "成績"),
+                                          ("Review", "検討"))):
             act = self.mode_actions[mode]
             act.setText(tr(en, ja))
             act.setToolTip(f"{tr(en, ja)} ({act.shortcut().toString(QKeySequence.SequenceFormat.NativeText)})")
@@ -729,8 +742,12 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event) -> None:
         self.store.setValue("hand", str(self.editor.hand))
         for mode, page in self.pages.items():
-            if mode != "stats":
+            if mode in DRILLS:
                 self.store.setValue(f"drill/{mode}", json.dumps(page.settings()))
+        review = self.pages.get("review")
+        if review is not None:
+            review.confirm_close()
+            review.wait(2000)
         if self.history is not None:
             self.history.close()
         self.store.sync()
