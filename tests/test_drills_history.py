@@ -196,22 +196,22 @@ def test_record_is_committed_before_it_returns(store: HistoryStore, db: Path) ->
     assert not store.connection.in_transaction
 
 
-def test_failed_record_rolls_back(store: HistoryStore, monkeypatch) -> None:
-    from mjgui.drills import review
-
+def test_failed_record_rolls_back(store: HistoryStore) -> None:
+    """The answer and its review-queue update are one transaction: when the queue update
+    fails (here a trigger refuses it), the answer is not stored either."""
     store.record(att("a"))
-
-    def boom(*args, **kwargs):
-        raise sqlite3.OperationalError("simulated failure in the review update")
-
-    monkeypatch.setattr(review, "apply_attempt", boom)
-    with pytest.raises(HistoryError):
+    conn = store.connection
+    conn.execute("CREATE TRIGGER refuse BEFORE INSERT ON review "
+                 "BEGIN SELECT RAISE(ABORT, 'simulated failure in the review update'); END")
+    with pytest.raises(HistoryError, match="simulated failure"):
         store.record(att("b", correct=False))
-    assert not store.connection.in_transaction
+    assert not conn.in_transaction
     assert [a.problem_id for a in store.attempts()] == ["a"]
-    monkeypatch.undo()
-    store.record(att("c"))
+    assert conn.execute("SELECT COUNT(*) FROM review").fetchone()[0] == 0
+    conn.execute("DROP TRIGGER refuse")
+    store.record(att("c", correct=False))
     assert [a.problem_id for a in store.attempts()] == ["a", "c"]
+    assert [pid for (pid,) in conn.execute("SELECT problem_id FROM review")] == ["c"]
 
 
 CHILD = textwrap.dedent("""
@@ -461,7 +461,7 @@ def test_version_1_history_is_upgraded_for_score_answers(db: Path) -> None:
     conn.close()
     with HistoryStore.open(db) as s:
         assert s.recovered is None
-        assert s.connection.execute("PRAGMA user_version").fetchone()[0] == 2
+        assert s.connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         got, skipped = s.read_attempts()
         assert [(a.id, a.problem_id) for a in got] == [(7, "old-a"), (9, "old-b")]
         assert skipped == 1                             # the damaged row is kept, still skipped
