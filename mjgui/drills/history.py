@@ -736,7 +736,7 @@ class HistoryStore:
                 json.dumps(dict(problem), allow_nan=False, ensure_ascii=False).encode("utf-8")
             except (TypeError, ValueError, RecursionError) as e:
                 raise ValueError(f"problem {pid!r} is not storable JSON ({e})") from None
-            checked.append(problem)
+            checked.append((pid, kind, problem))
         return int(self._write(lambda conn: review_table.add_problems(conn, checked, at, source)))
 
     def remove_from_review(self, problem_id: str) -> bool:

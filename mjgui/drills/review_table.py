@@ -219,25 +219,26 @@ def check_source(source: Any) -> str:
     return source
 
 
-def add_problems(conn: sqlite3.Connection, problems: Iterable[Mapping[str, Any]], at: datetime,
+def add_problems(conn: sqlite3.Connection,
+                 problems: Iterable[tuple[str, str, Mapping[str, Any]]], at: datetime,
                  source: str) -> int:
-    """Add problem dicts (with ``"id"`` and ``"kind"``) as new cards due at ``at``; a problem
-    already in the queue is left as it is.  Returns how many were added."""
+    """Add ``(problem id, drill, problem dict)`` entries as new cards due at ``at``; a
+    problem already in the queue is left as it is.  Returns how many were added."""
     added = 0
-    for problem in problems:
+    for problem_id, drill, problem in problems:
         added += conn.execute(
             "INSERT INTO review (problem_id, drill, problem, source, added_at, state, step, "
             "due_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?) ON CONFLICT (problem_id) DO NOTHING",
-            (problem["id"], problem["kind"], _json(dict(problem)), source, utc_iso(at),
+            (problem_id, drill, _json(dict(problem)), source, utc_iso(at),
              schedule.LEARNING, utc_iso(at))).rowcount
     return added
 
 
 def _replay(conn: sqlite3.Connection, only: set[str] | None,
-            added: list[tuple[datetime, dict, str]]) -> None:
+            added: list[ReviewItem]) -> None:
     """Rebuild the (emptied) table from the answers, in answer order: every answer (of the
-    problems in ``only`` when given) through `apply_attempt`, and each ``(added_at, problem,
-    source)`` of `add_problems` at its time."""
+    problems in ``only`` when given) through `apply_attempt`, and the ``added`` items of
+    `add_problems` again at their time."""
     events: list[tuple[datetime, int, int, Any]] = []
     for row in conn.execute(f"SELECT {ATTEMPT_COLUMNS} FROM attempts"):
         try:
@@ -246,7 +247,7 @@ def _replay(conn: sqlite3.Connection, only: set[str] | None,
             continue                       # a damaged answer can't be replayed
         if only is None or attempt.problem_id in only:
             events.append((attempt.answered_at, 1, attempt.id or 0, attempt))
-    events += [(at, 0, 0, (problem, source)) for at, problem, source in added]
+    events += [(item.added_at, 0, 0, item) for item in added if item.added_at is not None]
     events.sort(key=lambda e: e[:3])
     for at, kind, _, what in events:
         if kind:
@@ -255,16 +256,13 @@ def _replay(conn: sqlite3.Connection, only: set[str] | None,
             except ValueError:
                 continue                   # an answer time that can't be scheduled
         else:
-            add_problems(conn, [what[0]], at, what[1])
+            add_problems(conn, [(what.problem_id, what.drill, what.problem)], at, what.source)
 
 
 def rebuild(conn: sqlite3.Connection) -> int:
     """Recompute the table by replaying every answer in order (problems added with
     `add_problems` are added back at their time); returns the number of cards."""
-    added = []
-    for item in read_items(conn)[0]:
-        if item.added_at is not None:
-            added.append((item.added_at, item.problem, item.source))
+    added = [item for item in read_items(conn)[0] if item.added_at is not None]
     conn.execute("DELETE FROM review")
     _replay(conn, None, added)
     return int(conn.execute("SELECT COUNT(*) FROM review").fetchone()[0])
