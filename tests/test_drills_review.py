@@ -356,3 +356,52 @@ def test_closed_store(tmp_path: Path) -> None:
         q.add_problems([starter_set().problems[0]], now=T0)
     with pytest.raises(TypeError):
         ReviewQueue(object())  # type: ignore[arg-type]
+
+
+def test_the_queue_read_after_answers_and_other_writers_is_current(tmp_path: Path) -> None:
+    """The store keeps the review table as last read and re-reads only the answered problem's
+    row after `record`: what it reports must always equal a fresh read of the file, also
+    when another program (a second store on the same file) or plain SQL changed it."""
+    path = tmp_path / "history.db"
+
+    def fresh() -> tuple:
+        with HistoryStore.open(path) as other:
+            return other.review_items(), ReviewQueue(other).counts(now=T0 + DAY)
+
+    with HistoryStore.open(path) as store, HistoryStore.open(path) as second:
+        queue = ReviewQueue(store)
+        for i, (pid, ok, minutes) in enumerate([("a", False, 0), ("b", False, 1), ("a", True, 2),
+                                                ("c", True, 3), ("b", True, 4), ("d", False, 5)]):
+            assert (store.review_items(), queue.counts(now=T0 + DAY)) == fresh()
+            store.record(att(pid, ok, T0 + timedelta(minutes=minutes)))
+            assert (store.review_items(), queue.counts(now=T0 + DAY)) == fresh()
+            if i == 2:                                  # another program answers too
+                second.record(att("e", False, T0 + timedelta(minutes=10)))
+                assert queue.item("e") is not None
+                assert (store.review_items(), queue.counts(now=T0 + DAY)) == fresh()
+        store.connection.execute("UPDATE review SET stability = -1 WHERE problem_id = 'a'")
+        assert queue.counts(now=T0 + DAY)["damaged"] == 1
+        assert (store.review_items(), queue.counts(now=T0 + DAY)) == fresh()
+        second.connection.execute("DELETE FROM review WHERE problem_id = 'b'")
+        assert [i.problem_id for i in store.review_items()[0]] == ["d", "e"]
+        store.record(att("a", False, T0 + timedelta(minutes=30)))
+        assert (store.review_items(), queue.counts(now=T0 + DAY)) == fresh()
+        assert queue.counts(now=T0 + DAY) == {"due": 3, "learning": 3, "total": 3, "damaged": 0}
+
+
+def test_another_program_writing_just_before_an_answer_is_seen(tmp_path: Path,
+                                                              monkeypatch) -> None:
+    path = tmp_path / "history.db"
+    with HistoryStore.open(path) as store, HistoryStore.open(path) as second:
+        store.record(att("a", False, T0))
+        assert ReviewQueue(store).counts(now=T0)["total"] == 1      # the table is read
+        write = store._write
+
+        def other_program_first(fn):
+            second.record(att("z", False, T0))                   # commits between the two
+            return write(fn)
+
+        monkeypatch.setattr(store, "_write", other_program_first)
+        store.record(att("b", False, T0))
+        monkeypatch.undo()
+        assert [i.problem_id for i in store.review_items()[0]] == ["a", "b", "z"]

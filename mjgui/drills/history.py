@@ -505,6 +505,10 @@ class HistoryStore:
                  recovered: str | None = None, recovered_ja: str | None = None,
                  moved_to: Path | None = None, read_only: bool = False) -> None:
         self._conn: sqlite3.Connection | None = conn
+        # the review table as last read, and the (connection, file) state it was read at:
+        # counting the queue after every answer then re-reads one row, not thousands
+        self._review_rows: review_table.Rows | None = None
+        self._review_key: tuple[int, int] | None = None
         self.path = path
         self.recovered = recovered
         self.recovered_ja = recovered_ja
@@ -657,7 +661,11 @@ class HistoryStore:
             review_table.apply_attempt(conn, attempt, rowid)
             return rowid
 
-        return self._write(write)
+        cached = self._review_rows is not None and self._read(self._state) == self._review_key
+        rowid = self._write(write)
+        if cached:
+            self._patch_review_rows(attempt.problem_id)
+        return rowid
 
     def attempts(self, drill: str | None = None,
                  since: datetime | date | None = None) -> list[Attempt]:
@@ -705,12 +713,37 @@ class HistoryStore:
         first, and the number of damaged rows left out."""
         if drill is not None:
             _check_drill(drill)
-        return self._read(lambda conn: review_table.read_items(conn, drill))
+        return review_table.select(self._read(self._review_table), drill)
 
     def review_item(self, problem_id: str) -> ReviewItem | None:
         """One problem's queue entry (None: not in the queue, or its row is damaged)."""
-        items = self._read(lambda conn: review_table.read_items(conn, problem_id=problem_id))[0]
+        rows = self._read(lambda conn: review_table.read_rows(conn, problem_id))
+        items = review_table.select(rows)[0]
         return items[0] if items else None
+
+    @staticmethod
+    def _state(conn: sqlite3.Connection) -> tuple[int, int]:
+        """Changes made through this connection, and a number that changes whenever another
+        connection commits: equal values mean the file is as it was."""
+        return conn.total_changes, conn.execute("PRAGMA data_version").fetchone()[0]
+
+    def _review_table(self, conn: sqlite3.Connection) -> review_table.Rows:
+        state = self._state(conn)
+        if self._review_rows is None or self._review_key != state:
+            self._review_rows = review_table.read_rows(conn)
+            self._review_key = state
+        return self._review_rows
+
+    def _patch_review_rows(self, problem_id: str) -> None:
+        """After `record` wrote (at most) one problem's row: re-read that row only, unless
+        another program wrote too (then the next read reloads everything)."""
+        rows, key = self._review_rows, self._review_key
+        self._review_rows = self._review_key = None
+        state = self._read(self._state)
+        if rows is None or key is None or state[1] != key[1]:
+            return
+        rows.update(self._read(lambda conn: review_table.read_rows(conn, problem_id)))
+        self._review_rows, self._review_key = rows, state
 
     def add_to_review(self, problems: Iterable[Mapping[str, Any]], at: datetime,
                       source: str) -> int:

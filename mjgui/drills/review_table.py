@@ -32,8 +32,8 @@ from .attempt import ATTEMPT_COLUMNS, ROW_ERRORS, Attempt, attempt_from_row, che
 from .kinds import KINDS
 from .schedule import Card
 
-__all__ = ["REVIEW_COLUMNS", "ReviewItem", "create", "apply_attempt", "read_items", "remove",
-           "add_problems", "rebuild", "from_leitner"]
+__all__ = ["REVIEW_COLUMNS", "ReviewItem", "Rows", "create", "apply_attempt", "read_rows",
+           "select", "remove", "add_problems", "rebuild", "from_leitner"]
 
 #: The columns a version-3 history's review table must have.
 REVIEW_COLUMNS = frozenset({
@@ -145,26 +145,40 @@ def _item(row: tuple) -> ReviewItem:
                       _time(added_at))
 
 
-def read_items(conn: sqlite3.Connection, drill: str | None = None,
-               problem_id: str | None = None) -> tuple[list[ReviewItem], int]:
-    """The readable items (of one drill / one problem when given), and how many rows were
-    damaged and left out."""
-    where, params = [], []
-    if drill is not None:
-        where.append("drill = ?")
-        params.append(drill)
+#: The rows of the table by rowid: ``(the drill column as stored, the item or None when the
+#: row is damaged)``.
+Rows = dict[int, tuple[Any, "ReviewItem | None"]]
+
+
+def read_rows(conn: sqlite3.Connection, problem_id: str | None = None) -> Rows:
+    """Every row of the table (or the one of ``problem_id``), read and checked."""
+    sql = f"SELECT rowid, {_ITEM_COLUMNS} FROM review"
+    params: tuple = ()
     if problem_id is not None:
-        where.append("problem_id = ?")
-        params.append(problem_id)
-    sql = f"SELECT {_ITEM_COLUMNS} FROM review"
-    if where:
-        sql += " WHERE " + " AND ".join(where)
-    items, damaged = [], 0
-    for row in conn.execute(sql + " ORDER BY due_at, problem_id", params):
+        sql += " WHERE problem_id = ?"
+        params = (problem_id,)
+    rows: Rows = {}
+    for rowid, *row in conn.execute(sql, params):
         try:
-            items.append(_item(row))
+            item: ReviewItem | None = _item(tuple(row))
         except ROW_ERRORS:
+            item = None
+        rows[rowid] = (row[1], item)
+    return rows
+
+
+def select(rows: Rows, drill: str | None = None) -> tuple[list[ReviewItem], int]:
+    """The readable items of ``rows`` (of one drill when given), soonest due first, and how
+    many rows are damaged."""
+    items, damaged = [], 0
+    for raw_drill, item in rows.values():
+        if drill is not None and raw_drill != drill:
+            continue
+        if item is None:
             damaged += 1
+        else:
+            items.append(item)
+    items.sort(key=lambda item: (item.due_at, item.problem_id))
     return items, damaged
 
 
@@ -262,7 +276,7 @@ def _replay(conn: sqlite3.Connection, only: set[str] | None,
 def rebuild(conn: sqlite3.Connection) -> int:
     """Recompute the table by replaying every answer in order (problems added with
     `add_problems` are added back at their time); returns the number of cards."""
-    added = [item for item in read_items(conn)[0] if item.added_at is not None]
+    added = [item for item in select(read_rows(conn))[0] if item.added_at is not None]
     conn.execute("DELETE FROM review")
     _replay(conn, None, added)
     return int(conn.execute("SELECT COUNT(*) FROM review").fetchone()[0])
