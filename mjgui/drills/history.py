@@ -1,8 +1,10 @@
 """Drill history: every answered drill problem, stored in SQLite, and statistics.
 
 One history file (the UI passes a path in Qt's ``AppDataLocation``) holds
-the ``attempts`` table (one row per answer) and the ``review`` table of the
-spaced-repetition queue (see :mod:`mjgui.drills.review`).
+the ``attempts`` table (one row per answer, `mjgui.drills.attempt`) and the
+``review`` table of the FSRS review queue (`mjgui.drills.review_table`; the
+queue's view is `mjgui.drills.review`).  This store runs every query: the other
+modules get rows and records through its methods.
 
 Durability
     The database runs in WAL mode with ``synchronous=FULL``.  Every write is
@@ -31,8 +33,7 @@ Damaged or foreign files
     (``str(err)``) and Japanese (``err.message_ja``); the UI shows it and
     continues without history.
 
-Statistics over the attempts are in `mjgui.drills.stats`; the review queue of
-missed problems in `mjgui.drills.review`.
+Statistics over the attempts are in `mjgui.drills.stats`.
 """
 
 from __future__ import annotations
@@ -634,6 +635,10 @@ class HistoryStore:
             raise HistoryError(f"Cannot read the drill history at {self.path} ({e}).",
                                f"練習履歴 {self.path} を読み込めません（{e}）。") from e
 
+    def _check_writable(self) -> None:
+        if self.read_only:
+            raise HistoryError(self.notice or "", self.notice_ja)
+
     # -- API -----------------------------------------------------------------
 
     def record(self, attempt: Attempt) -> int:
@@ -644,8 +649,7 @@ class HistoryStore:
         """
         if not isinstance(attempt, Attempt):
             raise TypeError("record() takes an Attempt")
-        if self.read_only:
-            raise HistoryError(self.notice or "", self.notice_ja)
+        self._check_writable()
         problem_json = json.dumps(attempt.problem, ensure_ascii=False,
                                   separators=(",", ":"))
 
@@ -751,8 +755,7 @@ class HistoryStore:
         review queue as new cards due at ``at``, in one transaction; a problem already in
         the queue is left as it is.  Returns how many were added.  ValueError (nothing
         written) for a dict without a usable id or kind."""
-        if self.read_only:
-            raise HistoryError(self.notice or "", self.notice_ja)
+        self._check_writable()
         source = review_table.check_source(source)
         at = as_utc(at, "at")
         checked = []
@@ -774,14 +777,12 @@ class HistoryStore:
 
     def remove_from_review(self, problem_id: str) -> bool:
         """Drop a problem from the queue; returns whether it was there."""
-        if self.read_only:
-            raise HistoryError(self.notice or "", self.notice_ja)
+        self._check_writable()
         return bool(self._write(lambda conn: review_table.remove(conn, problem_id)))
 
     def rebuild_review(self) -> int:
         """Recompute the queue by replaying every answer in order; returns its size."""
-        if self.read_only:
-            raise HistoryError(self.notice or "", self.notice_ja)
+        self._check_writable()
         return self._write(review_table.rebuild)
 
     def __repr__(self) -> str:
