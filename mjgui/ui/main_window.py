@@ -19,6 +19,7 @@ from mjgui.analysis import Analysis
 from mjgui.ev import MAX_SHANTEN as EV_MAX_SHANTEN
 from mjgui.scoring import complete_hand_value
 from mjgui.drills.history import HistoryError, HistoryStore
+from mjgui.drills.kinds import KINDS
 from mjgui.hand import Hand
 from mjgui.tiles import MAX_TEXT, Tile, TileError, check_length, parse_tenhou_url
 from mjgui.ui import i18n
@@ -37,8 +38,7 @@ from mjgui.waits import wait_details
 
 THEMES = ("light", "dark")
 TEXT_APPLY_MS = 250          # typing settles this long before the hand follows
-MODES = ("analyze", "nanikiru", "wait", "call", "score", "stats", "review")
-DRILLS = ("nanikiru", "wait", "call", "score")     # the modes whose page is a DrillPage
+MODES = ("analyze", *KINDS, "stats", "review")
 RANK_KEYS = ("ukeire", "score", "win")   # the "Order by" choices, in the box's order
 HISTORY_FILE = "history.sqlite"
 
@@ -742,7 +742,7 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event) -> None:
         self.store.setValue("hand", str(self.editor.hand))
         for mode, page in self.pages.items():
-            if mode in DRILLS:
+            if mode in KINDS:
                 self.store.setValue(f"drill/{mode}", json.dumps(page.settings()))
         review = self.pages.get("review")
         if review is not None:
