@@ -324,15 +324,16 @@ class ReviewPage(QWidget):
                        f"、{len(failed)}件は読めませんでした（最初: {failed[0][1]}）")
         if cancelled:
             text += tr(" (stopped)", "（中止）")
-        self._idle(text)
         self.message.emit(text)
-        if reviews:
+        if reviews:               # the last game is shown; the others are in the statistics
             self.record, self.source = reviews[-1].record, ""
             self.player_box.clear()
             for seat, name in enumerate(self.record.players):
                 self.player_box.addItem(f"{seat}: {name}", seat)
             self.player_box.setCurrentIndex(reviews[-1].seat)
             self.show_review(reviews[-1])
+            text += "\n" + self._summary_text()
+        self._idle(text)
 
     # ---- showing -----------------------------------------------------------------------
     def show_review(self, review) -> None:
