@@ -140,3 +140,20 @@ def test_folder_import_reviews_every_game_of_the_named_player(qtbot, window, tmp
     assert len(good) == 2 and all(r.player == "Bob" for r in good)
     assert "2 games reviewed" in page.summary.text() and "2 files skipped" in page.summary.text()
     assert page.review is good[-1]
+
+
+def test_a_reviewed_game_reaches_the_statistics(qtbot, window, tmp_path, game) -> None:
+    window.set_mode("stats")
+    stats = window.pages["stats"]
+    assert "No game reviewed yet" in stats.games.summary.text()
+    window.set_mode("review")
+    page = window.pages["review"]
+    page.open_file(_write(tmp_path, game))
+    qtbot.waitUntil(lambda: page.player_box.count() == 4, timeout=TIMEOUT)
+    page.review_player(1)
+    _reviewed(qtbot, page)
+    s = page.review.summary()
+    window.set_mode("stats")
+    stats.refresh()
+    assert f"1 game, {s['decisions']} decisions" in stats.games.summary.text()
+    assert stats.games.table.rowCount() == 1 and stats.games.table.item(0, 1).text() == game.players[1]

@@ -49,7 +49,7 @@ from datetime import date, datetime, timezone
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
-from . import review_table
+from . import games_table, review_table
 from .attempt import ATTEMPT_COLUMNS, ROW_ERRORS, Attempt, as_utc, attempt_from_row, utc_iso
 from .kinds import KINDS
 from .review_table import ReviewItem
@@ -62,7 +62,7 @@ __all__ = [
 #: ``PRAGMA application_id`` of an mjgui history ("MJGH").
 APPLICATION_ID = 0x4D4A4748
 #: Current schema version (``PRAGMA user_version``).
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 _BUSY_TIMEOUT = 5.0
 _SQLITE_HEADER = b"SQLite format 3\x00"
@@ -196,10 +196,15 @@ def _migrate_to_3(conn: sqlite3.Connection) -> None:
     conn.execute("DROP TABLE review_v2")
 
 
+def _migrate_to_4(conn: sqlite3.Connection) -> None:
+    """Version 4 keeps the summaries of reviewed games (`games_table`)."""
+    games_table.create(conn)
+
+
 #: ``MIGRATIONS[v]`` upgrades a version ``v - 1`` database to version ``v``.
 #: It runs inside a transaction; the caller sets ``user_version``.
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
-    1: _migrate_to_1, 2: _migrate_to_2, 3: _migrate_to_3}
+    1: _migrate_to_1, 2: _migrate_to_2, 3: _migrate_to_3, 4: _migrate_to_4}
 
 _ATTEMPTS_COLUMNS = frozenset({"id", "problem_id", "drill", "theme", "shanten", "problem",
                                "pick", "correct", "score", "seconds", "answered_at", "set_name"})
@@ -207,6 +212,7 @@ _ATTEMPTS_COLUMNS = frozenset({"id", "problem_id", "drill", "theme", "shanten", 
 _REQUIRED_COLUMNS: dict[str, frozenset[str]] = {
     "attempts": _ATTEMPTS_COLUMNS,
     "review": review_table.REVIEW_COLUMNS,
+    "games": games_table.GAMES_COLUMNS,
 }
 # ... and an older one before it is upgraded (versions 1 and 2: the Leitner queue)
 _REQUIRED_BEFORE_3: dict[str, frozenset[str]] = {
@@ -291,6 +297,8 @@ def _pragma(conn: sqlite3.Connection, name: str) -> Any:
 
 def _check_tables(conn: sqlite3.Connection, version: int) -> None:
     required = _REQUIRED_COLUMNS if version >= 3 else _REQUIRED_BEFORE_3
+    if version == 3:                   # the games table comes with version 4
+        required = {t: c for t, c in required.items() if t != "games"}
     for table, needed in required.items():
         cols = {r[1] for r in conn.execute(f"PRAGMA table_info({table})")}
         if not needed <= cols:
@@ -774,6 +782,17 @@ class HistoryStore:
                 raise ValueError(f"problem {pid!r} is not storable JSON ({e})") from None
             checked.append((pid, kind, problem))
         return int(self._write(lambda conn: review_table.add_problems(conn, checked, at, source)))
+
+    def record_game(self, game: games_table.GameSummary) -> None:
+        """Keep the summary of a reviewed game (a game reviewed again replaces its row)."""
+        if not isinstance(game, games_table.GameSummary):
+            raise TypeError("record_game() takes a GameSummary")
+        self._check_writable()
+        self._write(lambda conn: games_table.upsert(conn, game))
+
+    def games(self) -> tuple[list[games_table.GameSummary], int]:
+        """Every reviewed game, oldest review first, and the number of damaged rows left out."""
+        return self._read(games_table.read)
 
     def remove_from_review(self, problem_id: str) -> bool:
         """Drop a problem from the queue; returns whether it was there."""

@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, replace
+from datetime import datetime, timezone
 from typing import Callable
 
 from mjgui.analysis import analyze, by_second_step
+from mjgui.drills.games_table import GameSummary
 from mjgui.drills.problems import Problem
 from mjgui.logs.mistakes import DEFAULT_THRESHOLDS, mistake_problems
 from mjgui.logs.rate import EV_MAX_SHANTEN, Rating, rate, summary
@@ -100,6 +102,16 @@ class GameReview:
                     kinds[kind] += 1
         out["kinds"] = kinds
         return out
+
+    def game_summary(self, reviewed_at: datetime | None = None) -> GameSummary:
+        """What the history keeps of this review (see `mjgui.drills.games_table`)."""
+        s = self.summary()
+        loss = s["loss"]
+        return GameSummary(
+            game_id=game_id(self.record), seat=self.seat, player=self.player, format=self.record.format,
+            title=self.record.title, reviewed_at=reviewed_at or datetime.now(timezone.utc),
+            decisions=s["decisions"], agreed=s["agreed"], loss_points=loss.get("points", 0.0),
+            loss_ukeire=loss.get("ukeire", 0.0), loss_calls=loss.get("calls", 0.0), **s["kinds"])
 
     def problems(self, thresholds: dict[str, float] | None = None) -> list[Problem]:
         """The discards that lost more than the threshold, as nanikiru problems whose ids

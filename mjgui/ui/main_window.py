@@ -595,6 +595,7 @@ class MainWindow(QMainWindow):
                 page.analyzeRequested.connect(self.open_in_analysis)
                 page.practiceRequested.connect(self.practise)
                 page.message.connect(lambda text: self.statusBar().showMessage(text, 10000))
+                page.gameRecorded.connect(self._history_changed)
             else:
                 from mjgui.ui.drill_page import DrillPage
                 page = DrillPage(mode, self.history, self.stack)
@@ -604,7 +605,7 @@ class MainWindow(QMainWindow):
                         page.apply_settings(saved)
                     except (ValueError, TypeError, KeyError):
                         pass                     # settings of another version: defaults
-                page.attemptRecorded.connect(self._attempt_recorded)
+                page.attemptRecorded.connect(self._history_changed)
                 page.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
             page.set_theme(self.theme)
             page.retranslate()
@@ -629,7 +630,7 @@ class MainWindow(QMainWindow):
         if notice:
             self.statusBar().showMessage(notice, 15000)
 
-    def _attempt_recorded(self) -> None:
+    def _history_changed(self) -> None:
         stats = self.pages.get("stats")
         if stats is not None:
             stats.mark_stale()

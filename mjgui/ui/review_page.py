@@ -51,6 +51,7 @@ class ReviewPage(QWidget):
     analyzeRequested = Signal(object)
     practiceRequested = Signal(object, str)
     message = Signal(str)
+    gameRecorded = Signal()
 
     def __init__(self, history, store: QSettings | None = None, parent: QWidget | None = None):
         super().__init__(parent)
@@ -307,11 +308,14 @@ class ReviewPage(QWidget):
         if isinstance(result, Exception):
             self._fail(str(result))
             return
+        self._keep(result)
         self.show_review(result)
 
     def _folder_item(self, token: int, path: str, result: object) -> None:
         if token == self._folder_token:
             self._folder_results.append((path, result))
+            if not isinstance(result, Exception):
+                self._keep(result)
 
     def _folder_done(self, token: int, cancelled: bool) -> None:
         if token != self._folder_token:
@@ -336,6 +340,19 @@ class ReviewPage(QWidget):
         self._idle(text)
 
     # ---- showing -----------------------------------------------------------------------
+    def _keep(self, review) -> None:
+        """Save the game's summary for the statistics (a full or read-only history only
+        costs the chart this game)."""
+        if self.history is None:
+            return
+        from mjgui.drills.history import HistoryError
+        try:
+            self.history.record_game(review.game_summary())
+        except (HistoryError, ValueError) as error:
+            self.message.emit(str(error))
+        else:
+            self.gameRecorded.emit()
+
     def show_review(self, review) -> None:
         from mjgui.logs.review import severity
         self.review = review

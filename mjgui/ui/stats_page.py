@@ -286,6 +286,7 @@ class StatsPage(QWidget):
         self._streaks = Streaks(0, 0, 0)
         self._per_day: list[DayStats] = []
         self._misses: list[dict] = []
+        self._games: list = []                    # reviewed games (GameSummary)
         self._values: dict[str, str] = {}
         self._stale = False
         self._build()
@@ -414,6 +415,10 @@ class StatsPage(QWidget):
             tables.addLayout(column, 1)
         layout.addLayout(tables)
 
+        from mjgui.ui.games_stats import GamesStats
+        self.games = GamesStats(self._content, theme=self._theme)
+        layout.addWidget(self.games)
+
         for label in (self.chart_title, self.breakdown_title):
             f = QFont(label.font())
             f.setBold(True)
@@ -459,7 +464,7 @@ class StatsPage(QWidget):
         self._stale = False
         self._read_error = None
         self._damaged = 0
-        self._attempts, self._misses = [], []
+        self._attempts, self._misses, self._games = [], [], []
         self._counts = {"due": 0, "learning": 0, "total": 0, "damaged": 0}
         self._next_due = None
         store = self._store
@@ -476,6 +481,7 @@ class StatsPage(QWidget):
                                     f"練習履歴を読み込めません（{error}）。")
             else:
                 self._attempts = attempts
+                self._games = store.games()[0]
                 self._counts = counts
                 self._next_due = next_due
                 self._misses = missed_problems(attempts)
@@ -496,6 +502,7 @@ class StatsPage(QWidget):
             raise ValueError(f"theme must be one of {THEMES}, not {theme!r}")
         self._theme = theme
         self._apply_theme()
+        self.games.set_theme(theme)
 
     def theme(self) -> str:
         return self._theme
@@ -779,6 +786,7 @@ class StatsPage(QWidget):
         self._render_chart()
         self._render_tables()
         self._render_status()
+        self.games.set_games(self._games)
         self.chart_title.setText(tr("Progress", "推移"))
         self.breakdown_title.setText(tr("Breakdown", "内訳"))
         for key, button in self.range_buttons.items():
