@@ -9,8 +9,9 @@ Kinds of mistakes (a decision whose choice was not the evaluator's best):
   expected-value evaluator still rates lower: the hand was worth less, not slower;
 - **shape**: any other discard: it kept a slower or narrower hand.
 
-Severity, for colouring: **agreed** (the best), **mistake** (a loss above the threshold of
-its unit, `mistakes.DEFAULT_THRESHOLDS`), **small** (a loss below it).
+Severity, for colouring: **agreed** (the best, or a loss too small to matter:
+`NEGLIGIBLE`), **mistake** (a loss above the threshold of its unit,
+`mistakes.DEFAULT_THRESHOLDS`), **small** (a loss between the two).
 """
 from __future__ import annotations
 
@@ -31,6 +32,9 @@ __all__ = ["GameReview", "Cancelled", "review_game", "mistake_kind", "severity",
            "SEVERITIES", "game_id"]
 
 MISTAKE_KINDS = ("shape", "value", "calls")
+#: losses below these are within the evaluator's noise (a few points of expected value,
+#: less than one tile of ukeire): coloured as agreement, though not counted as one
+NEGLIGIBLE = {"points": 50.0, "ukeire": 1.0}
 SEVERITIES = ("agreed", "small", "mistake")
 
 
@@ -56,7 +60,7 @@ def mistake_kind(rating: Rating) -> str | None:
 
 
 def severity(rating: Rating, thresholds: dict[str, float] | None = None) -> str:
-    if rating.agrees:
+    if rating.agrees or rating.loss < NEGLIGIBLE.get(rating.unit, 0.0):
         return "agreed"
     limits = DEFAULT_THRESHOLDS if thresholds is None else thresholds
     limit = limits.get(rating.unit)

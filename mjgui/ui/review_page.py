@@ -15,7 +15,7 @@ from pathlib import Path
 from PySide6.QtCore import QSettings, Qt, Signal
 from PySide6.QtGui import QDragEnterEvent, QDropEvent, QGuiApplication, QKeyEvent
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel,
-                               QProgressBar, QPushButton, QScrollArea, QSplitter, QTableWidget,
+                               QProgressBar, QPushButton, QScrollArea, QSizePolicy, QSplitter, QTableWidget,
                                QTableWidgetItem, QVBoxLayout, QWidget)
 
 from mjgui.hand import Hand
@@ -118,12 +118,13 @@ class ReviewPage(QWidget):
         self.title.setTextFormat(Qt.TextFormat.PlainText)
         self.title.setStyleSheet("font-weight: 600")
         self.hand_view = HandView(self, tile_height=48)
+        self.hand_view.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         self.alternatives = QTableWidget(0, 3, self)
         self.alternatives.verticalHeader().hide()
         self.alternatives.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.alternatives.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
         self.alternatives.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        self.alternatives.setMaximumHeight(180)
+        self.alternatives.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         self.analyze_button = QPushButton(self)
         self.analyze_button.clicked.connect(self.analyze_current)
 
@@ -134,8 +135,8 @@ class ReviewPage(QWidget):
         row.addWidget(self.title, 1)
         row.addWidget(self.analyze_button)
         dl.addLayout(row)
-        dl.addWidget(self.hand_view)
-        dl.addWidget(self.alternatives)
+        dl.addWidget(self.hand_view, 0)
+        dl.addWidget(self.alternatives, 1)
 
         top = QWidget(self)
         tl = QVBoxLayout(top)
@@ -292,6 +293,7 @@ class ReviewPage(QWidget):
         name = self.record.players[seat]
         if name:
             self._remember("review/player", name)
+        self.player_box.setCurrentIndex(seat)
         total = sum(1 for _ in self.record.rounds)
         self._busy(tr(f"Rating {name or 'seat ' + str(seat)}'s decisions…",
                       f"{name or '席' + str(seat)}の打牌を評価中…"), max(total, 1))
