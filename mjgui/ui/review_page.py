@@ -109,6 +109,7 @@ class ReviewPage(QWidget):
         self.summary.setTextFormat(Qt.TextFormat.PlainText)
         self.timeline = ReviewTimeline(self)
         self.timeline.selected.connect(self._show_decision)
+        self.timeline.activated.connect(lambda *_: self.analyze_current())
         self.timeline_scroll = QScrollArea(self)
         self.timeline_scroll.setWidget(self.timeline)
         self.timeline_scroll.setWidgetResizable(True)
