@@ -13,7 +13,7 @@ import os
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt, Signal
-from PySide6.QtGui import QDragEnterEvent, QDropEvent, QGuiApplication, QKeyEvent
+from PySide6.QtGui import QDragEnterEvent, QDropEvent, QGuiApplication, QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel,
                                QProgressBar, QPushButton, QScrollArea, QSizePolicy, QSplitter, QTableWidget,
                                QTableWidgetItem, QVBoxLayout, QWidget)
@@ -77,6 +77,9 @@ class ReviewPage(QWidget):
     def _build(self) -> None:
         self.open_button = QPushButton(self)
         self.open_button.clicked.connect(self.choose_file)
+        shortcut = QShortcut(QKeySequence.StandardKey.Open, self)
+        shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        shortcut.activated.connect(self.choose_file)
         self.folder_button = QPushButton(self)
         self.folder_button.clicked.connect(self.choose_folder)
         self.paste_button = QPushButton(self)
