@@ -424,8 +424,8 @@ static int32_t evaluate(ev_ctx *c, uint8_t *h, int red, int extra, int shanten)
     slot *s = find_slot(&c->states, lo, hi);
     if (!s) { c->failed = FAIL_MEMORY; return -1; }
     if (s->values >= 0) return s->values;
-    /* the caller may stop the search: the flag is read every 256 new states */
-    if (c->p->cancel && !(c->states.used & 255) && *(volatile int *)c->p->cancel) {
+    /* the caller may stop the search: the flag is read on the first and every 256th new state */
+    if (c->p->cancel && (c->states.used & 255) == 1 && *(volatile int *)c->p->cancel) {
         c->failed = FAIL_CANCELLED;
         return -1;
     }
@@ -508,12 +508,13 @@ int mj_ev_model(const mj_win *hand, const mj_ev_params *p, mj_ev_row *rows, long
     for (int k = 0; k < MJ_KINDS; k++) c.caps[k] = (uint8_t)(4 - c.melded[k]);
     c.cx = mj_caps_init(&c.caps_ctx, c.caps);
     int shanten = mj_discard_rows(h, scan, c.forms, 0, c.cx, after, masks);
-    int result = shanten;
+    if (shanten < -1) return shanten;
+    int result = shanten;             /* -1: a complete hand; its discards are searched all the same */
     for (int d = 0; d < MJ_KINDS; d++) {
         mj_ev_row *row = &rows[d];
         memset(row, 0, sizeof *row);
         row->shanten = after[d];
-        if (after[d] == MJ_NOT_HELD || after[d] > MJ_EV_MAX_SHANTEN || result < 0) continue;
+        if (after[d] == MJ_NOT_HELD || after[d] > MJ_EV_MAX_SHANTEN) continue;
         h[d]--;
         int red = red_after_discard(h, hand->red, d);
         int extra = 0;
