@@ -195,3 +195,17 @@ def test_cli_full_model(capsys):
     assert main(["ev", "--model", "full", "--ron-riichi", "0", f"{RYANMEN} seat:S"]) == 0
     out = capsys.readouterr().out
     assert "full model" in out and "riichi" in out and "dama" in out
+
+
+def test_a_newer_request_stops_the_running_search(qtbot):
+    from mjgui.ui.analysis_worker import AnalysisWorker
+    worker = AnalysisWorker()
+    results = []
+    worker.ev_finished.connect(results.append)
+    worker.request(Hand.parse("13m5p46799p2458s27z"))
+    first = worker._job
+    worker.request(Hand.parse(RYANMEN))
+    assert first.cancel[0] == 1 and worker._job.cancel[0] == 0
+    assert worker.wait(20000)
+    qtbot.waitUntil(lambda: bool(results), timeout=5000)
+    assert [str(r.hand) for r in results] == [str(Hand.parse(RYANMEN))] and results[0].ev.rows
