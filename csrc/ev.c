@@ -51,6 +51,7 @@ typedef struct {
     uint8_t caps[MJ_KINDS];           /* 4 - melded: what the concealed part may use */
     mj_caps caps_ctx, *cx;            /* NULL when no meld caps a kind */
     table states;                     /* the 13-tile states searched */
+    table drawn;                      /* 14-tile hands after a kept draw: their best discard */
     double *arena;                    /* M_COUNT x NV doubles per state */
     size_t arena_used, arena_cap;
     int failed;                       /* FAIL_* */
@@ -122,6 +123,14 @@ static int32_t new_values(ev_ctx *c)
 }
 
 static double *values_at(ev_ctx *c, int32_t v) { return c->arena + (size_t)v * M_COUNT * NV; }
+
+/* A new state's values, all zero. */
+static int32_t new_zeroed(ev_ctx *c)
+{
+    int32_t v = new_values(c);
+    if (v >= 0) memset(values_at(c, v), 0, M_COUNT * NV * sizeof(double));
+    return v;
+}
 
 static const uint8_t next_kind[MJ_KINDS] = {
 #define SUIT(b) b+1, b+2, b+3, b+4, b+5, b+6, b+7, b+8, b+0
@@ -373,36 +382,57 @@ static void tenpai_values(ev_ctx *c, uint8_t *h, int red, int extra, double *v)
     }
 }
 
+/* The 14-tile hand h (red fives r) one shanten below `shanten` after a kept
+ * draw: each number of its best discard one draw later, as a vector over t
+ * (memoised: many 13-tile states draw into the same 14-tile hand). */
+static int32_t drawn_best(ev_ctx *c, uint8_t *h, int r, int shanten)
+{
+    uint64_t lo, hi;
+    make_key(h, r, &lo, &hi);
+    slot *s = find_slot(&c->drawn, lo, hi);
+    if (!s) { c->failed = FAIL_MEMORY; return -1; }
+    if (s->values >= 0) return s->values;
+    int32_t v = new_zeroed(c);
+    if (v < 0) { c->failed = FAIL_MEMORY; return -1; }
+    s->values = v;          /* claimed before the children: the table may move below */
+    /* best[j] takes child[j + 1] (the child one draw later); whole rows are
+     * cheaper than their used part (the loops vectorise), and the arena is
+     * zeroed, so the unused entries stay finite */
+    double best[M_COUNT * NV] = {0};
+    int8_t after[MJ_KINDS];
+    discard_shanten(h, c->forms, c->cx, after);
+    for (int d = 0; d < MJ_KINDS; d++) {
+        if (after[d] != shanten - 1) continue;
+        h[d]--;
+        int32_t child = evaluate(c, h, red_after_discard(h, r, d), 0, shanten - 1);
+        h[d]++;
+        if (child < 0) return -1;
+        const double *cv = values_at(c, child) + 1;
+        for (int j = 0; j < M_COUNT * NV - 1; j++) best[j] = cv[j] > best[j] ? cv[j] : best[j];
+    }
+    memcpy(values_at(c, v), best, sizeof best);
+    return v;
+}
+
 /* A state below tenpai: keep each draw that lowers the shanten with its best discard. */
 static void progress_values(ev_ctx *c, uint8_t *h, int red, int shanten, int32_t self)
 {
     draw draws[2 * MJ_KINDS];
     int n = useful_draws(c, h, red, draws, NULL);
     double kept_weight = 0;
-    double acc[M_COUNT][NV] = {{0}};
+    /* flat M_COUNT x NV rows: best[i] takes child[i + 1] (the child one draw later);
+     * whole rows are cheaper than their used part (the loops vectorise), and the
+     * arena is zeroed, so the unused entries stay finite */
+    double acc[M_COUNT * NV] = {0};
     for (int i = 0; i < n && !c->failed; i++) {
-        int x = draws[i].x, r = draws[i].red;
         double weight = draws[i].weight;
-        h[x]++;
-        int8_t after[MJ_KINDS];
-        discard_shanten(h, c->forms, c->cx, after);
-        double best[M_COUNT][NV];
-        for (int m = 0; m < M_COUNT; m++) for (int t = 0; t < NV; t++) best[m][t] = 0;
-        for (int d = 0; d < MJ_KINDS; d++) {
-            if (after[d] != shanten - 1) continue;
-            h[d]--;
-            int32_t child = evaluate(c, h, red_after_discard(h, r, d), 0, shanten - 1);
-            h[d]++;
-            if (child < 0) break;
-            const double *cv = values_at(c, child);
-            for (int m = 0; m < M_COUNT; m++)
-                for (int t = c->turn; t <= c->last; t++)
-                    if (cv[m * NV + t + 1] > best[m][t]) best[m][t] = cv[m * NV + t + 1];
-        }
-        h[x]--;
+        h[draws[i].x]++;
+        int32_t best = drawn_best(c, h, draws[i].red, shanten);
+        h[draws[i].x]--;
+        if (best < 0) break;
+        const double *b = values_at(c, best);
         kept_weight += weight;
-        for (int m = 0; m < M_COUNT; m++)
-            for (int t = c->turn; t <= c->last; t++) acc[m][t] += weight * best[m][t];
+        for (int j = 0; j < M_COUNT * NV; j++) acc[j] += weight * b[j];
     }
     double *v = values_at(c, self);
     for (int m = 0; m < M_COUNT; m++)
@@ -411,7 +441,7 @@ static void progress_values(ev_ctx *c, uint8_t *h, int red, int shanten, int32_t
         double pool = pool_at(c, t, kept_weight);
         double stay = (pool - kept_weight) / pool;
         for (int m = 0; m < M_COUNT; m++)
-            v[m * NV + t] = acc[m][t] / pool + stay * v[m * NV + t + 1];
+            v[m * NV + t] = acc[m * NV + t] / pool + stay * v[m * NV + t + 1];
     }
 }
 
@@ -429,7 +459,7 @@ static int32_t evaluate(ev_ctx *c, uint8_t *h, int red, int extra, int shanten)
         c->failed = FAIL_CANCELLED;
         return -1;
     }
-    int32_t v = new_values(c);
+    int32_t v = new_zeroed(c);
     if (v < 0) { c->failed = FAIL_MEMORY; return -1; }
     s->values = v;          /* claimed before the children: the table may move below */
     if (shanten == 0) tenpai_values(c, h, red, extra, values_at(c, v));
@@ -541,6 +571,7 @@ int mj_ev_model(const mj_win *hand, const mj_ev_params *p, mj_ev_row *rows, long
     }
     if (states) *states = (long)c.states.used;
     free(c.states.slots);
+    free(c.drawn.slots);
     free(c.arena);
     return result;
 }
