@@ -26,7 +26,7 @@ from mjgui.hand import Hand
 from mjgui.scoring import Rules, ScoringError, pack, rule_flags
 from mjgui.tiles import Tile
 
-__all__ = ["EvOptions", "EvChoice", "EvRow", "EvResult", "EvCancelled", "expected_values", "MAX_SHANTEN",
+__all__ = ["APP_OPTIONS", "EvOptions", "EvChoice", "EvRow", "EvResult", "EvCancelled", "expected_values", "MAX_SHANTEN",
            "RANKS", "MODELS"]
 
 MAX_SHANTEN = lib.MJ_EV_MAX_SHANTEN
@@ -136,6 +136,10 @@ class EvResult:
     def to_json(self) -> dict:
         return {"hand": str(self.hand), "turn": self.turn, "shanten": self.shanten,
                 "model": self.options.model, "discards": [r.to_json() for r in self.rows]}
+
+
+#: what the app computes: the full model with its default parameters
+APP_OPTIONS = EvOptions(model="full")
 
 
 def _discard_tile(hand: Hand, kind: int) -> Tile:

@@ -14,7 +14,7 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
 
 from mjgui import core
 from mjgui.analysis import Analysis, analyze
-from mjgui.ev import MAX_SHANTEN as EV_MAX_SHANTEN, EvResult, expected_values
+from mjgui.ev import APP_OPTIONS, MAX_SHANTEN as EV_MAX_SHANTEN, EvResult, expected_values
 from mjgui.hand import Hand
 
 
@@ -62,7 +62,7 @@ class _Job(QRunnable):
             return
         start = time.perf_counter()
         try:
-            ev, error = expected_values(self.hand, cancel=self.cancel), None
+            ev, error = expected_values(self.hand, options=APP_OPTIONS, cancel=self.cancel), None
         except ValueError as exc:
             ev, error = None, exc
         self.signals.ev_done.emit(EvJobResult(self.request, ev, error, (time.perf_counter() - start) * 1e3,
