@@ -282,16 +282,15 @@ static double ron_chance(double q, double weight, double pool, int k)
 }
 
 /* A frozen tenpai hand waiting from draw index turn: with riichi (flags
- * MJ_WIN_RIICHI / MJ_WIN_DOUBLE_RIICHI, declared just now) or without (0).
+ * MJ_WIN_RIICHI / MJ_WIN_DOUBLE_RIICHI, declared just now) or without (0);
+ * draws: its winning draws (useful_draws).
  * Before each of its draws come three opponent discards (full model, ron
  * unless furiten), after its last draw c->final_discards.  Fills win, score
  * and score_ip (the riichi declared right before the first ron chance and
  * draw: ippatsu) over t = turn .. T_END. */
-static void wait_values(ev_ctx *c, uint8_t *h, int red, int riichi, int furiten,
+static void wait_values(ev_ctx *c, uint8_t *h, const draw *draws, int n, int riichi, int furiten,
                         double *win, double *score, double *score_ip)
 {
-    draw draws[2 * MJ_KINDS];
-    int n = useful_draws(c, h, red, draws, NULL);
     double q = !c->full || furiten ? 0 : riichi ? c->p->ron_riichi : c->p->ron_dama;
     int ip = riichi && (c->options & MJ_EV_IPPATSU) ? MJ_WIN_IPPATSU : 0;
     double tsumo_weight = 0, gain = 0, gain_ip = 0, gain_last = 0, gain_ip_last = 0;
@@ -350,18 +349,18 @@ static int tenpai_choices(ev_ctx *c, uint8_t *h, int red, int extra,
                           double *r_win, double *r_score, double *d_win, double *d_score)
 {
     uint64_t waits;
-    draw unused[2 * MJ_KINDS];
-    useful_draws(c, h, red, unused, &waits);
+    draw draws[2 * MJ_KINDS];
+    int n = useful_draws(c, h, red, draws, &waits);
     int furiten = (extra & X_FURITEN) || (waits & c->p->furiten);
     double later[NV];
     int choices = 0;
     if (c->closed) {
         int riichi = (extra & X_DOUBLE) ? MJ_WIN_DOUBLE_RIICHI : MJ_WIN_RIICHI;
-        wait_values(c, h, red, riichi, furiten, r_win, later, r_score);
+        wait_values(c, h, draws, n, riichi, furiten, r_win, later, r_score);
         choices |= 1;
     }
     if (c->full || !c->closed) {
-        wait_values(c, h, red, 0, furiten, d_win, d_score, later);
+        wait_values(c, h, draws, n, 0, furiten, d_win, d_score, later);
         choices |= 2;
     }
     return choices;
