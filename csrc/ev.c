@@ -332,7 +332,8 @@ static void wait_values(ev_ctx *c, uint8_t *h, const draw *draws, int n, int rii
     score_ip[end] = pr * ron_mean_ip;
     for (int t = c->last; t >= c->turn; t--) {
         double pool = pool_at(c, t, tsumo_weight > ron_weight ? tsumo_weight : ron_weight);
-        double stay = (pool - tsumo_weight) / pool, haitei = t == c->haitei;
+        double stay = (pool - tsumo_weight) / pool;
+        int haitei = t == c->haitei;
         pr = ron_chance(q, ron_weight, pool, 3);
         win[t] = pr + (1 - pr) * (tsumo_weight / pool + stay * win[t + 1]);
         score[t] = pr * ron_mean + (1 - pr) * ((haitei ? gain_last : gain) / pool + stay * score[t + 1]);
@@ -343,8 +344,8 @@ static void wait_values(ev_ctx *c, uint8_t *h, const draw *draws, int n, int rii
 /* A tenpai state, entered right after the discard that made it: riichi (a
  * closed hand; extra X_DOUBLE: double riichi) and, in the full model or for
  * an open hand, dama; furiten when a wait is among the own discards (or,
- * X_FURITEN, is the root discard).  Fills the riichi and dama vectors that
- * apply (NULL-free) and returns their bits. */
+ * X_FURITEN, is the root discard).  Fills the vectors of the choices that
+ * apply and returns their bits (1 riichi, 2 dama). */
 static int tenpai_choices(ev_ctx *c, uint8_t *h, int red, int extra,
                           double *r_win, double *r_score, double *d_win, double *d_score)
 {
