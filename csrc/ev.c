@@ -295,6 +295,9 @@ static void wait_values(ev_ctx *c, uint8_t *h, const draw *draws, int n, int rii
     int ip = riichi && (c->options & MJ_EV_IPPATSU) ? MJ_WIN_IPPATSU : 0;
     double tsumo_weight = 0, gain = 0, gain_ip = 0, gain_last = 0, gain_ip_last = 0;
     double ron_weight = 0, ron_gain = 0, ron_gain_ip = 0;
+    /* the round's last discard (South's, the last of the final discards) is houtei: a yaku */
+    int houtei = q > 0 && c->final_discards > 0;
+    double last_weight = 0, last_gain = 0, last_gain_ip = 0;
     for (int i = 0; i < n; i++) {
         int x = draws[i].x, r = draws[i].red;
         double weight = draws[i].weight;
@@ -319,6 +322,12 @@ static void wait_values(ev_ctx *c, uint8_t *h, const draw *draws, int n, int rii
                 ron_gain += weight * ron;
                 ron_gain_ip += weight * (ip ? win_points(c, h, r, x, riichi | ip) : ron);
             }
+            double last = houtei ? win_points(c, h, r, x, riichi | MJ_WIN_HOUTEI) : 0;
+            if (last > 0) {
+                last_weight += weight;
+                last_gain += weight * last;
+                last_gain_ip += weight * (ip ? win_points(c, h, r, x, riichi | ip | MJ_WIN_HOUTEI) : last);
+            }
         }
         h[x]--;
     }
@@ -326,10 +335,11 @@ static void wait_values(ev_ctx *c, uint8_t *h, const draw *draws, int n, int rii
     double ron_mean_ip = ron_weight > 0 ? ron_gain_ip / ron_weight : 0;
     for (int t = c->last + 2; t <= T_END; t++) win[t] = score[t] = score_ip[t] = 0;
     int end = c->last + 1;            /* after the last draw: the opponents' last discards */
-    double pr = ron_chance(q, ron_weight, c->pool[end], c->final_discards);
-    win[end] = pr;
-    score[end] = pr * ron_mean;
-    score_ip[end] = pr * ron_mean_ip;
+    double pr = ron_chance(q, ron_weight, c->pool[end], c->final_discards - 1);
+    double p_last = ron_chance(q, last_weight, c->pool[end], houtei);
+    win[end] = pr + (1 - pr) * p_last;
+    score[end] = pr * ron_mean + (1 - pr) * p_last * (houtei && last_weight > 0 ? last_gain / last_weight : 0);
+    score_ip[end] = pr * ron_mean_ip + (1 - pr) * p_last * (houtei && last_weight > 0 ? last_gain_ip / last_weight : 0);
     for (int t = c->last; t >= c->turn; t--) {
         double pool = pool_at(c, t, tsumo_weight > ron_weight ? tsumo_weight : ron_weight);
         double stay = (pool - tsumo_weight) / pool;

@@ -113,7 +113,8 @@ class Model:
         if ippatsu:
             base.add("ippatsu")
         q = 0.0 if not self.full or furiten else self.q["dama" if kind == "dama" else "riichi"]
-        tsumo_w = tsumo_pts = ron_w = ron_pts = 0.0
+        tsumo_w = tsumo_pts = ron_w = ron_pts = last_w = last_pts = 0.0
+        final = t == self.last + 1 and self.final > 0
         for x, red, wgt in self.draws(counts, reds):
             counts[x] += 1
             if self.shanten(counts) == -1:
@@ -130,11 +131,20 @@ class Model:
                     if pts > 0:
                         ron_w += wgt
                         ron_pts += wgt * pts
+                if q and final:           # the round's last discard: houtei
+                    pts = self.win_points(counts, r2, x, base | {"houtei"})
+                    if pts > 0:
+                        last_w += wgt
+                        last_pts += wgt * pts
             counts[x] -= 1
         mean_ron = ron_pts / ron_w if ron_w else 0.0
         if t == self.last + 1:           # the opponents' discards after the player's last one
-            p = _at_least_one(q, ron_w, self.pool[t], self.final)
-            return (p, p * mean_ron)
+            if not self.final:
+                return (0.0, 0.0)
+            p = _at_least_one(q, ron_w, self.pool[t], self.final - 1)
+            p_last = _at_least_one(q, last_w, self.pool[t], 1)
+            mean_last = last_pts / last_w if last_w else 0.0
+            return (p + (1 - p) * p_last, p * mean_ron + (1 - p) * p_last * mean_last)
         P = max(self.pool[t], tsumo_w, ron_w)
         p = _at_least_one(q, ron_w, P, 3)
         nxt = self.wait(tuple(counts), reds, t + 1, kind, False, furiten)

@@ -209,3 +209,16 @@ def test_a_newer_request_stops_the_running_search(qtbot):
     assert worker.wait(20000)
     qtbot.waitUntil(lambda: bool(results), timeout=5000)
     assert [str(r.hand) for r in results] == [str(Hand.parse(RYANMEN))] and results[0].ev.rows
+
+
+def test_the_rounds_last_discard_is_houtei():
+    # seat West at turn 17 draws no more: only the three final discards, the last of them
+    # South's, the round's last tile -- houtei gives the yakuless dama wait (2m, 3m) its yaku
+    hand = "1112m456p789s678s9p dora:1z seat:W"
+    row = expected_values(hand, 17, FULL).row("9p")
+    pool = 121 - 17                                         # one indicator, nothing seen
+    pts_2m = score("11122m456p789s678s seat:W dora:1z win:2m houtei").total
+    pts_3m = score("11123m456p789s678s seat:W dora:1z win:3m houtei").total
+    assert pts_2m > 0 and pts_3m > 0
+    assert row.dama.win_prob == pytest.approx(0.5 * 7 / pool, rel=1e-12)
+    assert row.dama.exp_score == pytest.approx(0.5 * (3 * pts_2m + 4 * pts_3m) / pool, rel=1e-12)
