@@ -7,8 +7,9 @@ double riichi on), grouped by shanten 0-3; prints the median and p90 CPU time (t
 other load on the shared VM does not count) of the C search (`core.ev_packed`, every discard)
 and the states it visited, for
 - the simple model at turn 1;
-- the full model at turn 1 with nothing seen (seat South);
-- the full model at turn 8 with 24 tiles of other players seen and 7 own discards.
+- the full model at turn 1 with nothing seen (seat South, as the others);
+- the full model at turn 8, seat West (final discards, houtei), with 24 tiles of other
+  players seen and 7 own discards.
 Ends with the peak resident memory of the process (the memo of the largest search).
 """
 from __future__ import annotations
@@ -26,13 +27,13 @@ from mjgui.scoring import pack, rule_flags
 from mjgui.tiles import Tile
 
 
-def deal(rng: random.Random, per_shanten: int, visible: int, discards: int) -> dict[int, list[Hand]]:
+def deal(rng: random.Random, per_shanten: int, visible: int, discards: int, seat: int) -> dict[int, list[Hand]]:
     hands: dict[int, list[Hand]] = {s: [] for s in range(4)}
     while min(len(v) for v in hands.values()) < per_shanten:
         wall = [Tile(k, k in (4, 13, 22) and c == 0) for k in range(34) for c in range(4)]
         rng.shuffle(wall)
         seen = wall[15:15 + visible + discards]
-        hand = Hand(tuple(wall[:14]), dora_indicators=(Tile(wall[14].kind),), seat_wind=1,
+        hand = Hand(tuple(wall[:14]), dora_indicators=(Tile(wall[14].kind),), seat_wind=seat,
                     visible=tuple(seen[:visible]), discards=tuple(seen[visible:]))
         s = core.shanten(hand.counts)
         if s in hands and len(hands[s]) < per_shanten:
@@ -65,12 +66,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
     rng = random.Random(args.seed)
-    fresh, later = deal(rng, args.hands, 0, 0), deal(rng, args.hands, 24, 7)
+    fresh, later = deal(rng, args.hands, 0, 0, 1), deal(rng, args.hands, 24, 7, 2)
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"{args.hands} random hands per shanten")
     run("simple model, turn 1", fresh, 1, EvOptions())
     run("full model, turn 1, nothing seen", fresh, 1, EvOptions(model="full"))
-    run("full model, turn 8, 24 tiles seen, 7 own discards", later, 8, EvOptions(model="full"))
+    run("full model, turn 8, seat West, 24 tiles seen, 7 own discards", later, 8, EvOptions(model="full"))
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak resident memory {peak:.0f} MB ({peak - before:.0f} MB above the process before the searches)")
 
