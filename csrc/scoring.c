@@ -46,8 +46,19 @@ static inline int lowest_bit(unsigned x)       /* x != 0 */
  * how many (0: the suit does not split). */
 static int number_splits(const uint8_t *c, const uint64_t **first)
 {
-    uint64_t key = 0;
+    uint64_t key;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    /* the eight low counts (3 bits each, one per byte) squeezed together in three steps */
+    uint64_t x;
+    memcpy(&x, c, 8);
+    x = (x | x >> 5) & 0x003F003F003F003Full;
+    x = (x | x >> 10) & 0x00000FFF00000FFFull;
+    key = (x | x >> 20) & 0xFFFFFF;
+    key |= (uint64_t)c[8] << 24;
+#else
+    key = 0;
     for (int i = 0; i < 9; i++) key |= (uint64_t)c[i] << (3 * i);
+#endif
     const uint64_t want = key | 1u << 31;
     unsigned at = (unsigned)((key * MJ_SPLIT_HASH) >> (64 - MJ_SPLIT_BITS));
     for (;;) {              /* the table has empty slots, so this ends */
@@ -64,15 +75,29 @@ static int number_splits(const uint8_t *c, const uint64_t **first)
 /* The honours split one way: each kind a triplet or the pair. */
 static int honour_split(const uint8_t *c, uint64_t *out)
 {
-    unsigned trips = 0, bad = 0, pairs = 0, pair = NO_PAIR;
+    unsigned trips, pairs, bad;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    /* byte-wise tests on the seven counts at once (each 0..4: three bits); a
+     * byte's lowest bit says "equal", the multiply gathers those bits */
+    const uint64_t ones = 0x0101010101010101ull, gather = 0x0102040810204080ull;
+    uint64_t v = 0, t;
+    memcpy(&v, c, 7);
+#define EQUALS(k) (t = v ^ (k) * ones, ~(t | t >> 1 | t >> 2) & ones)
+    trips = (unsigned)((EQUALS(3) * gather) >> 56);
+    pairs = (unsigned)((EQUALS(2) * gather) >> 56);
+    bad = (EQUALS(1) | EQUALS(4)) != 0;
+#undef EQUALS
+#else
+    trips = pairs = bad = 0;
     for (int i = 0; i < 7; i++) {
         trips |= (unsigned)(c[i] == 3) << i;
+        pairs |= (unsigned)(c[i] == 2) << i;
         bad |= c[i] == 1 || c[i] == 4;
-        pairs += c[i] == 2;
-        pair = c[i] == 2 ? (unsigned)i : pair;
     }
+#endif
+    unsigned pair = pairs ? (unsigned)lowest_bit(pairs) : NO_PAIR;
     *out = trips | (uint64_t)pair << 16 | (uint64_t)bits9(trips) << 23 | (uint64_t)1 << 28;
-    return !bad && pairs <= 1;
+    return !bad && bits9(pairs) <= 1;
 }
 
 /* ---- what does not depend on the reading ------------------------------- */
@@ -86,7 +111,8 @@ typedef struct {
     uint8_t seat, round;          /* wind kinds */
     /* the melds, the same in every reading */
     int m_runs, m_trips, m_kans, m_ankans, m_fu, m_terminal;
-    unsigned m_run_mask[3], m_trip_mask[4];
+    unsigned m_run_mask[4], m_trip_mask[4];           /* by suit (no run of honours) */
+    uint8_t total[MJ_KINDS + 2];  /* concealed + meld tiles (2 spare: a meld's three kinds are written) */
     /* what every reading shares, listed once: the yakuman of the whole hand,
      * and the situation / tanyao / colour / honroutou yaku */
     int n_yakuman, n_shared, yakuman_sum, shared_sum;
@@ -127,26 +153,31 @@ static uint64_t held_kinds(const uint8_t *total)
 #endif
 }
 
+/* A terminal or an honour (mj_is_yaochu without the divisions); kind < 34. */
+static inline int yaochu(int kind)
+{
+    return (int)((TERMINALS | HONOURS) >> kind & 1);
+}
+
 /* The fu of a triplet or kan (the pair and the wait are counted apart). */
 static int triplet_fu(int kind, int open, int kan)
 {
-    return (mj_is_yaochu(kind) ? 4 : 2) * (open ? 1 : 2) * (kan ? 4 : 1);
+    return 2 << (yaochu(kind) + !open + 2 * kan);      /* 2 or 4, x2 concealed, x4 a kan */
 }
 
 static void hand_yakuman(hand_facts *f);
 static void shared_yaku(hand_facts *f);
 
-/* `total` holds the concealed and melded tiles (check() counted them). */
-static void gather_facts(const mj_win *w, int rules, const uint8_t *total, int closed, hand_facts *f)
+/* After check(), which counted the tiles and read the melds. */
+static void gather_facts(const mj_win *w, int rules, hand_facts *f)
 {
-    f->w = w;
+    const uint8_t *total = f->total;
     f->rules = rules;
     f->tsumo = (w->flags & MJ_WIN_TSUMO) != 0;
     f->dealer = w->seat_wind == 0;
     f->dbl = (rules & MJ_RULE_DOUBLE_YAKUMAN) ? 2 : 1;
     f->seat = (uint8_t)(27 + w->seat_wind);
     f->round = (uint8_t)(27 + w->round_wind);
-    f->closed = closed;
     uint64_t held = held_kinds(total);
     f->suits = (held & SUIT_MASK(0) ? 1 : 0) | (held & SUIT_MASK(1) ? 2 : 0)
              | (held & SUIT_MASK(2) ? 4 : 0) | (held & HONOURS ? 8 : 0);
@@ -154,32 +185,16 @@ static void gather_facts(const mj_win *w, int rules, const uint8_t *total, int c
     f->all_simple = !(held & (TERMINALS | HONOURS));
     f->all_terminal = !(held & ~TERMINALS);
     f->all_green = !(held & ~GREENS);
-    f->dora = f->ura = 0;
-    for (int i = 0; i < w->n_dora; i++) f->dora += total[next_dora[w->dora[i]]];
-    if (w->flags & (MJ_WIN_RIICHI | MJ_WIN_DOUBLE_RIICHI))
-        for (int i = 0; i < w->n_ura; i++) f->ura += total[next_dora[w->ura[i]]];
+    /* all five indicator slots, the unused ones counting 0 (check() bounded the used ones) */
+    int dora = 0, ura = 0, riichi = (w->flags & (MJ_WIN_RIICHI | MJ_WIN_DOUBLE_RIICHI)) != 0;
+    for (int i = 0; i < 5; i++) {
+        dora += (i < w->n_dora) * total[next_dora[w->dora[i] < MJ_KINDS ? w->dora[i] : 0]];
+        ura += (riichi && i < w->n_ura) * total[next_dora[w->ura[i] < MJ_KINDS ? w->ura[i] : 0]];
+    }
+    f->dora = dora;
+    f->ura = ura;
     f->red = (rules & MJ_RULE_RED_FIVES) ? (w->red & 1) + (w->red >> 1 & 1) + (w->red >> 2 & 1) : 0;
 
-    f->m_runs = f->m_trips = f->m_kans = f->m_ankans = f->m_fu = 0;
-    f->m_terminal = 1;
-    memset(f->m_run_mask, 0, sizeof f->m_run_mask);
-    memset(f->m_trip_mask, 0, sizeof f->m_trip_mask);
-    for (int m = 0; m < w->n_melds; m++) {
-        int t = w->meld_tile[m], type = w->meld_type[m], s = mj_suit_of(t), i = t - 9 * s;
-        if (type == MJ_MELD_CHI) {
-            f->m_runs++;
-            f->m_run_mask[s] |= 1u << i;
-            f->m_terminal &= i == 0 || i == 6;
-        } else {
-            int kan = type != MJ_MELD_PON, open = type != MJ_MELD_ANKAN;
-            f->m_trips++;
-            f->m_kans += kan;
-            f->m_ankans += !open;
-            f->m_trip_mask[s] |= 1u << i;
-            f->m_terminal &= mj_is_yaochu(t);
-            f->m_fu += triplet_fu(t, open, kan);
-        }
-    }
     hand_yakuman(f);
     shared_yaku(f);
 }
@@ -196,6 +211,13 @@ typedef struct {
 } regular_form;
 
 enum { FORM_REGULAR, FORM_CHIITOI, FORM_KOKUSHI };
+
+/* What a split combination decides for every block the winning tile can complete. */
+typedef struct {
+    int runs, concealed;          /* concealed triplets, before a ron opens one */
+    int fu;                       /* all but the wait's (the triplets counted concealed) */
+    int yakuman, han;             /* all but suuankou / all but pinfu and sanankou */
+} combination;
 
 typedef struct {
     int form;
@@ -285,69 +307,62 @@ static void shared_yaku(hand_facts *f)
         add_listed(ids, hans, n, sum, f->suits & 8 ? MJ_Y_HONITSU : MJ_Y_CHINITSU, (f->suits & 8 ? 3 : 6) - !closed);
 }
 
-/* The hand's yakuman, or (none) the shared yaku, into the reading: returns the
- * yakuman multiples listed. */
-static int hand_wide(const hand_facts *f, reading *r, int yakuman_only, int *han)
+/* The hand's yakuman (yakuman = 1: returns their multiples) or the shared yaku
+ * (adds their han to *han), appended to the reading's list when it lists. */
+static int hand_wide(const hand_facts *f, reading *r, int yakuman, int *han)
 {
-    if (f->yakuman_sum || yakuman_only) {
-        if (r->detail) {
-            memcpy(r->yaku, f->yakuman, sizeof f->yakuman);
-            memcpy(r->yaku_han, f->yakuman_han, sizeof f->yakuman_han);
-            r->n_yaku = f->n_yakuman;
-        }
-        return f->yakuman_sum;
-    }
     if (r->detail) {
-        memcpy(r->yaku, f->shared, sizeof f->shared);
-        memcpy(r->yaku_han, f->shared_han, sizeof f->shared_han);
-        r->n_yaku = f->n_shared;
+        const uint8_t *ids = yakuman ? f->yakuman : f->shared, *hans = yakuman ? f->yakuman_han : f->shared_han;
+        for (int i = 0, n = yakuman ? f->n_yakuman : f->n_shared; i < n; i++) add_yaku(r, ids[i], hans[i]);
     }
+    if (yakuman) return f->yakuman_sum;
     *han += f->shared_sum;
     return 0;
 }
 
-/* `detail` is a constant at each call, so the search's copy lists nothing. */
-static inline void regular_reading(const hand_facts *f, const regular_form *how, reading *r, const int detail)
+/* A regular reading in two steps: what the split combination decides for
+ * every winning block, then the block's wait.  `detail` is a constant at each
+ * call, so the search's copies list nothing. */
+static inline void combine(const hand_facts *f, const regular_form *how, combination *c, reading *r,
+                           const int detail)
 {
-    const int closed = f->closed, tsumo = f->tsumo, pair = how->pair, wait = how->wait;
-    const int open = !closed;
-    int runs = f->m_runs, triplets = f->m_trips, concealed = f->m_ankans - (how->opened >= 0);
-    int terminal = f->m_terminal & mj_is_yaochu(pair), peiko = 0, concealed_fu = 0;
+    const int closed = f->closed, tsumo = f->tsumo, pair = how->pair, open = !closed;
+    int runs = f->m_runs, triplets = f->m_trips, concealed = f->m_ankans;
+    int terminal = f->m_terminal & yaochu(pair), peiko = 0, concealed_fu = 0;
     unsigned run[3], trip[4];
     for (int s = 0; s < 4; s++) {
         uint64_t p = how->part[s];
         unsigned t = SPLIT_TRIPS(p);
-        triplets += SPLIT_N_TRIPS(p);
-        concealed += SPLIT_N_TRIPS(p);
+        int n = SPLIT_N_TRIPS(p);
+        triplets += n;
+        concealed += n;
         runs += SPLIT_N_RUNS(p);
         peiko += SPLIT_PEIKO(p);
         terminal &= SPLIT_TERMINAL(p);
         /* a concealed triplet: 4 fu, 8 with a terminal or an honour */
-        concealed_fu += 4 * bits9(t) + 4 * bits9(t & (s < 3 ? 0x101 : 0x7F));
+        concealed_fu += 4 * n + 4 * (s < 3 ? (int)(t & 1) + (int)(t >> 8 & 1) : n);
         trip[s] = f->m_trip_mask[s] | t;
         if (s < 3) run[s] = f->m_run_mask[s] | SPLIT_RUNS(p);
     }
     const int honours = trip[3] || pair >= 27, kans = f->m_kans;
     const int dragons = bits9(trip[3] >> 4), winds = bits9(trip[3] & 15);
     const int wind_pair = pair >= 27 && pair < 31, dbl = f->dbl;
-    r->wait = wait;
-    r->n_yaku = r->n_fu = 0;
+    c->runs = runs;
+    c->concealed = concealed;
 
-    /* yakuman first: they replace everything else */
+    /* yakuman (suuankou needs the wait) */
     int han = 0, yakuman = hand_wide(f, r, 1, &han);
-    YAKUMAN(concealed == 4 && wait != MJ_WAIT_TANKI, MJ_Y_SUUANKOU, 1);
-    YAKUMAN(concealed == 4 && wait == MJ_WAIT_TANKI, MJ_Y_SUUANKOU_TANKI, dbl);
     YAKUMAN(dragons == 3, MJ_Y_DAISANGEN, 1);
     YAKUMAN(winds == 4, MJ_Y_DAISUUSHII, dbl);
     YAKUMAN(winds == 3 && wind_pair, MJ_Y_SHOUSUUSHII, 1);
     YAKUMAN(kans == 4, MJ_Y_SUUKANTSU, 1);
+    c->yakuman = yakuman;
 
-    /* fu (also reported for yakuman hands) */
+    /* fu but the wait's */
     int fu = 0;
     FU(1, MJ_FU_BASE, 0, 20);
     FU(closed && !tsumo, MJ_FU_CLOSED_RON, 0, 10);
     fu += f->m_fu + concealed_fu;
-    if (how->opened >= 0) fu -= triplet_fu(how->opened, 0, 0) - triplet_fu(how->opened, 1, 0);
     if (detail) {        /* the triplets item by item: the melds, then the concealed ones by kind */
         const mj_win *w = f->w;
         for (int m = 0; m < w->n_melds; m++) {
@@ -365,17 +380,10 @@ static inline void regular_reading(const hand_facts *f, const regular_form *how,
     int pair_fu = 2 * ((pair >= 31) + (pair == f->seat) + (pair == f->round));
     if (pair_fu > 2 && !(f->rules & MJ_RULE_DOUBLE_WIND_4FU)) pair_fu = 2;
     FU(pair_fu > 0, MJ_FU_VALUE_PAIR, pair, pair_fu);
-    FU(wait == MJ_WAIT_KANCHAN || wait == MJ_WAIT_PENCHAN || wait == MJ_WAIT_TANKI, MJ_FU_WAIT, f->w->win_tile, 2);
-    const int pinfu = closed && runs == 4 && fu == 30 - 10 * tsumo && wait == MJ_WAIT_RYANMEN;
-    FU(tsumo && !pinfu, MJ_FU_TSUMO, 0, 2);
-    FU(open && fu == 20, MJ_FU_OPEN_PINFU, 0, 10);
-    r->fu = fu;
-    r->yakuman = yakuman;
-    r->han = 0;
-    if (yakuman) return;
+    c->fu = fu;
 
+    /* the yaku but pinfu and sanankou */
     hand_wide(f, r, 0, &han);
-    YAKU(pinfu, MJ_Y_PINFU, 1);
     YAKU(closed && peiko >= 2, MJ_Y_RYANPEIKOU, 3);
     YAKU(closed && peiko == 1, MJ_Y_IIPEIKOU, 1);
     YAKU(trip[3] >> 4 & 1, MJ_Y_HAKU, 1);
@@ -390,9 +398,39 @@ static inline void regular_reading(const hand_facts *f, const regular_form *how,
     YAKU((trip[0] & trip[1] & trip[2]) != 0, MJ_Y_SANSHOKU_DOUKOU, 2);
     YAKU(kans == 3, MJ_Y_SANKANTSU, 2);
     YAKU(triplets == 4, MJ_Y_TOITOI, 2);
-    YAKU(concealed == 3, MJ_Y_SANANKOU, 2);
     YAKU(dragons == 2 && pair >= 31, MJ_Y_SHOUSANGEN, 2);
-    r->han = han;
+    c->han = han;
+}
+
+/* The reading of a combination with its winning block (how->wait, how->opened). */
+static inline void with_wait(const hand_facts *f, const regular_form *how, const combination *c, reading *r,
+                             const int detail)
+{
+    const int closed = f->closed, tsumo = f->tsumo, wait = how->wait, opened = how->opened;
+    const int concealed = c->concealed - (opened >= 0);
+    int yakuman = c->yakuman, han = c->han, fu = c->fu;
+    r->wait = wait;
+    YAKUMAN(concealed == 4 && wait != MJ_WAIT_TANKI, MJ_Y_SUUANKOU, 1);
+    YAKUMAN(concealed == 4 && wait == MJ_WAIT_TANKI, MJ_Y_SUUANKOU_TANKI, f->dbl);
+    if (opened >= 0) fu -= triplet_fu(opened, 0, 0) - triplet_fu(opened, 1, 0);
+    FU(wait == MJ_WAIT_KANCHAN || wait == MJ_WAIT_PENCHAN || wait == MJ_WAIT_TANKI, MJ_FU_WAIT, f->w->win_tile, 2);
+    const int pinfu = closed && c->runs == 4 && fu == 30 - 10 * tsumo && wait == MJ_WAIT_RYANMEN;
+    FU(tsumo && !pinfu, MJ_FU_TSUMO, 0, 2);
+    FU(!closed && fu == 20, MJ_FU_OPEN_PINFU, 0, 10);
+    YAKU(pinfu, MJ_Y_PINFU, 1);
+    YAKU(concealed == 3, MJ_Y_SANANKOU, 2);
+    r->fu = fu;
+    r->yakuman = yakuman;
+    r->han = yakuman ? 0 : han;
+    if (detail) {          /* a yakuman replaces every yaku: keep one kind of item */
+        int n = 0;
+        for (int i = 0; i < r->n_yaku; i++)
+            if ((r->yaku[i] >= MJ_Y_FIRST_YAKUMAN) == (yakuman > 0)) {
+                r->yaku[n] = r->yaku[i];
+                r->yaku_han[n++] = r->yaku_han[i];
+            }
+        r->n_yaku = n;
+    }
 }
 
 static void chiitoi_reading(const hand_facts *f, reading *r)
@@ -429,14 +467,30 @@ static void kokushi_reading(const hand_facts *f, reading *r)
 #undef YAKUMAN
 #undef FU
 
+/* Read the hand as r->form (and r->how) says; when listing, the yaku come in
+ * the order of their ids, the order players list them. */
 static void read_form(const hand_facts *f, reading *r)
 {
+    r->n_yaku = r->n_fu = 0;
     if (r->form == FORM_REGULAR) {
-        if (r->detail) regular_reading(f, &r->how, r, 1);
-        else regular_reading(f, &r->how, r, 0);
-    }
-    else if (r->form == FORM_CHIITOI) chiitoi_reading(f, r);
+        combination c;
+        if (r->detail) {
+            combine(f, &r->how, &c, r, 1);
+            with_wait(f, &r->how, &c, r, 1);
+        } else {
+            combine(f, &r->how, &c, r, 0);
+            with_wait(f, &r->how, &c, r, 0);
+        }
+    } else if (r->form == FORM_CHIITOI) chiitoi_reading(f, r);
     else kokushi_reading(f, r);
+    for (int i = 1; i < r->n_yaku; i++)
+        for (int j = i; j > 0 && r->yaku[j - 1] > r->yaku[j]; j--) {
+            uint8_t id = r->yaku[j], han = r->yaku_han[j];
+            r->yaku[j] = r->yaku[j - 1];
+            r->yaku_han[j] = r->yaku_han[j - 1];
+            r->yaku[j - 1] = id;
+            r->yaku_han[j - 1] = han;
+        }
 }
 
 /* Han (dora added), limit and base points of a reading. */
@@ -474,11 +528,10 @@ static void pay(const hand_facts *f, mj_score *out, int32_t base)
     out->received = base ? out->total + 300 * f->w->honba + 1000 * f->w->sticks : 0;
 }
 
-/* Score the reading *cur and keep it in *best when it pays more (then more
- * yakuman, han, fu). */
+/* Value the reading *cur (read already) and keep it in *best when it pays
+ * more (then more yakuman, han, fu). */
 static void consider(const hand_facts *f, reading *cur, reading *best)
 {
-    read_form(f, cur);
     value(f, cur);
     cur->total = mj_payers_total(cur->base, f->tsumo, f->dealer);
     /* equal points: a yakuman names the hand better than a kazoe count, then han, then fu */
@@ -496,48 +549,73 @@ static int problem(mj_score *out, int code)
     return code == MJ_PROBLEM_NOT_COMPLETE ? MJ_ERR_NOT_COMPLETE : MJ_ERR_WIN;
 }
 
-/* Validate the description; on success `total` holds the concealed and melded
- * tiles, *closed says whether every meld is a closed kan and *scan describes
- * the concealed counts. */
-static int check(const mj_win *w, int rules, mj_score *out, uint8_t *total, int *closed, mj_scan_result *scan_out)
+/* Kinds a chi can start from. */
+#define CHI_STARTS ((uint64_t)0x7F | (uint64_t)0x7F << 9 | (uint64_t)0x7F << 18)
+
+/* Validate the description; on success f->total holds the concealed and
+ * melded tiles, f->closed says whether every meld is a closed kan, the m_*
+ * facts describe the melds and *scan the concealed counts.  The common case
+ * takes few branches: each meld is read with arithmetic, the errors gathered. */
+static int check(const mj_win *w, int rules, mj_score *out, hand_facts *hf, mj_scan_result *scan_out)
 {
     if (rules & ~MJ_RULES_ALL) return MJ_ERR_ARG;
     if (w->n_melds > 4 || w->round_wind > 3 || w->seat_wind > 3 || w->n_dora > 5 || w->n_ura > 5
         || (w->red & ~7) || (w->flags & ~MJ_WIN_ALL) || w->win_tile >= MJ_KINDS)
         return MJ_ERR_ARG;
-    for (int i = 0; i < w->n_dora; i++) if (w->dora[i] >= MJ_KINDS) return MJ_ERR_ARG;
-    for (int i = 0; i < w->n_ura; i++) if (w->ura[i] >= MJ_KINDS) return MJ_ERR_ARG;
+    int bad = 0;
+    for (int i = 0; i < 5; i++) bad |= (i < w->n_dora && w->dora[i] >= MJ_KINDS) | (i < w->n_ura && w->ura[i] >= MJ_KINDS);
+    if (bad) return MJ_ERR_ARG;
     mj_scan_result scan = mj_scan(w->counts);       /* counts 0..4 and their sum, vectorised */
     if (scan.bad) return MJ_ERR_COUNT;
     if (scan.tiles != 14 - 3 * w->n_melds) return MJ_ERR_SIZE;
     *scan_out = scan;
+    uint8_t *total = hf->total;
     memcpy(total, w->counts, MJ_KINDS);
+    total[MJ_KINDS] = total[MJ_KINDS + 1] = 0;
+    static const uint8_t suit_of[MJ_KINDS] = {
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3
+    };
+    int runs = 0, trips = 0, kans = 0, ankans = 0, fu = 0, terminal = 1, open = 0;
+    unsigned run_mask[4] = {0}, trip_mask[4] = {0};
     for (int m = 0; m < w->n_melds; m++) {
-        int t = w->meld_tile[m], type = w->meld_type[m];
-        if (type > MJ_MELD_KAKAN || t >= MJ_KINDS) return MJ_ERR_ARG;
-        if (type == MJ_MELD_CHI) {
-            if (t >= 27 || t % 9 > 6) return MJ_ERR_ARG;
-            total[t]++; total[t + 1]++; total[t + 2]++;
-        } else total[t] += type == MJ_MELD_PON ? 3 : 4;
+        int type = w->meld_type[m], t = w->meld_tile[m];
+        bad |= type > MJ_MELD_KAKAN || t >= MJ_KINDS;
+        t = t < MJ_KINDS ? t : 0;
+        const int chi = type == MJ_MELD_CHI, kan = type >= MJ_MELD_KAN, o = type != MJ_MELD_ANKAN;
+        const int s = suit_of[t], i = t - 9 * s;
+        bad |= chi && !(CHI_STARTS >> t & 1);
+        total[t] += (uint8_t)(chi ? 1 : 3 + kan);
+        total[t + 1] += (uint8_t)chi;
+        total[t + 2] += (uint8_t)chi;
+        runs += chi;
+        trips += !chi;
+        kans += kan;
+        ankans += !o;
+        open |= o;
+        run_mask[s] |= (unsigned)chi << i;
+        trip_mask[s] |= (unsigned)!chi << i;
+        terminal &= chi ? i == 0 || i == 6 : yaochu(t);
+        fu += chi ? 0 : triplet_fu(t, o, kan);
     }
+    if (bad) return MJ_ERR_ARG;
     /* only the melds' kinds can have gone above four */
-    for (int m = 0; m < w->n_melds; m++) {
-        int t = w->meld_tile[m], last = w->meld_type[m] == MJ_MELD_CHI ? t + 2 : t;
-        for (int k = t; k <= last; k++) if (total[k] > 4) return MJ_ERR_COUNT;
-    }
-    for (int s = 0; s < 3; s++) if ((w->red >> s & 1) && !total[9 * s + 4]) return problem(out, MJ_PROBLEM_RED);
+    if (w->n_melds && mj_scan_size(total).bad) return MJ_ERR_COUNT;
+    hf->m_runs = runs;
+    hf->m_trips = trips;
+    hf->m_kans = kans;
+    hf->m_ankans = ankans;
+    hf->m_fu = fu;
+    hf->m_terminal = terminal;
+    memcpy(hf->m_run_mask, run_mask, sizeof run_mask);
+    memcpy(hf->m_trip_mask, trip_mask, sizeof trip_mask);
+    hf->closed = !open;
+    if (w->red & ~((total[4] != 0) | (total[13] != 0) << 1 | (total[22] != 0) << 2)) return problem(out, MJ_PROBLEM_RED);
     if (!w->counts[w->win_tile]) return problem(out, MJ_PROBLEM_WIN_TILE);
 
-    int f = w->flags, tsumo = f & MJ_WIN_TSUMO, riichi = f & (MJ_WIN_RIICHI | MJ_WIN_DOUBLE_RIICHI);
-    int open = 0, kans = 0;
-    for (int m = 0; m < w->n_melds; m++) {
-        open |= w->meld_type[m] != MJ_MELD_ANKAN;
-        kans += w->meld_type[m] >= MJ_MELD_KAN;
-    }
-    *closed = !open;
+    const int f = w->flags, tsumo = f & MJ_WIN_TSUMO, riichi = f & (MJ_WIN_RIICHI | MJ_WIN_DOUBLE_RIICHI);
+    if ((f & MJ_WIN_RIICHI) && (f & MJ_WIN_DOUBLE_RIICHI)) return problem(out, MJ_PROBLEM_TWO_RIICHI);
     if (riichi && open) return problem(out, MJ_PROBLEM_RIICHI_OPEN);
     if (!(f & ~(MJ_WIN_TSUMO | MJ_WIN_RIICHI))) return 0;      /* the common case: nothing more to check */
-    if ((f & MJ_WIN_RIICHI) && (f & MJ_WIN_DOUBLE_RIICHI)) return problem(out, MJ_PROBLEM_TWO_RIICHI);
     if ((f & MJ_WIN_IPPATSU) && !riichi) return problem(out, MJ_PROBLEM_IPPATSU);
     if ((f & MJ_WIN_HAITEI) && !tsumo) return problem(out, MJ_PROBLEM_HAITEI);
     if ((f & MJ_WIN_HOUTEI) && tsumo) return problem(out, MJ_PROBLEM_HOUTEI);
@@ -558,8 +636,29 @@ static int check(const mj_win *w, int rules, mj_score *out, uint8_t *total, int 
 
 /* ---- the entry points --------------------------------------------------- */
 
+/* The blocks the winning tile (kind wt, index wi in suit part p) can have
+ * completed in a reading whose pair is `pair`, once per distinct block, in the
+ * order a search meets them (the pair, then by first kind, a triplet before a
+ * run): their waits, and the triplet a ron opens.  Returns how many. */
+static int win_blocks(uint64_t p, int pair, int wt, int wi, int tsumo, uint8_t wait[4], int8_t opened[4])
+{
+    int n = 0;
+    if (pair == wt) { wait[n] = MJ_WAIT_TANKI; opened[n++] = -1; }
+    unsigned runs = SPLIT_RUNS(p);
+    for (int start = wi - 2; start <= wi; start++) {
+        if (start == wi && (SPLIT_TRIPS(p) >> wi & 1)) { wait[n] = MJ_WAIT_SHANPON; opened[n++] = (int8_t)(tsumo ? -1 : wt); }
+        if (start < 0 || !(runs >> start & 1)) continue;
+        int pos = wi - start;
+        wait[n] = pos == 1 ? MJ_WAIT_KANCHAN
+                : (pos == 0 && start == 6) || (pos == 2 && start == 0) ? MJ_WAIT_PENCHAN : MJ_WAIT_RYANMEN;
+        opened[n++] = -1;
+    }
+    return n;
+}
+
 /* Every regular reading: each split of each suit, each block the winning tile
- * can have completed. */
+ * can have completed.  A hand with one reading only (the common case) is not
+ * valued here: *best takes it as it is. */
 static void regular_readings(const hand_facts *f, reading *cur, reading *best)
 {
     const mj_win *w = f->w;
@@ -587,27 +686,21 @@ static void regular_readings(const hand_facts *f, reading *cur, reading *best)
         for (int s = 0; s < 4; s++)
             if (SPLIT_PAIR(how->part[s]) != NO_PAIR) pair = 9 * s + SPLIT_PAIR(how->part[s]);
         how->pair = pair;
-        /* each block the winning tile may have completed, once per distinct block */
-        uint64_t p = how->part[ws];
-        if (pair == wt) {
-            how->wait = MJ_WAIT_TANKI;
-            how->opened = -1;
-            consider(f, cur, best);
+        uint8_t wait[4];
+        int8_t opened[4];
+        int blocks = win_blocks(how->part[ws], pair, wt, wi, f->tsumo, wait, opened);
+        if (blocks == 1 && n[0] * n[1] * n[2] == 1 && best->form < 0) {
+            how->wait = wait[0];
+            how->opened = opened[0];
+            *best = *cur;
+            return;
         }
-        /* in the order of the blocks' first kind, a triplet before a run (ties keep the first) */
-        unsigned runs = SPLIT_RUNS(p);
-        how->opened = -1;
-        for (int start = wi - 2; start <= wi; start++) {
-            if (start == wi && (SPLIT_TRIPS(p) >> wi & 1)) {
-                how->wait = MJ_WAIT_SHANPON;
-                how->opened = f->tsumo ? -1 : wt;
-                consider(f, cur, best);
-                how->opened = -1;
-            }
-            if (start < 0 || !(runs >> start & 1)) continue;
-            int pos = wi - start;
-            how->wait = pos == 1 ? MJ_WAIT_KANCHAN
-                      : (pos == 0 && start == 6) || (pos == 2 && start == 0) ? MJ_WAIT_PENCHAN : MJ_WAIT_RYANMEN;
+        combination c;
+        combine(f, how, &c, cur, 0);
+        for (int b = 0; b < blocks; b++) {
+            how->wait = wait[b];
+            how->opened = opened[b];
+            with_wait(f, how, &c, cur, 0);
             consider(f, cur, best);
         }
     }
@@ -616,30 +709,36 @@ static void regular_readings(const hand_facts *f, reading *cur, reading *best)
 static int score_one(const mj_win *w, int rules, mj_score *out)
 {
     out->problem = 0;
-    uint8_t total[MJ_KINDS];
-    int closed;
-    mj_scan_result scan;
-    int err = check(w, rules, out, total, &closed, &scan);
-    if (err) return err;
     hand_facts f;
-    gather_facts(w, rules, total, closed, &f);
+    f.w = w;
+    mj_scan_result scan;
+    int err = check(w, rules, out, &f, &scan);
+    if (err) return err;
+    gather_facts(w, rules, &f);
     reading cur, best;
     cur.detail = 0;
     best.form = -1;
     if (w->n_melds == 0) {
         if (scan.yaochu == 13 && scan.yaochu_pairs == 1 && scan.kinds == 13) {
             cur.form = FORM_KOKUSHI;
+            read_form(&f, &cur);
             consider(&f, &cur, &best);
         }
         if (scan.pairs == 7 && scan.kinds == 7) {
             cur.form = FORM_CHIITOI;
+            read_form(&f, &cur);
             consider(&f, &cur, &best);
         }
     }
     regular_readings(&f, &cur, &best);
     if (best.form < 0) return problem(out, MJ_PROBLEM_NOT_COMPLETE);
-    /* the reading kept, again with its yaku and fu listed */
+    /* the reading kept, again with its yaku and fu listed (zeros after them) */
     best.detail = 1;
+    memset(best.yaku, 0, sizeof best.yaku);
+    memset(best.yaku_han, 0, sizeof best.yaku_han);
+    memset(best.fu_what, 0, sizeof best.fu_what);
+    memset(best.fu_tile, 0, sizeof best.fu_tile);
+    memset(best.fu_value, 0, sizeof best.fu_value);
     read_form(&f, &best);
     value(&f, &best);
     out->han = (int16_t)best.han;
@@ -648,18 +747,13 @@ static int score_one(const mj_win *w, int rules, mj_score *out)
     out->limit = (uint8_t)best.limit;
     out->wait = (uint8_t)best.wait;
     out->base = best.base;
-    out->n_yaku = (uint8_t)(best.han ? best.n_yaku : 0);
-    memcpy(out->yaku, best.yaku, (size_t)out->n_yaku);
-    memset(out->yaku + out->n_yaku, 0, sizeof out->yaku - out->n_yaku);
-    memcpy(out->yaku_han, best.yaku_han, (size_t)out->n_yaku);
-    memset(out->yaku_han + out->n_yaku, 0, sizeof out->yaku_han - out->n_yaku);
+    out->n_yaku = (uint8_t)best.n_yaku;         /* none without a yaku: every yaku has a han */
+    memcpy(out->yaku, best.yaku, sizeof out->yaku);
+    memcpy(out->yaku_han, best.yaku_han, sizeof out->yaku_han);
     out->n_fu = (uint8_t)best.n_fu;
-    memset(out->fu_what, 0, sizeof out->fu_what);
-    memset(out->fu_tile, 0, sizeof out->fu_tile);
-    memset(out->fu_value, 0, sizeof out->fu_value);
-    memcpy(out->fu_what, best.fu_what, (size_t)best.n_fu);
-    memcpy(out->fu_tile, best.fu_tile, (size_t)best.n_fu);
-    memcpy(out->fu_value, best.fu_value, (size_t)best.n_fu);
+    memcpy(out->fu_what, best.fu_what, sizeof out->fu_what);
+    memcpy(out->fu_tile, best.fu_tile, sizeof out->fu_tile);
+    memcpy(out->fu_value, best.fu_value, sizeof out->fu_value);
     pay(&f, out, best.base);
     return best.han > 0;
 }
