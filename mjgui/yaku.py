@@ -39,9 +39,9 @@ Yaku, with open-hand rules (open tanyao allowed):
   three suits.
 
 Not modelled here, though the scorer (csrc/scoring.c) counts them: sanankou, sanshoku doukou,
-sankantsu and the yakuman (each of which, but sanankou, implies a yaku above).  So an open
-hand whose fastest completion has only sanankou (three concealed triplets, the last won by
-tsumo) is reported without a yaku; ``tests/yaku_vs_scorer.py`` compares ``keeps_yaku`` with
+sankantsu, shousangen, honroutou and the yakuman (several imply a yaku above, not all).  So an
+open hand whose fastest completion has only sanankou (three concealed triplets, the last won
+by tsumo) is reported without a yaku; ``tests/yaku_vs_scorer.py`` compares ``keeps_yaku`` with
 the scorer over the fastest completions and finds exactly such hands (5 of 1,500 random open
 hands at shanten 0-1, seed 2; every other answer agrees).
 
