@@ -47,7 +47,7 @@ static inline int lowest_bit(unsigned x)       /* x != 0 */
 static int number_splits(const uint8_t *c, const uint64_t **first)
 {
     uint64_t key;
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && !defined(MJ_PORTABLE)
     /* the eight low counts (3 bits each, one per byte) squeezed together in three steps */
     uint64_t x;
     memcpy(&x, c, 8);
@@ -76,7 +76,7 @@ static int number_splits(const uint8_t *c, const uint64_t **first)
 static int honour_split(const uint8_t *c, uint64_t *out)
 {
     unsigned trips, pairs, bad;
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && !defined(MJ_PORTABLE)
     /* byte-wise tests on the seven counts at once (each 0..4: three bits); a
      * byte's lowest bit says "equal", the multiply gathers those bits */
     const uint64_t ones = 0x0101010101010101ull, gather = 0x0102040810204080ull;
