@@ -4,9 +4,11 @@
  * each split of the concealed tiles into melds and a pair, and for each split
  * each block the winning tile can have completed (which fixes the wait and,
  * on a ron, opens a triplet).  Thirteen orphans and seven pairs are readings
- * too.  A reading's value is what the winner receives; ties go to more han,
- * then more fu.  Everything that does not depend on the reading (colours,
- * terminals, dora, the situation) is computed once per hand. */
+ * too.  A reading's value is what the winner receives; ties go to more
+ * yakuman, han, fu, then to the reading met first.  Everything that does not
+ * depend on the reading (colours, terminals, dora, the situation) is computed
+ * once per hand; a suit's splits come from a table generated at build time,
+ * and a reading is arithmetic on their bitmasks (docs/scoring.md). */
 #include "suits.h"
 #include "points.h"
 
