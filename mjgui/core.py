@@ -536,18 +536,28 @@ def score_packed(win: bytes, rules: int) -> tuple[int, tuple]:
     SCORE_STRUCT in SCORE_FIELD_NAMES order).  The result is 1 (wins), 0 (complete,
     no yaku) or an MJ_ERR_* code (the `problem` field says why for MJ_ERR_WIN and
     MJ_ERR_NOT_COMPLETE)."""
+    answer = _fast_score(win, rules)
+    if answer is not None:
+        return answer
     if type(win) is not bytes:
         raise HandError(f"a packed win is {WIN_STRUCT.size} bytes, not {type(win).__name__}")
+    if len(win) != WIN_STRUCT.size:
+        raise HandError(f"a packed win is {WIN_STRUCT.size} bytes, not {len(win)}")
+    raise HandError(f"rules are an int of MJ_RULE_* bits, not {rules!r:.40}")
+
+
+def _score_packed_cffi(win: bytes, rules: int) -> tuple[int, tuple]:
+    """score_packed through cffi and SCORE_STRUCT: the fast entry's reference (tests)."""
     try:
         out = _local.score
     except AttributeError:          # one output struct per thread, reused: allocating costs more than scoring
         out = _local.score = ffi.new("mj_score *")
     result = lib.mj_score_bytes(win, len(win), rules, out)
-    if result == lib.MJ_ERR_ARG and len(win) != WIN_STRUCT.size:
-        raise HandError(f"a packed win is {WIN_STRUCT.size} bytes, not {len(win)}")
     return result, _unpack_score(ffi.buffer(out))
 
 
+#: the C entry of score_packed (csrc/py/fastcall.c): None for arguments it does not take
+_fast_score = _builtin(3)
 _local = threading.local()
 _unpack_score = SCORE_STRUCT.unpack
 
