@@ -67,6 +67,7 @@ class CallOption:
     remaining: int               # copies of the called kind still unseen
     _after: bytes = field(repr=False, compare=False, default=b"")   # concealed counts after the call
     _hand: Hand | None = field(repr=False, compare=False, default=None)
+    _rules: Any = field(repr=False, compare=False, default="tenhou")   # mjgui.scoring.Rules or a preset name
 
     @property
     def name(self) -> str:
@@ -105,7 +106,7 @@ class CallOption:
         if self._hand is None or self.shanten != 0:
             return None
         from mjgui.scoring import best_ron_after_call
-        return best_ron_after_call(self._hand, self._after, self.meld, self.banned)
+        return best_ron_after_call(self._hand, self._after, self.meld, self.banned, self._rules)
 
     def describe_yaku(self, lang: str = "en") -> str:
         """'yaku: Tanyao (ron 1,000)' / 'no yaku: no wait wins after this call' at
@@ -251,6 +252,7 @@ class Analysis:
     rows: tuple[Row, ...]              # 3k+2: one per distinct discard, best first
     current: Row | None                # 3k+1: the hand as it stands
     rank: Rank = field(default=DEFAULT_RANK, repr=False, compare=False)
+    rules: Any = field(default="tenhou", repr=False, compare=False)   # scoring rules of every value
 
     @cached_property
     def waits(self):
@@ -264,12 +266,14 @@ class Analysis:
     def _values(self) -> dict[tuple, WaitValueRange | None]:
         return {}
 
-    def value(self, row: Row, rules: str = "tenhou") -> WaitValueRange | None:
+    def value(self, row: Row, rules: Any = None) -> WaitValueRange | None:
         """What the waits of a tenpai row are worth by ron (None below tenpai):
         dama when some wait has a yaku, else with riichi for a closed hand, else
-        marked yakuless.  Scored on first use, then kept."""
+        marked yakuless; under `rules` (default: the analysis's).  Scored on first use,
+        then kept."""
         if row.shanten != 0:
             return None
+        rules = self.rules if rules is None else rules
         key = (-1 if row.tile is None else row.tile.kind, rules)
         if key not in self._values:
             from mjgui.scoring import wait_values
@@ -284,6 +288,17 @@ class Analysis:
             else:
                 self._values[key] = WaitValueRange(0, 0, False, True)
         return self._values[key]
+
+    def wait_values(self, hand: Hand, kinds: Sequence[int]):
+        """mjgui.scoring.WaitValue of each wait of a tenpai `hand` (this hand, or it after a
+        discard) under the analysis's rules."""
+        from mjgui.scoring import wait_values
+        return wait_values(hand, kinds, self.rules)
+
+    def complete_value(self):
+        """(ron, tsumo) mjgui.scoring.Score of a complete hand under the analysis's rules."""
+        from mjgui.scoring import complete_hand_value
+        return complete_hand_value(self.hand, self.rules)
 
     def best(self) -> tuple[Row, ...]:
         """Every row tied with the first under the ranking."""
@@ -326,7 +341,7 @@ def _call_meld(call: str, tile: int, uses: tuple[int, int]) -> Meld:
 
 
 def _call_options(counts: bytes, hand: Hand, before: int, remaining: Sequence[int],
-                  caps: bytes | None = None) -> tuple[CallOption, ...]:
+                  caps: bytes | None = None, rules: Any = "tenhou") -> tuple[CallOption, ...]:
     """Advancing pon/chi on the 3k+1 concealed `counts` (shanten `before`)."""
     if sum(counts) < 4:
         return ()
@@ -334,23 +349,23 @@ def _call_options(counts: bytes, hand: Hand, before: int, remaining: Sequence[in
     options = []
     for t in range(N_KINDS):
         if pon[t] < before:
-            options.append(_option("pon", t, (t, t), pon[t], counts, hand, remaining))
+            options.append(_option("pon", t, (t, t), pon[t], counts, hand, remaining, rules))
         if t < 27:
             for j in range(3):
                 after = chi[3 * t + j]
                 if after < before:
                     low = t - j
                     uses = tuple(u for u in (low, low + 1, low + 2) if u != t)
-                    options.append(_option("chi", t, uses, after, counts, hand, remaining))  # type: ignore[arg-type]
+                    options.append(_option("chi", t, uses, after, counts, hand, remaining, rules))  # type: ignore[arg-type]
     return tuple(options)
 
 
 def _option(call: str, t: int, uses: tuple[int, int], after: int, counts: bytes,
-            hand: Hand, remaining: Sequence[int]) -> CallOption:
+            hand: Hand, remaining: Sequence[int], rules: Any = "tenhou") -> CallOption:
     concealed = bytearray(counts)
     for u in uses:
         concealed[u] -= 1
-    return CallOption(call, t, uses, after, remaining[t], bytes(concealed), hand)
+    return CallOption(call, t, uses, after, remaining[t], bytes(concealed), hand, rules)
 
 
 def _discard_tile(hand: Hand, kind: int) -> Tile:
@@ -360,8 +375,9 @@ def _discard_tile(hand: Hand, kind: int) -> Tile:
 
 
 def analyze(hand: Hand | str, rank: Rank = DEFAULT_RANK, what: int = core.WITH_ALL,
-            calls: bool = True) -> Analysis:
-    """Analyse a 13- or 14-tile hand (melds counting three each)."""
+            calls: bool = True, rules: Any = "tenhou") -> Analysis:
+    """Analyse a 13- or 14-tile hand (melds counting three each); `rules` (a
+    mjgui.scoring.Rules or preset name) value its waits, calls and complete hand."""
     if isinstance(hand, str):
         hand = Hand.parse(hand)
     hand.check_size()
@@ -379,19 +395,19 @@ def analyze(hand: Hand | str, rank: Rank = DEFAULT_RANK, what: int = core.WITH_A
     if n % 3 == 1:
         fig = core.analyze_hand(counts, remaining, forms, what, caps)
         row = _row(None, fig, remaining,
-                   _call_options(counts, hand, fig.shanten, remaining, caps) if calls else ())
-        return Analysis(hand, shanten, regular, chiitoi, kokushi, (), row, rank)
+                   _call_options(counts, hand, fig.shanten, remaining, caps, rules) if calls else ())
+        return Analysis(hand, shanten, regular, chiitoi, kokushi, (), row, rank, rules)
 
     _, figures = core.analyze_discards(counts, remaining, forms, what, caps)
     rows = []
     g = bytearray(counts)
     for fig in figures:
         g[fig.kind] -= 1
-        options = _call_options(bytes(g), hand, fig.shanten, remaining, caps) if calls else ()
+        options = _call_options(bytes(g), hand, fig.shanten, remaining, caps, rules) if calls else ()
         g[fig.kind] += 1
         rows.append(_row(_discard_tile(hand, fig.kind), fig, remaining, options))
     rows.sort(key=lambda r: (rank(r), r.tile.kind))  # type: ignore[union-attr]
-    return Analysis(hand, shanten, regular, chiitoi, kokushi, tuple(rows), None, rank)
+    return Analysis(hand, shanten, regular, chiitoi, kokushi, tuple(rows), None, rank, rules)
 
 
 def _row(tile: Tile | None, fig: core.DiscardFigures, remaining: Sequence[int],

@@ -615,10 +615,11 @@ HAN_SHARE = 0.25
 FU_SHARE = 0.25
 
 
-def problem_score(problem: Problem):
-    """The `mjgui.scoring.Score` of a score problem's hand."""
+def problem_score(problem: Problem, rules: Any = SCORE_RULES):
+    """The `mjgui.scoring.Score` of a score problem's hand under `rules` (a
+    `mjgui.scoring.Rules` or preset name; the app's settings choose them)."""
     from mjgui.scoring import score
-    return score(problem.to_hand(), SCORE_RULES)
+    return score(problem.to_hand(), rules)
 
 
 def _payments(s) -> tuple[int, ...]:
@@ -644,21 +645,21 @@ def _score_difficulty(s) -> float:
     return round(min(1.0, (lines + fu_items + (1 if s.tsumo else 0)) / 10), 3)
 
 
-def score_key(problem: Problem, s=None) -> Key:
+def score_key(problem: Problem, s=None, rules: Any = SCORE_RULES) -> Key:
     """shanten -1 (a won hand), the value as ``han/fu/points``, the difficulty."""
-    s = s or problem_score(problem)
+    s = s or problem_score(problem, rules)
     return Key(-1, (str(score_value(s)),), _score_difficulty(s))
 
 
 def hand_value(han: int, fu: int, dealer: bool, tsumo: bool, yakuman: int = 0,
-               kazoe: bool = True) -> tuple[int, tuple[int, ...]]:
-    """What a hand of this han and fu (or yakuman multiple) pays under the tenhou rules:
+               kazoe: bool = True, rules: Any = SCORE_RULES) -> tuple[int, tuple[int, ...]]:
+    """What a hand of this han and fu (or yakuman multiple) pays under `rules` (tenhou's by default):
     (the payers' total, the payments: (ron,), (each,) for a dealer's tsumo, (non-dealer,
     dealer) for a non-dealer's), from the scorer's own table (`mjgui.scoring.points`)."""
     if not yakuman and han <= 0:
         return 0, (0,) if not tsumo or dealer else (0, 0)
     from mjgui.scoring import PRESETS, points
-    rules = PRESETS[SCORE_RULES]
+    rules = PRESETS[rules] if isinstance(rules, str) else rules
     return points(han, fu, dealer, tsumo, yakuman, rules if kazoe else replace(rules, kazoe=False))
 
 
@@ -699,22 +700,23 @@ class ScoreChoice(NamedTuple):
 _FU_STEPS = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
 
 
-def score_choices(problem: Problem, s=None, count: int = 4) -> tuple[ScoreChoice, ...]:
+def score_choices(problem: Problem, s=None, count: int = 4,
+                  rules: Any = SCORE_RULES) -> tuple[ScoreChoice, ...]:
     """The right value and `count` - 1 plausible wrong ones, sorted by points (see the module
     doc); deterministic for a problem."""
     import random
-    s = s or problem_score(problem)
+    s = s or problem_score(problem, rules)
     tsumo, dealer = s.tsumo, s.dealer
     right = (s.total, _payments(s))
     mistakes: list[tuple[int, tuple[int, ...]]] = []
     if s.yakuman:
         n = s.yakuman
-        mistakes += [hand_value(0, 0, dealer, tsumo, n + 1), hand_value(11, 0, dealer, tsumo),
-                     hand_value(8, 0, dealer, tsumo)]
+        mistakes += [hand_value(0, 0, dealer, tsumo, n + 1, rules=rules),
+                     hand_value(11, 0, dealer, tsumo, rules=rules), hand_value(8, 0, dealer, tsumo, rules=rules)]
         if n > 1:
-            mistakes.append(hand_value(0, 0, dealer, tsumo, n - 1))
+            mistakes.append(hand_value(0, 0, dealer, tsumo, n - 1, rules=rules))
         if not tsumo:
-            mistakes.append(hand_value(0, 0, not dealer, False, n))
+            mistakes.append(hand_value(0, 0, not dealer, False, n, rules=rules))
     else:
         han, fu = max(s.han, 1), s.fu if s.fu in _FU_STEPS else 30
         i = _FU_STEPS.index(fu)
@@ -725,11 +727,11 @@ def score_choices(problem: Problem, s=None, count: int = 4) -> tuple[ScoreChoice
                   [(han + 2, fu), (han + 1, near_fu[-1] if near_fu else fu)]
         for h, f in options:
             if h >= 1:
-                mistakes.append(hand_value(h, f, dealer, tsumo))
+                mistakes.append(hand_value(h, f, dealer, tsumo, rules=rules))
         if not tsumo:
-            mistakes.append(hand_value(han, fu, not dealer, False))
+            mistakes.append(hand_value(han, fu, not dealer, False, rules=rules))
         if s.han == 0:                      # no yaku: the value it would have with one
-            mistakes.insert(0, hand_value(1, fu, dealer, tsumo))
+            mistakes.insert(0, hand_value(1, fu, dealer, tsumo, rules=rules))
     seen = {right[0]}
     unique = []
     for total, payments in mistakes:
@@ -740,7 +742,7 @@ def score_choices(problem: Problem, s=None, count: int = 4) -> tuple[ScoreChoice
     spare = []
     for han in (5, 6, 8, 11, 4, 3, 2, 1):
         for fu in (30, 40):
-            total, payments = hand_value(han, fu, dealer, tsumo)
+            total, payments = hand_value(han, fu, dealer, tsumo, rules=rules)
             if total not in seen:
                 seen.add(total)
                 spare.append((total, payments))
@@ -798,7 +800,7 @@ def _breakdown(s, lang: str) -> str:
     return text
 
 
-def grade_score(problem: Problem, answer: str | ScoreAnswer, s=None) -> Feedback:
+def grade_score(problem: Problem, answer: str | ScoreAnswer, s=None, rules: Any = SCORE_RULES) -> Feedback:
     """Grade a value: ``5200``, ``3/40/5200``, ``1300-2600`` ... (see the module doc)."""
     if problem.kind != "score":
         raise AnswerError(f"{problem.id!r} is a {problem.kind} problem, not a score problem")
@@ -807,7 +809,7 @@ def grade_score(problem: Problem, answer: str | ScoreAnswer, s=None) -> Feedback
             answer = parse_score_answer(answer)
         except TileError as error:
             raise AnswerError(str(error)) from None
-    s = s or problem_score(problem)
+    s = s or problem_score(problem, rules)
     if answer.payments is not None:
         if not s.tsumo:
             raise AnswerError(f"{answer.points_text()}: this hand wins by ron, so it is paid in one "
@@ -872,24 +874,26 @@ def _score_verdict(lang: str, s, answer: ScoreAnswer, points_right: bool, han_ri
 
 # ---- dispatch -------------------------------------------------------------------------------------
 
-def answer_key(problem: Problem, evaluator: str = DEFAULT_EVALUATOR) -> Key:
-    """The engine's shanten, right answers and difficulty of a problem."""
+def answer_key(problem: Problem, evaluator: str = DEFAULT_EVALUATOR, rules: Any = SCORE_RULES) -> Key:
+    """The engine's shanten, right answers and difficulty of a problem (`rules` value a
+    score problem)."""
     if problem.kind == "nanikiru":
         return nanikiru_key(problem, evaluator)
     if problem.kind == "wait":
         return wait_key(problem)
     if problem.kind == "score":
-        return score_key(problem)
+        return score_key(problem, rules=rules)
     return call_key(problem)
 
 
-def grade(problem: Problem, answer: Any, evaluator: str = DEFAULT_EVALUATOR) -> Feedback:
+def grade(problem: Problem, answer: Any, evaluator: str = DEFAULT_EVALUATOR,
+          rules: Any = SCORE_RULES) -> Feedback:
     """Grade an answer: a discard (nanikiru), the marked waits (wait), a call string (call),
-    a value (score: ``5200`` or ``3/40/5200``)."""
+    a value (score: ``5200`` or ``3/40/5200``, under `rules`)."""
     if problem.kind == "nanikiru":
         return grade_nanikiru(problem, answer, evaluator)
     if problem.kind == "wait":
         return grade_wait(problem, answer)
     if problem.kind == "score":
-        return grade_score(problem, answer)
+        return grade_score(problem, answer, rules=rules)
     return grade_call(problem, answer)

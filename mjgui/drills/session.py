@@ -50,7 +50,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 from .generator import make_problem
 from .history import Attempt, HistoryError, HistoryStore
 from .problems import KINDS, SCORE_LEVELS, THEMES, Problem, ProblemSetError
-from .scoring import DEFAULT_EVALUATOR, EVALUATORS, Feedback, answer_key, grade
+from .scoring import DEFAULT_EVALUATOR, EVALUATORS, SCORE_RULES, Feedback, answer_key, grade
 
 __all__ = ["MODES", "SET_LENGTH", "GeneratorSpec", "Result", "Summary", "DrillSession",
            "problems_of_kind", "review_problems"]
@@ -181,7 +181,8 @@ class DrillSession:
                  timer_seconds: float | None = None,
                  clock: Callable[[], float] = time.monotonic, *,
                  set_name: str | None = None,
-                 now: Callable[[], datetime] | None = None) -> None:
+                 now: Callable[[], datetime] | None = None,
+                 rules: Any = SCORE_RULES) -> None:
         if kind not in KINDS:
             raise ValueError(f"kind must be one of {', '.join(KINDS)}, not {kind!r}")
         if mode not in MODES:
@@ -199,6 +200,7 @@ class DrillSession:
         self.kind = kind
         self.mode = mode
         self.evaluator = evaluator
+        self.rules = rules              # mjgui.scoring.Rules / preset name a score answer is graded under
         self.store = store
         self.timer_seconds = timer_seconds
         # a title from a file may hold text SQLite cannot store (a lone surrogate)
@@ -306,7 +308,7 @@ class DrillSession:
         (nothing is recorded then).  After the time limit the answer is a timeout (score 0)."""
         self._check_open()
         seconds = self.elapsed()
-        graded = grade(self._problem, answer, self.evaluator)
+        graded = grade(self._problem, answer, self.evaluator, self.rules)
         limit = self.timer_seconds
         timed_out = limit is not None and seconds > limit
         feedback = graded
@@ -324,7 +326,7 @@ class DrillSession:
         if self.timer_seconds is None:
             raise RuntimeError("the session has no timer")
         seconds = max(self.elapsed(), self.timer_seconds)
-        key = answer_key(self._problem, self.evaluator)
+        key = answer_key(self._problem, self.evaluator, self.rules)
         answers = ", ".join(key.best)
         texts = {"en": _timeout_text(None, self.timer_seconds, "en")
                  + f" No answer was given. The answer: {answers}.",

@@ -45,7 +45,7 @@ from PySide6.QtWidgets import (
 from mjgui.drills.generator import GenerateError
 from mjgui.drills.history import HistoryError, HistoryStore
 from mjgui.drills.problems import Problem, ProblemSetError, starter_set
-from mjgui.drills.scoring import DEFAULT_EVALUATOR, AnswerError
+from mjgui.drills.scoring import DEFAULT_EVALUATOR, SCORE_RULES, AnswerError
 from mjgui.drills.session import (
     DrillSession,
     GeneratorSpec,
@@ -159,6 +159,7 @@ class DrillPage(QWidget):
         self._theme = "light"
         self._notice_text = ("", "")
         self._store_error_shown = False
+        self.rules: Any = SCORE_RULES           # the app's scoring rules (set_rules)
         self.setObjectName(f"drillPage_{kind}")
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
 
@@ -428,7 +429,7 @@ class DrillPage(QWidget):
     def _session(self, source, mode: str, length: int | None, set_name: str | None) -> DrillSession:
         return DrillSession(self.kind, source, mode, length, self.evaluator_combo.currentData()
                             if self.kind == "nanikiru" else DEFAULT_EVALUATOR, self.store,
-                            self._timer(), self._clock, set_name=set_name)
+                            self._timer(), self._clock, set_name=set_name, rules=self.rules)
 
     def start_set(self, problems: Sequence[Problem | dict], title: str) -> bool:
         """Drill a given list of problems as a fixed set (e.g. the Stats page's misses or an
@@ -477,9 +478,16 @@ class DrillPage(QWidget):
             self.view.evaluator = session.evaluator
         self._show_problem()
 
+    def set_rules(self, rules: Any) -> None:
+        """Score with these rules (mjgui.scoring.Rules) from the next problem on."""
+        self.rules = rules
+
     def _show_problem(self) -> None:
         s = self.session
         assert s is not None
+        s.rules = self.rules               # a rules change applies from the next problem
+        if isinstance(self.view, ScoreView):
+            self.view.rules = self.rules
         self.view.show_problem(s.current())
         self.stack.setCurrentWidget(self.view)
         self._update_status()

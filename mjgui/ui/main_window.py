@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (QApplication, QComboBox, QHBoxLayout, QLabel, QLi
 
 from mjgui.analysis import Analysis
 from mjgui.ev import MAX_SHANTEN as EV_MAX_SHANTEN
-from mjgui.scoring import complete_hand_value
+from mjgui.scoring import Rules
 from mjgui.drills.history import HistoryError, HistoryStore
 from mjgui.hand import Hand
 from mjgui.tiles import MAX_TEXT, Tile, TileError, check_length, parse_tenhou_url
@@ -30,15 +30,16 @@ from mjgui.ui.hand_view import HandView
 from mjgui.ui.help_overlay import HelpOverlay
 from mjgui.ui.i18n import tr
 from mjgui.ui.palette import TilePalette
+from mjgui.ui.rules_setting import read_rules, write_rules
+from mjgui.ui.settings_dialog import RANKS, THEMES, TILE_HEIGHTS, TILE_SIZES
 from mjgui.ui.stored_settings import log as settings_log
 from mjgui.ui.stored_settings import read_choice, read_json_object, read_text
 from mjgui.ui.wait_inspector import WaitInspector
 from mjgui.waits import wait_details
 
-THEMES = ("light", "dark")
 TEXT_APPLY_MS = 250          # typing settles this long before the hand follows
 MODES = ("analyze", "nanikiru", "wait", "call", "score", "stats")
-RANK_KEYS = ("ukeire", "score", "win")   # the "Order by" choices, in the box's order
+RANK_KEYS = RANKS
 HISTORY_FILE = "history.sqlite"
 
 
@@ -84,6 +85,9 @@ class MainWindow(QMainWindow):
         self.history_problem = ""             # why the history is unavailable, if it is
         self.pages: dict[str, QWidget] = {}
         self.theme = read_choice(self.store, "theme", THEMES, "light")
+        self.rules_preset, self.rules = read_rules(self.store)
+        self.tile_size = read_choice(self.store, "tile_size", TILE_SIZES, "medium")
+        self.settings_dialog = None
         i18n.set_language(read_choice(self.store, "language", i18n.LANGS, "en"))
         self.analysis: Analysis | None = None
         self.ev = None                           # mjgui.ev.EvResult of the hand shown
@@ -94,9 +98,11 @@ class MainWindow(QMainWindow):
 
         self.editor = HandEditor(self)
         self.worker = AnalysisWorker(self)
+        self.worker.rules = self.rules
         self._build()
         self._connect()
         self._apply_theme()
+        self._apply_tile_size()
         self.retranslate()
 
         hand = Hand(())
@@ -156,6 +162,7 @@ class MainWindow(QMainWindow):
         self.act_lang = QAction(self, shortcut=QKeySequence("Ctrl+J"))
         self.act_theme = QAction(self, shortcut=QKeySequence("Ctrl+T"))
         self.act_help = QAction(self, shortcut=QKeySequence("F1"))
+        self.act_settings = QAction(self, shortcut=QKeySequence("Ctrl+,"))
         self.copy_menu = QMenu(self)
         for act in (self.act_copy_mpsz, self.act_copy_url, self.act_copy_unicode):
             self.copy_menu.addAction(act)
@@ -168,15 +175,17 @@ class MainWindow(QMainWindow):
         self.toolbar.addSeparator()
         self.toolbar.addWidget(self.copy_button)
         self.toolbar.addAction(self.act_paste)
+        # language, theme, settings and help belong to the whole window: on the mode bar,
+        # which every page shows (actions of the hidden editing bar have no shortcuts)
         spacer = QWidget(self)
         spacer.setSizePolicy(spacer.sizePolicy().horizontalPolicy().Expanding,
                              spacer.sizePolicy().verticalPolicy().Preferred)
-        self.toolbar.addWidget(spacer)
-        for act in (self.act_lang, self.act_theme, self.act_help):
-            self.toolbar.addAction(act)
+        self.modebar.addWidget(spacer)
+        for act in (self.act_lang, self.act_theme, self.act_settings, self.act_help):
+            self.modebar.addAction(act)
         for act in (self.act_deal, self.act_clear, self.act_undo, self.act_redo, self.act_copy_mpsz,
                     self.act_copy_url, self.act_copy_unicode, self.act_paste, self.act_lang,
-                    self.act_theme, self.act_help):
+                    self.act_theme, self.act_settings, self.act_help):
             self.addAction(act)             # shortcuts work wherever focus is
 
         self.stack = QStackedWidget(self)
@@ -268,6 +277,7 @@ class MainWindow(QMainWindow):
         self.act_lang.triggered.connect(self.toggle_language)
         self.act_theme.triggered.connect(self.toggle_theme)
         self.act_help.triggered.connect(self.toggle_help)
+        self.act_settings.triggered.connect(self.open_settings)
         self.text.textEdited.connect(lambda _: self._text_timer.start())
         self.text.returnPressed.connect(self.apply_text)
         self._text_timer.timeout.connect(self.apply_text)
@@ -430,6 +440,18 @@ class MainWindow(QMainWindow):
         self.table.set_rank(rank)
         self.store.setValue("rank", rank)
         self._show_selected()
+        self._sync_settings_dialog()
+
+    @property
+    def rank(self) -> str:
+        """The evaluator the discards are ordered by (ukeire, score or win)."""
+        index = self.rank_box.currentIndex()
+        return RANK_KEYS[index] if 0 <= index < len(RANK_KEYS) else "ukeire"
+
+    def set_rank(self, rank: str) -> None:
+        if rank not in RANK_KEYS:
+            raise ValueError(f"rank must be one of {', '.join(RANK_KEYS)}, not {rank!r}")
+        self.rank_box.setCurrentIndex(RANK_KEYS.index(rank))
 
     def _show_selected(self) -> None:
         self._show_waits()
@@ -480,16 +502,16 @@ class MainWindow(QMainWindow):
                    f"一般形 {state(a.regular)} ・ 七対子 {state(a.chiitoi)} ・ 国士無双 {state(a.kokushi)}")
         text = f"{state(a.shanten)}   ({forms})"
         if a.shanten < 0 and a.hand.size == 14:
-            text = f"{state(a.shanten)}: {self._complete_value(a.hand)}   ({forms})"
+            text = f"{state(a.shanten)}: {self._complete_value(a)}   ({forms})"
         self.summary.setText(text)
         self.summary.setToolTip(tr("Shanten: draws still needed to reach tenpai, by the best of the three forms",
                                    "向聴数: 聴牌までに必要な有効牌の数（三つの形の最小）"))
 
     @staticmethod
-    def _complete_value(hand: Hand) -> str:
+    def _complete_value(analysis: Analysis) -> str:
         """What a complete hand is worth by ron and by tsumo, or that it has no yaku."""
         lang = i18n.language()
-        ron, tsumo = complete_hand_value(hand)
+        ron, tsumo = analysis.complete_value()
         wins = [s for s in (ron, tsumo) if s is not None and s.wins]
         if not wins:
             return tr("no yaku — it cannot win", "役なし — 和了できません")
@@ -513,11 +535,14 @@ class MainWindow(QMainWindow):
         if report_hand is None:
             self.waits.set_report(None, hand)
         else:
-            self.waits.set_report(wait_details(report_hand), report_hand)
+            self.waits.set_report(wait_details(report_hand), report_hand, a.rules if a is not None else self.rules)
 
     # ---- keyboard ---------------------------------------------------------------------------
     def keyPressEvent(self, event) -> None:
         key = event.key()
+        if key == Qt.Key.Key_Question and not self.text.hasFocus():
+            self.toggle_help()                   # every page: drill pages pass ? on
+            return
         if self.mode != "analyze" or self.text.hasFocus():
             super().keyPressEvent(event)
             return
@@ -533,12 +558,6 @@ class MainWindow(QMainWindow):
             tile = self.hand_view.selected_tile()
             if tile is not None:
                 self.discard(tile)
-            return
-        if key == Qt.Key.Key_Question:
-            self.toggle_help()
-            return
-        if key == Qt.Key.Key_Escape and self.help.isVisible():
-            self.help.hide()
             return
         if event.text() and (event.text().isalnum()):
             self.text.setFocus()               # typing goes to the mpsz field
@@ -591,6 +610,7 @@ class MainWindow(QMainWindow):
             else:
                 from mjgui.ui.drill_page import DrillPage
                 page = DrillPage(mode, self.history, self.stack)
+                page.set_rules(self.rules)
                 saved = read_json_object(self.store, f"drill/{mode}")
                 if saved:
                     try:
@@ -640,6 +660,51 @@ class MainWindow(QMainWindow):
                 tr(f"{len(chosen)} {kind} problems started; the others are in the other drills",
                    f"{kind}の問題{len(chosen)}問を開始（残りは他のドリルで）"), 8000)
 
+    # ---- settings: rules, tile size ------------------------------------------------------------
+    def open_settings(self) -> None:
+        from mjgui.ui.settings_dialog import SettingsDialog
+        if self.settings_dialog is None:
+            self.settings_dialog = SettingsDialog(self)
+        self.settings_dialog.sync()
+        self.settings_dialog.show()
+        self.settings_dialog.raise_()
+        self.settings_dialog.activateWindow()
+
+    def _sync_settings_dialog(self) -> None:
+        if self.settings_dialog is not None:
+            self.settings_dialog.sync()
+
+    def set_rules(self, preset: str, rules: Rules) -> None:
+        """Value hands under these rules from now on: the hand shown is analysed again,
+        the drills score with them from their next problem."""
+        if rules == self.rules and preset == self.rules_preset:
+            return
+        write_rules(self.store, preset, rules)
+        self.rules_preset, self.rules = preset, rules
+        self.worker.rules = rules
+        for mode, page in self.pages.items():
+            if mode != "stats":
+                page.set_rules(rules)
+        self.ev = None
+        hand = self.editor.hand
+        if hand.size in (13, 14):
+            self._changed_at = time.perf_counter()
+            self.worker.request(hand)
+
+    def set_tile_size(self, size: str) -> None:
+        if size not in TILE_SIZES:
+            raise ValueError(f"tile size must be one of {', '.join(TILE_SIZES)}, not {size!r}")
+        self.tile_size = size
+        self.store.setValue("tile_size", size)
+        self._apply_tile_size()
+
+    def _apply_tile_size(self) -> None:
+        hand_height, palette_height = TILE_HEIGHTS[self.tile_size]
+        if self.hand_view.tile_height() != hand_height:
+            self.hand_view.set_tile_height(hand_height)
+        if self.palette_widget.tile_height() != palette_height:
+            self.palette_widget.set_tile_height(palette_height)
+
     # ---- language, theme, help ----------------------------------------------------------------
     def toggle_language(self) -> None:
         self.set_language("ja" if i18n.language() == "en" else "en")
@@ -648,25 +713,43 @@ class MainWindow(QMainWindow):
         i18n.set_language(lang)
         self.store.setValue("language", lang)
         self.retranslate()
+        if self.settings_dialog is not None:
+            self.settings_dialog.retranslate()
+            self.settings_dialog.sync()
 
     def toggle_theme(self) -> None:
-        self.theme = "dark" if self.theme == "light" else "light"
+        self.set_theme("dark" if self.theme == "light" else "light")
+
+    def set_theme(self, theme: str) -> None:
+        if theme not in THEMES:
+            raise ValueError(f"theme must be one of {', '.join(THEMES)}, not {theme!r}")
+        self.theme = theme
         self.store.setValue("theme", self.theme)
         self._apply_theme()
+        self._label_theme_action()
+        self._sync_settings_dialog()
+
+    def _label_theme_action(self) -> None:
+        """The button says what clicking it does (switch to the other theme)."""
+        en, ja = (("Dark theme", "ダークテーマ") if self.theme == "light" else ("Light theme", "ライトテーマ"))
+        keys = self.act_theme.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+        self.act_theme.setText(tr(en, ja))
+        self.act_theme.setToolTip(tr(f"Switch to the {en.lower()} ({keys})", f"{ja}に切り替え（{keys}）"))
 
     def _apply_theme(self) -> None:
         app = QApplication.instance()
         if isinstance(app, QApplication):
             apply_theme(app, self.theme)
         for w in (self.hand_view, self.palette_widget, self.table, self.waits, self.turn_chart,
-                  *self.pages.values()):
+                  self.help, *self.pages.values()):
             w.set_theme(self.theme)
 
     def toggle_help(self) -> None:
-        self.help.setVisible(not self.help.isVisible())
         if self.help.isVisible():
-            self.help.raise_()
+            self.help.close_overlay()
+        else:
             self.help.setGeometry(self.centralWidget().geometry())
+            self.help.open_overlay()
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
@@ -681,12 +764,12 @@ class MainWindow(QMainWindow):
                             (self.act_copy_unicode, "Copy as Unicode tiles", "Unicode牌でコピー"),
                             (self.act_paste, "Paste", "貼り付け"),
                             (self.act_lang, "日本語", "English"),
-                            (self.act_theme, "Dark theme" if self.theme == "light" else "Light theme",
-                             "ダークテーマ" if self.theme == "light" else "ライトテーマ"),
+                            (self.act_settings, "Settings", "設定"),
                             (self.act_help, "Help", "ヘルプ")):
             act.setText(tr(en, ja))
             keys = act.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
             act.setToolTip(f"{tr(en, ja)} ({keys})" if keys else tr(en, ja))
+        self._label_theme_action()
         self.act_copy_mpsz.setToolTip(tr("Copy the hand as text (Ctrl+Shift+C); the arrow offers a "
                                          "tenhou URL or Unicode tiles",
                                          "手牌を文字でコピー（Ctrl+Shift+C）。矢印から天鳳URL・Unicode牌"))
