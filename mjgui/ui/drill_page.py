@@ -160,6 +160,7 @@ class DrillPage(QWidget):
         self._notice_text = ("", "")
         self._store_error_shown = False
         self.rules: Any = SCORE_RULES           # the app's scoring rules (set_rules)
+        self._queued: tuple[list[Problem], str] | None = None    # a set the next Start runs
         self.setObjectName(f"drillPage_{kind}")
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
 
@@ -386,6 +387,10 @@ class DrillPage(QWidget):
         False (with an inline notice) when there is nothing to drill."""
         if isinstance(seed, bool):          # QPushButton.clicked(bool)
             seed = None
+        if self._queued:
+            problems, title = self._queued
+            self._queued = None
+            return self._start_list(problems, title)
         self.clear_notice()
         source = self.source_combo.currentData()
         mode, length = self._mode()
@@ -431,10 +436,30 @@ class DrillPage(QWidget):
                             if self.kind == "nanikiru" else DEFAULT_EVALUATOR, self.store,
                             self._timer(), self._clock, set_name=set_name, rules=self.rules)
 
+    def queue_set(self, problems: Sequence[Problem | dict], title: str) -> None:
+        """Keep a set for this drill (e.g. its share of an imported mixed set): the next
+        Start runs it, and a notice says so."""
+        own = problems_of_kind(problems, self.kind)[0]
+        if not own:
+            return
+        self._queued = (own, title)
+        n = len(own)
+        self.show_notice(f"“{title}”: {n} {self.kind} problem{'s' * (n != 1)} ready — press Start (Enter) "
+                         "to practise them.",
+                         f"「{title}」の{KIND_JA[self.kind]}の問題{n}問があります。開始（Enter）で練習します。",
+                         emit=False)
+        self._update_status()
+
+    @property
+    def queued(self) -> int:
+        """How many problems a queued set holds (0: none)."""
+        return len(self._queued[0]) if self._queued else 0
+
     def start_set(self, problems: Sequence[Problem | dict], title: str) -> bool:
         """Drill a given list of problems as a fixed set (e.g. the Stats page's misses or an
         imported problem set); problems of other kinds are left out (with a notice).  Problem
         dicts (as the history stores them) are accepted.  False when none is left."""
+        self._queued = None                 # a newer set replaces one kept for later
         return self._start_list(problems, title)
 
     @property
@@ -589,7 +614,8 @@ class DrillPage(QWidget):
             self.tally.setText(tr(f"✓ {summary.correct} of {summary.answered}",
                                   f"正解 {summary.correct}/{summary.answered}")
                                if summary.answered else "")
-        self.start_button.setText(tr("Restart", "やり直す") if s is not None else tr("Start", "開始"))
+        self.start_button.setText(tr("Start set", "セット開始") if self._queued else
+                                  tr("Restart", "やり直す") if s is not None else tr("Start", "開始"))
 
     def _refresh_review_count(self) -> None:
         i = self.source_combo.findData("review")
