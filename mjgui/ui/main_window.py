@@ -11,7 +11,7 @@ from pathlib import Path
 from PySide6.QtCore import QSettings, QStandardPaths, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence, QPalette, QColor
 from PySide6.QtWidgets import (QApplication, QComboBox, QHBoxLayout, QLabel, QLineEdit, QMainWindow, QMenu,
-                               QMessageBox,
+                               QMessageBox, QSizePolicy,
                                QProgressBar, QSplitter, QStackedWidget, QToolBar, QToolButton,
                                QVBoxLayout, QWidget)
 
@@ -217,6 +217,14 @@ class MainWindow(QMainWindow):
         font.setPointSizeF(font.pointSizeF() + 2)
         font.setBold(True)
         self.summary.setFont(font)
+        self.yaku_warning = QLabel(central)       # a tenpai that no wait can win: said in red
+        self.yaku_warning.setStyleSheet("color: #c0392b; font-weight: 600;")
+        self.yaku_warning.hide()
+        # the three forms' figures: useful, long; they give way first when the window narrows
+        self.forms = QLabel(central)
+        self.forms.setEnabled(False)              # greyed: detail, not the headline
+        self.forms.setMinimumWidth(0)
+        self.forms.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.progress = QProgressBar(central)
         self.progress.setRange(0, 0)             # busy indicator
         self.progress.setMaximumWidth(160)
@@ -224,7 +232,9 @@ class MainWindow(QMainWindow):
         self.rank_label = QLabel(central)
         self.rank_box = QComboBox(central)       # items set in retranslate()
         self.why_button = QToolButton(central)
-        summary.addWidget(self.summary, 1)
+        summary.addWidget(self.summary)
+        summary.addWidget(self.yaku_warning)
+        summary.addWidget(self.forms, 1)
         summary.addWidget(self.progress)
         summary.addWidget(self.rank_label)
         summary.addWidget(self.rank_box)
@@ -299,11 +309,30 @@ class MainWindow(QMainWindow):
             self.show_error(str(error))
             return False
         self.show_error("")
+        self._set_stale(False)
         return True
 
     def show_error(self, message: str) -> None:
         self.text_error.setText(message)
         self.text_error.setToolTip(message)
+
+    def _text_invalid(self, message: str) -> None:
+        """The typed text is not a hand: say why, and grey the analysis, which is for the
+        last valid hand and no longer for what the field shows."""
+        self.show_error(message)
+        self._set_stale(True)
+
+    def _set_stale(self, stale: bool) -> None:
+        if stale == (not self.table.isEnabled()):
+            return
+        for w in (self.hand_view, self.table, self.waits, self.turn_chart, self.forms):
+            w.setEnabled(not stale)
+        if stale:
+            self._plain_summary(tr("Not analysed: the hand text has an error (see above); the greyed "
+                                   "figures are for the last valid hand",
+                                   "分析していません: 手牌の入力に誤りがあります。灰色の表示は直前の正しい手牌のものです"))
+        elif self.analysis is not None:
+            self._show_summary()
 
     def _palette_tile(self, target: str, tile: Tile) -> None:
         action = {"hand": self.editor.add_tile, "dora": self.editor.add_dora,
@@ -328,10 +357,10 @@ class MainWindow(QMainWindow):
         try:
             hand = Hand.parse(text)
         except ValueError as error:
-            self.show_error(str(error))
+            self._text_invalid(str(error))
             return
         if hand.size > 14:
-            self.show_error(tr(f"{hand.size} tiles: a hand holds at most 14 (melds count 3)",
+            self._text_invalid(tr(f"{hand.size} tiles: a hand holds at most 14 (melds count 3)",
                                f"{hand.size}枚: 手牌は14枚まで（副露は3枚）"))
             return
         self._edit(self.editor.set_hand, hand, tr("Type hand", "手牌を入力"))
@@ -377,6 +406,9 @@ class MainWindow(QMainWindow):
 
     # ---- reacting to the hand --------------------------------------------------------------
     def _hand_changed(self, hand: Hand) -> None:
+        # a new hand (an edit, undo, a deal) answers any earlier input problem
+        self.show_error("")
+        self._set_stale(False)
         self.hand_view.set_hand(hand)
         if not self.text.hasFocus() or self.text.text().strip() != str(hand):
             if hand.concealed or hand.melds or hand.dora_indicators or hand.visible or hand.discards:
@@ -395,7 +427,7 @@ class MainWindow(QMainWindow):
             self.waits.set_report(None, hand)
             self.hand_view.set_highlight(set())
             need = 13 - hand.size
-            self.summary.setText(
+            self._plain_summary(
                 tr(f"{hand.size} tiles: add {need} more to analyse (13 or 14 with melds counting 3)",
                    f"{hand.size}枚: あと{need}枚で分析できます（13枚か14枚、副露は3枚）")
                 if need > 0 else tr("Too many tiles", "牌が多すぎます"))
@@ -412,7 +444,7 @@ class MainWindow(QMainWindow):
         if error is not None:
             self.analysis = None
             self.table.set_analysis(None)
-            self.summary.setText(tr("Cannot analyse: ", "分析できません: ") + str(error))
+            self._plain_summary(tr("Cannot analyse: ", "分析できません: ") + str(error))
             return
         self.analysis = analysis
         self.last_ms = ms
@@ -489,9 +521,15 @@ class MainWindow(QMainWindow):
             "巡目は手牌に turn:N で指定（直前のツモ、既定は1）。4向聴以上は計算しません。"
             "グラフは同じ手が後の巡目だった場合の和了率と聴牌率です。"))
 
+    def _plain_summary(self, text: str) -> None:
+        """A summary line that is not an analysis (a partial hand, an error)."""
+        self.summary.setText(text)
+        self.forms.clear()
+        self.yaku_warning.hide()
+
     def _show_summary(self) -> None:
         a = self.analysis
-        if a is None:
+        if a is None or not self.table.isEnabled():      # greyed: the summary names the input error
             return
 
         def state(s: int | None) -> str:
@@ -500,12 +538,34 @@ class MainWindow(QMainWindow):
             return tr("complete", "和了") if s < 0 else tr("tenpai", "聴牌") if s == 0 else tr(f"{s}-shanten", f"{s}向聴")
         forms = tr(f"regular {state(a.regular)} · seven pairs {state(a.chiitoi)} · thirteen orphans {state(a.kokushi)}",
                    f"一般形 {state(a.regular)} ・ 七対子 {state(a.chiitoi)} ・ 国士無双 {state(a.kokushi)}")
-        text = f"{state(a.shanten)}   ({forms})"
+        text = state(a.shanten)
         if a.shanten < 0 and a.hand.size == 14:
-            text = f"{state(a.shanten)}: {self._complete_value(a)}   ({forms})"
+            text = f"{state(a.shanten)}: {self._complete_value(a)}"
         self.summary.setText(text)
-        self.summary.setToolTip(tr("Shanten: draws still needed to reach tenpai, by the best of the three forms",
-                                   "向聴数: 聴牌までに必要な有効牌の数（三つの形の最小）"))
+        self.forms.setText(f"({forms})")
+        self.forms.setToolTip(forms)
+        tip = tr("Shanten: draws still needed to reach tenpai, by the best of the three forms",
+                 "向聴数: 聴牌までに必要な有効牌の数（三つの形の最小）")
+        self.summary.setToolTip(f"{tip}\n{forms}")
+        warning = self._yaku_warning(a)
+        self.yaku_warning.setText(warning)
+        self.yaku_warning.setToolTip(warning)
+        self.yaku_warning.setVisible(bool(warning))
+
+    @staticmethod
+    def _yaku_warning(a: Analysis) -> str:
+        """'no yaku' when the hand is tenpai but no wait can win (from the analysis's wait
+        values): a 13-tile hand as it stands, or a 14-tile hand after every tenpai discard."""
+        if a.shanten != 0:
+            return ""
+        rows = [a.current] if a.current is not None else [r for r in a.rows if r.shanten == 0]
+        values = [a.value(r) for r in rows]
+        if not values or not all(v is not None and v.yakuless for v in values):
+            return ""
+        if a.current is not None:
+            return tr("— no yaku: no wait can win", "— 役なし: どの待ちでも和了れません")
+        return tr("— no yaku: no tenpai discard leaves a wait that wins",
+                  "— 役なし: どの聴牌打牌でも和了れる待ちがありません")
 
     @staticmethod
     def _complete_value(analysis: Analysis) -> str:
