@@ -231,6 +231,7 @@ class DrillSession:
             self.length = min(length or size, size) if mode == "set" else size
 
         self.results: list[Result] = []
+        self._pending: dict[str, Any] = {}         # options that apply from the next problem
         self.index = 0
         self.finished = False
         self._result: Result | None = None       # the current problem's, once answered
@@ -377,11 +378,53 @@ class DrillSession:
             self.finished = True
             return None
         self.index += 1
+        self._apply_pending()
         self._problem = self._make(self.index)
         self._result = None
         self._stopped_at = None
         self._started = self._clock()
         return self._problem
+
+    # ---- options changed mid-session ------------------------------------------------------
+    def set_options(self, *, shanten: int | None | str = "keep", theme: str | None = None,
+                    evaluator: str | None = None, timer_seconds: float | None | str = "keep") -> None:
+        """Change options of a running session; they apply from the next problem (the one
+        shown keeps the options it was asked and timed with).  ``"keep"`` / None leave an
+        option as it is; `shanten` and `theme` only shape generated problems."""
+        if evaluator is not None and evaluator not in EVALUATORS:
+            raise ValueError(f"evaluator must be one of {', '.join(EVALUATORS)}, not {evaluator!r}")
+        themes = SCORE_LEVELS if self.kind == "score" else THEMES
+        if theme is not None and theme not in themes:
+            raise ValueError(f"theme must be one of {', '.join(themes)}, not {theme!r}")
+        if shanten != "keep" and shanten is not None and (isinstance(shanten, bool)
+                                                           or not isinstance(shanten, int) or shanten < 0):
+            raise ValueError(f"shanten must be None or an integer >= 0, not {shanten!r}")
+        if timer_seconds != "keep" and timer_seconds is not None:
+            if (isinstance(timer_seconds, bool) or not isinstance(timer_seconds, (int, float))
+                    or not math.isfinite(timer_seconds) or timer_seconds <= 0):
+                raise ValueError(f"timer_seconds must be a number > 0, not {timer_seconds!r}")
+            timer_seconds = float(timer_seconds)
+        if evaluator is not None:
+            self._pending["evaluator"] = evaluator
+        if timer_seconds != "keep":
+            self._pending["timer_seconds"] = timer_seconds
+        if self.spec is not None:
+            spec = self._pending.get("spec", self.spec)
+            if shanten != "keep":
+                spec = replace(spec, shanten=shanten)
+            if theme is not None:
+                spec = replace(spec, theme=theme)
+            self._pending["spec"] = spec
+
+    @property
+    def pending(self) -> bool:
+        """True when changed options wait for the next problem."""
+        return any(getattr(self, k) != v for k, v in self._pending.items())
+
+    def _apply_pending(self) -> None:
+        for key, value in self._pending.items():
+            setattr(self, key, value)
+        self._pending = {}
 
     # ---- summary ------------------------------------------------------------------------
     def summary(self) -> Summary:

@@ -27,7 +27,7 @@ import random
 import time
 from typing import Any, Callable, Sequence
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -160,6 +160,7 @@ class DrillPage(QWidget):
         self._notice_text = ("", "")
         self._store_error_shown = False
         self.rules: Any = SCORE_RULES           # the app's scoring rules (set_rules)
+        self._notice_scope = ""                 # "answer" / "problem": cleared by a good answer / the next problem
         self._queued: tuple[list[Problem], str] | None = None    # a set the next Start runs
         self.setObjectName(f"drillPage_{kind}")
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
@@ -254,6 +255,15 @@ class DrillPage(QWidget):
             self.bar_fields[name] = field
             flow.addWidget(field)
         self.source_combo.currentIndexChanged.connect(self._sync_bar)
+        for combo in (self.shanten_combo, self.theme_combo, self.evaluator_combo, self.timer_combo):
+            combo.currentIndexChanged.connect(self._options_changed)
+        for combo in (self.source_combo, self.mode_combo):
+            combo.currentIndexChanged.connect(self._run_changed)
+        for combo in (self.source_combo, self.shanten_combo, self.theme_combo, self.mode_combo,
+                      self.evaluator_combo, self.answer_combo, self.timer_combo):
+            # the drill's keys (Enter, N, digits...) work while a box has the focus
+            combo.installEventFilter(self)
+            combo.activated.connect(self._focus_drill)
         self.bar_fields["shanten"].setVisible(self.kind in ("nanikiru", "call"))
         self.bar_fields["theme"].setVisible(self.kind in ("nanikiru", "wait", "score"))
         self.bar_fields["evaluator"].setVisible(self.kind == "nanikiru")
@@ -360,6 +370,7 @@ class DrillPage(QWidget):
 
     def clear_notice(self) -> None:
         self._notice_text = ("", "")
+        self._notice_scope = ""
         self.notice_label.clear()
         self.notice.hide()
 
@@ -397,10 +408,7 @@ class DrillPage(QWidget):
         seed = seed if seed is not None else random.randrange(1, 1_000_000)
         try:
             if source == "generated":
-                shanten = self.shanten_combo.currentData()
-                spec = GeneratorSpec(seed, None if shanten == "any" or self.kind in ("wait", "score")
-                                     else int(shanten),
-                                     self.theme_combo.currentData() if self.kind != "call" else "any")
+                spec = GeneratorSpec(seed, *self._generator_options())
                 session = self._session(spec, mode, length, None)
                 title = ""
             elif source == "starter":
@@ -430,6 +438,60 @@ class DrillPage(QWidget):
         self.seed = seed
         self._begin(session, title)
         return True
+
+    def _generator_options(self) -> tuple[int | None, str]:
+        """The shanten and theme the bar asks of generated problems."""
+        shanten = self.shanten_combo.currentData()
+        return (None if shanten == "any" or self.kind in ("wait", "score") else int(shanten),
+                self.theme_combo.currentData() if self.kind != "call" else "any")
+
+    def _running(self) -> bool:
+        return self.session is not None and not self.session.finished
+
+    def _options_changed(self) -> None:
+        """Shanten, theme, evaluator and timer changed during a run: from the next problem on."""
+        if not self._running():
+            return
+        shanten, theme = self._generator_options()
+        try:
+            self.session.set_options(shanten=shanten, theme=theme,
+                                     evaluator=self.evaluator_combo.currentData() if self.kind == "nanikiru"
+                                     else None, timer_seconds=self._timer())
+        except ValueError as error:
+            self.show_notice(f"Cannot use these options: {error}", f"この設定は使えません: {error}", emit=False)
+            return
+        if self.session.pending:
+            self.show_notice("The new options apply from the next problem.",
+                             "新しい設定は次の問題から適用されます。", emit=False)
+            self._notice_scope = "problem"
+
+    def _run_changed(self) -> None:
+        """Source and mode make a new run: say so (Restart starts it)."""
+        if self._running():
+            self.show_notice("The source and mode apply to a new run: press Restart.",
+                             "出題とモードは新しい練習から適用されます。やり直すを押してください。", emit=False)
+            self._notice_scope = ""
+
+    def _focus_drill(self) -> None:
+        """After a choice in a box, the keys go back to the problem shown."""
+        if self.stack.currentWidget() is self.view:
+            self.view.focus_target().setFocus()
+        else:
+            self.setFocus()
+
+    def eventFilter(self, watched, event) -> bool:
+        # a closed box keeps its own arrow keys (they change its value); the drill's keys
+        # go to the drill instead of the box's type-ahead search or its Enter
+        if (isinstance(watched, QComboBox) and event.type() == QEvent.Type.KeyPress
+                and not watched.view().isVisible()
+                and event.key() not in (Qt.Key.Key_Up, Qt.Key.Key_Down, Qt.Key.Key_Home, Qt.Key.Key_End,
+                                        Qt.Key.Key_PageUp, Qt.Key.Key_PageDown, Qt.Key.Key_Tab,
+                                        Qt.Key.Key_Backtab, Qt.Key.Key_F4, Qt.Key.Key_Escape)
+                and not event.modifiers() & (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier)):
+            self._focus_drill()
+            self.keyPressEvent(event)
+            return True
+        return super().eventFilter(watched, event)
 
     def _session(self, source, mode: str, length: int | None, set_name: str | None) -> DrillSession:
         return DrillSession(self.kind, source, mode, length, self.evaluator_combo.currentData()
@@ -513,6 +575,10 @@ class DrillPage(QWidget):
         s.rules = self.rules               # a rules change applies from the next problem
         if isinstance(self.view, ScoreView):
             self.view.rules = self.rules
+        if isinstance(self.view, NanikiruView):
+            self.view.evaluator = s.evaluator
+        if self._notice_scope:
+            self.clear_notice()
         self.view.show_problem(s.current())
         self.stack.setCurrentWidget(self.view)
         self._update_status()
@@ -531,7 +597,10 @@ class DrillPage(QWidget):
             s.answer(answer)
         except AnswerError as error:
             self.show_notice(str(error), emit=False)
+            self._notice_scope = "answer"
             return
+        if self._notice_scope == "answer":
+            self.clear_notice()
         self._after_answer()
 
     def _after_answer(self) -> None:
