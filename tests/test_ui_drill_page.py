@@ -76,6 +76,13 @@ def wrong_pick(problem) -> Tile:
     return next(t for t in problem.to_hand().concealed if t.plain_name not in problem.best)
 
 
+def mark_a_miss(page) -> None:
+    """Mark one tile that is not a wait and check: a wrong answer (an empty one is refused)."""
+    waits = {K(n).kind for n in page.session.current().best}
+    page.view.grid.toggle(next(k for k in range(34) if k not in waits))
+    page.view.check()
+
+
 def starter(kind: str) -> list:
     return [p for p in starter_set() if p.kind == kind]
 
@@ -294,7 +301,7 @@ def test_set_summary_and_practise_misses(make_page, store, clock, qtbot):
 def test_endless_run_ends_on_demand(make_page):
     page = make_page("wait")
     page.start(seed=4)
-    page.view.check()                                    # nothing marked: a miss
+    mark_a_miss(page)
     assert page.finish_button.isVisible()
     page.finish()
     assert page.stack.currentWidget() is page.summary_view
@@ -357,7 +364,7 @@ def test_review_queue_source(make_page, store):
     problems = starter("wait")[:2]
     page.start_set(problems, "First")
     for _ in problems:
-        page.view.check()                                # nothing marked: two misses
+        mark_a_miss(page)                                # two misses
         page.next_problem()
     assert ReviewQueue(store).counts(drill="wait")["due"] == 2
     assert page.source_combo.currentText() == "Review (2 due)"
@@ -427,7 +434,7 @@ def test_retranslate_and_dark_theme(make_page, qtbot):
                   Qt.Key.Key_Return, Qt.Key.Key_N, Qt.Key.Key_0]),
     ("wait", [Qt.Key.Key_Return, Qt.Key.Key_4, Qt.Key.Key_M, Qt.Key.Key_Return, Qt.Key.Key_Return,
               Qt.Key.Key_Right, Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_N,
-              Qt.Key.Key_Return]),
+              Qt.Key.Key_1, Qt.Key.Key_Z, Qt.Key.Key_Return]),
     ("call", [Qt.Key.Key_Return, Qt.Key.Key_2, Qt.Key.Key_Return, Qt.Key.Key_S, Qt.Key.Key_N,
               Qt.Key.Key_1]),
 ])
