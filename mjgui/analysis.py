@@ -26,7 +26,7 @@ and draw (the core's caps, docs/engine.md).  After a call its three tiles join t
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from typing import Any, Callable, NamedTuple, Sequence
 
@@ -107,6 +107,34 @@ class CallOption:
             return None
         from mjgui.scoring import best_ron_after_call
         return best_ron_after_call(self._hand, self._after, self.meld, self.banned, self._rules)
+
+    def hand_after(self) -> Hand:
+        """The hand right after this call (before its discard)."""
+        assert self._hand is not None
+        return hand_after_call(self._hand, self.meld)
+
+    @cached_property
+    def best_discards(self) -> tuple[int, ...]:
+        """The kinds to discard right after this call: among the discards kuikae allows,
+        those that keep a reachable yaku (`mjgui.yaku`) first, then the analysis's own
+        ranking (lowest shanten, most ukeire, widest second step); every tie."""
+        if self._hand is None:
+            return ()
+        from mjgui.yaku import yaku_status
+        after = analyze(self.hand_after(), calls=False, rules=self._rules)
+        melds = after.hand.melds
+        keys = []
+        for row in after.rows:
+            if row.tile is None or row.tile.kind in self.banned:
+                continue
+            counts = bytearray(self._after)
+            counts[row.tile.kind] -= 1
+            status = yaku_status(bytes(counts), melds, after.hand.round_wind, after.hand.seat_wind)
+            keys.append(((row.shanten, not status.keeps_yaku, after.rank(row)), row.tile.kind))
+        if not keys:
+            return ()
+        top = min(k for k, _ in keys)
+        return tuple(sorted(kind for k, kind in keys if k == top))
 
     def describe_yaku(self, lang: str = "en") -> str:
         """'yaku: Tanyao (ron 1,000)' / 'no yaku: no wait wins after this call' at
@@ -338,6 +366,21 @@ def _call_meld(call: str, tile: int, uses: tuple[int, int]) -> Meld:
     """The meld a call makes (shared: the same call recurs on many rows and hands)."""
     tiles = (Tile(tile), Tile(uses[0]), Tile(uses[1]))
     return Meld(MeldKind.PON if call == "pon" else MeldKind.CHI, tiles, Tile(tile), "L")
+
+
+def hand_after_call(hand: Hand, meld: Meld) -> Hand:
+    """`hand` after calling `meld` on another player's discard, before the discard that
+    follows: the meld's own tiles (all but the called one) leave the concealed part,
+    plain copies before a red five, and the meld joins the melds."""
+    concealed = list(hand.concealed)
+    uses = list(meld.tiles)
+    uses.remove(next(t for t in uses if t.kind == meld.called.kind))
+    for used in uses:
+        held = [t for t in concealed if t.kind == used.kind]
+        if not held:
+            raise ValueError(f"the hand holds no {KIND_NAMES[used.kind]} for this call")
+        concealed.remove(min(held, key=lambda t: t.red))
+    return replace(hand, concealed=tuple(concealed), melds=hand.melds + (meld,))
 
 
 def _call_options(counts: bytes, hand: Hand, before: int, remaining: Sequence[int],

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 from mjgui.drills import grade, make_problem, starter_set  # noqa: E402
 from mjgui.drills.history import HistoryStore  # noqa: E402
 from mjgui.drills.review import ReviewQueue  # noqa: E402
-from mjgui.drills.scoring import rank_function  # noqa: E402
+from mjgui.drills.scoring import call_choices, rank_function  # noqa: E402
 from mjgui.analysis import analyze  # noqa: E402
 from mjgui.tiles import Tile  # noqa: E402
 from mjgui.ui import i18n  # noqa: E402
@@ -238,8 +238,16 @@ def test_call_flow(make_page, store, qtbot):
     assert names[0] == "pass" and set(names) >= set(p.best)
     right = next(b for b in view.choices if str(b.call) == p.best[0])
     qtbot.mouseClick(right, Qt.MouseButton.LeftButton)
+    answer = p.best[0]
+    if right.call.kind != "pass":                # a call asks for its discard next
+        assert view.after_box.isVisible() and page.session.result is None
+        best = next(c for c in call_choices(p)[1] if str(c.call) == answer).discards
+        tiles = view.after_view.concealed_tiles()
+        i = next(i for i, t in enumerate(tiles) if t.kind == best[0])
+        qtbot.mouseClick(view.after_view.tile_buttons()[i], Qt.MouseButton.LeftButton)
+        answer = f"{answer} {tiles[i].plain_name}"
     fb = page.session.result.feedback
-    assert fb == grade(p, p.best[0]) and fb.correct
+    assert fb == grade(p, answer) and fb.correct and fb.credit == 1.0
     assert right.state == "right" and view.feedback.isVisible()
     for b in view.choices:                       # no ring on the choices not picked and wrong
         if b is not right:
@@ -264,7 +272,14 @@ def test_call_generated_keys_by_position(make_page, store):
     page.start(seed=8)
     p = page.session.current()
     page.keyPressEvent(_key(Qt.Key.Key_2))
-    assert page.session.result.feedback == grade(p, str(page.view.choices[1].call))
+    assert page.session.result is None and page.view.after_box.isVisible()
+    page.keyPressEvent(_key(Qt.Key.Key_Escape))          # back to the calls
+    assert not page.view.after_box.isVisible()
+    page.keyPressEvent(_key(Qt.Key.Key_2))
+    first = page.view.after_view.concealed_tiles()[0]
+    page.keyPressEvent(_key(Qt.Key.Key_1))               # the first tile of the hand after the call
+    answer = f"{page.view.choices[1].call} {first.plain_name}"
+    assert page.session.result.feedback == grade(p, answer)
     assert store.count() == 1
 
 
@@ -435,8 +450,8 @@ def test_retranslate_and_dark_theme(make_page, qtbot):
     ("wait", [Qt.Key.Key_Return, Qt.Key.Key_4, Qt.Key.Key_M, Qt.Key.Key_Return, Qt.Key.Key_Return,
               Qt.Key.Key_Right, Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_N,
               Qt.Key.Key_1, Qt.Key.Key_Z, Qt.Key.Key_Return]),
-    ("call", [Qt.Key.Key_Return, Qt.Key.Key_2, Qt.Key.Key_Return, Qt.Key.Key_S, Qt.Key.Key_N,
-              Qt.Key.Key_1]),
+    ("call", [Qt.Key.Key_Return, Qt.Key.Key_2, Qt.Key.Key_Escape, Qt.Key.Key_1, Qt.Key.Key_Return,
+              Qt.Key.Key_S, Qt.Key.Key_N, Qt.Key.Key_1]),
 ])
 def test_keyboard_only_with_real_focus(store, clock, qtbot, kind, keys):
     """Keys go wherever the focus really is (in a main window, as in the app): start,
