@@ -169,6 +169,7 @@ class DrillPage(QWidget):
         outer.setContentsMargins(10, 8, 10, 8)
         outer.setSpacing(8)
         outer.addWidget(self._build_bar())
+        outer.addLayout(self._build_countdown())
         outer.addWidget(self._build_notice())
 
         self.stack = QStackedWidget(self)
@@ -287,8 +288,7 @@ class DrillPage(QWidget):
         self.start_button.setObjectName("start")
         self.start_button.clicked.connect(lambda: self.start())
         for w in (self.countdown, self.countdown_bar):
-            row.addWidget(w)
-            w.hide()
+            w.hide()                  # placed under the bar (`_build_countdown`): never wraps it
         row.addSpacing(8)
         row.addWidget(self.tally)
         row.addWidget(self.counter)
@@ -297,6 +297,16 @@ class DrillPage(QWidget):
         row.addWidget(self.start_button)
         self.finish_button.hide()
         return bar
+
+    def _build_countdown(self) -> QHBoxLayout:
+        """The time left, on its own line right under the bar when a timer runs (in the bar
+        it would push the options onto a second row)."""
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 4, 0)
+        row.addStretch(1)
+        row.addWidget(self.countdown)
+        row.addWidget(self.countdown_bar)
+        return row
 
     def _build_notice(self) -> QFrame:
         self.notice = QFrame()

@@ -30,6 +30,7 @@ from mjgui.ui.hand_view import HandView
 from mjgui.ui.help_overlay import HelpOverlay
 from mjgui.ui.i18n import tr
 from mjgui.ui.palette import TilePalette
+from mjgui.ui.panel_fit import MIN_PANELS, PanelFit, fitted_tile_height
 from mjgui.ui.rules_setting import read_rules, write_rules
 from mjgui.ui.settings_dialog import RANKS, THEMES, TILE_HEIGHTS, TILE_SIZES
 from mjgui.ui.stored_settings import log as settings_log
@@ -125,7 +126,6 @@ class MainWindow(QMainWindow):
         self.modebar = QToolBar(self)
         self.modebar.setMovable(False)
         self.addToolBar(self.modebar)
-        self.addToolBarBreak()
         self.mode_group = QActionGroup(self)
         self.mode_actions: dict[str, QAction] = {}
         for number, mode in enumerate(MODES, 1):
@@ -137,9 +137,14 @@ class MainWindow(QMainWindow):
             self.mode_actions[mode] = act
         self.mode_actions["analyze"].setChecked(True)
 
+        # one row of toolbars: the modes, the hand editing (analysis page only), then the
+        # window's own actions on the right
         self.toolbar = QToolBar(self)
         self.toolbar.setMovable(False)
         self.addToolBar(self.toolbar)
+        self.windowbar = QToolBar(self)
+        self.windowbar.setMovable(False)
+        self.addToolBar(self.windowbar)
         self.act_deal = QAction(self, shortcut=QKeySequence("Ctrl+D"))
         self.act_clear = QAction(self, shortcut=QKeySequence("Ctrl+L"))
         # own actions (not createUndoAction): short, translated labels; the step is in the tooltip
@@ -175,14 +180,14 @@ class MainWindow(QMainWindow):
         self.toolbar.addSeparator()
         self.toolbar.addWidget(self.copy_button)
         self.toolbar.addAction(self.act_paste)
-        # language, theme, settings and help belong to the whole window: on the mode bar,
-        # which every page shows (actions of the hidden editing bar have no shortcuts)
+        # language, theme, settings and help belong to the whole window: on a bar every page
+        # shows (actions of the hidden editing bar have no shortcuts)
         spacer = QWidget(self)
         spacer.setSizePolicy(spacer.sizePolicy().horizontalPolicy().Expanding,
                              spacer.sizePolicy().verticalPolicy().Preferred)
-        self.modebar.addWidget(spacer)
+        self.windowbar.addWidget(spacer)
         for act in (self.act_lang, self.act_theme, self.act_settings, self.act_help):
-            self.modebar.addAction(act)
+            self.windowbar.addAction(act)
         for act in (self.act_deal, self.act_clear, self.act_undo, self.act_redo, self.act_copy_mpsz,
                     self.act_copy_url, self.act_copy_unicode, self.act_paste, self.act_lang,
                     self.act_theme, self.act_settings, self.act_help):
@@ -195,8 +200,20 @@ class MainWindow(QMainWindow):
         layout = QVBoxLayout(central)
         layout.setContentsMargins(10, 8, 10, 8)
         layout.setSpacing(6)
+        # the hand, its text and the summary; beside them the palette that builds the hand
+        # (the table below then has the window's full width and most of its height)
+        top = QHBoxLayout()
+        top.setSpacing(12)
+        left = QVBoxLayout()
+        left.setSpacing(6)
         self.hand_view = HandView(central)
-        layout.addWidget(self.hand_view)
+        self.palette_widget = TilePalette(central, compact=True)
+        # the hand gives way when narrow: its tiles shrink to fit (`fit_hand_tiles`)
+        self.hand_view.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        left.addWidget(self.hand_view)
+        top.addLayout(left, 1)
+        top.addWidget(self.palette_widget, 0, Qt.AlignmentFlag.AlignTop)
+        layout.addLayout(top)
 
         row = QHBoxLayout()
         self.text_label = QLabel(central)
@@ -206,10 +223,11 @@ class MainWindow(QMainWindow):
         self.text_error = QLabel(central)
         self.text_error.setStyleSheet("color: #c0392b; font-weight: 600;")
         self.text_error.setWordWrap(True)
+        self.text_error.hide()
         row.addWidget(self.text_label)
         row.addWidget(self.text, 3)
         row.addWidget(self.text_error, 2)
-        layout.addLayout(row)
+        left.addLayout(row)
 
         summary = QHBoxLayout()
         self.summary = QLabel(central)
@@ -217,6 +235,7 @@ class MainWindow(QMainWindow):
         font.setPointSizeF(font.pointSizeF() + 2)
         font.setBold(True)
         self.summary.setFont(font)
+        self.summary.setWordWrap(True)            # a long line (a partial hand) wraps, never widens the window
         self.yaku_warning = QLabel(central)       # a tenpai that no wait can win: said in red
         self.yaku_warning.setStyleSheet("color: #c0392b; font-weight: 600;")
         self.yaku_warning.hide()
@@ -239,27 +258,25 @@ class MainWindow(QMainWindow):
         summary.addWidget(self.rank_label)
         summary.addWidget(self.rank_box)
         summary.addWidget(self.why_button)
-        layout.addLayout(summary)
+        left.addLayout(summary)
 
-        # the table takes the full width; the palette and the wait inspector share the bottom
+        # the table takes the full width; the wait inspector and the turn chart share the
+        # bottom; `PanelFit` sizes the two by what they hold
         self.splitter = QSplitter(Qt.Orientation.Vertical, central)
         self.table = AnalysisTable(self.splitter)
         bottom = QWidget(self.splitter)
         bottom_layout = QHBoxLayout(bottom)
         bottom_layout.setContentsMargins(0, 0, 0, 0)
-        self.palette_widget = TilePalette(bottom)
         self.waits = WaitInspector(bottom)
         self.turn_chart = TurnChart(bottom)
-        right = QVBoxLayout()
-        right.setContentsMargins(0, 0, 0, 0)
-        right.addWidget(self.waits, 1)
-        right.addWidget(self.turn_chart)
-        bottom_layout.addWidget(self.palette_widget)
-        bottom_layout.addLayout(right, 1)
+        bottom_layout.addWidget(self.waits, 2)
+        bottom_layout.addWidget(self.turn_chart, 1)
+        bottom.setMinimumHeight(MIN_PANELS)       # explicit: the panels may shrink to their titles
         self.splitter.addWidget(self.table)
         self.splitter.addWidget(bottom)
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 2)
+        self.panel_fit = PanelFit(self.splitter, self.table, self.waits, self.turn_chart)
         self.splitter.setChildrenCollapsible(False)
         layout.addWidget(self.splitter, 1)
 
@@ -315,6 +332,7 @@ class MainWindow(QMainWindow):
     def show_error(self, message: str) -> None:
         self.text_error.setText(message)
         self.text_error.setToolTip(message)
+        self.text_error.setVisible(bool(message))     # the field has the room when all is well
 
     def _text_invalid(self, message: str) -> None:
         """The typed text is not a hand: say why, and grey the analysis, which is for the
@@ -410,6 +428,7 @@ class MainWindow(QMainWindow):
         self.show_error("")
         self._set_stale(False)
         self.hand_view.set_hand(hand)
+        self._fit_hand_tiles()
         if not self.text.hasFocus() or self.text.text().strip() != str(hand):
             if hand.concealed or hand.melds or hand.dora_indicators or hand.visible or hand.discards:
                 self.text.setText(str(hand))
@@ -452,10 +471,12 @@ class MainWindow(QMainWindow):
                       and analysis.shanten <= EV_MAX_SHANTEN)
         self.table.set_analysis(analysis, ev_pending)
         self.turn_chart.set_row(None, 1)
+        self.turn_chart.setVisible(analysis.current is None)    # a 13-tile hand has no discards to chart
         self._show_summary()
         best = {r.tile.kind for r in analysis.best() if r.tile is not None}
         self.hand_view.set_highlight(best)
         self._show_waits()
+        self.panel_fit.request()
         self.update_ms = (time.perf_counter() - self._changed_at) * 1e3
         self.statusBar().showMessage(tr(f"Analysed in {ms:.1f} ms, shown in {self.update_ms:.1f} ms",
                                         f"分析 {ms:.1f} ms、表示まで {self.update_ms:.1f} ms"))
@@ -466,6 +487,7 @@ class MainWindow(QMainWindow):
         self.ev = result.ev
         self.table.set_ev(result.ev)
         self._show_chart()
+        self.panel_fit.request()
 
     def _rank_changed(self, index: int) -> None:
         rank = RANK_KEYS[index] if 0 <= index < len(RANK_KEYS) else "ukeire"
@@ -488,6 +510,7 @@ class MainWindow(QMainWindow):
     def _show_selected(self) -> None:
         self._show_waits()
         self._show_chart()
+        self.panel_fit.request()
 
     def _show_chart(self) -> None:
         """The turn chart follows the selected discard (or the top row)."""
@@ -772,10 +795,17 @@ class MainWindow(QMainWindow):
 
     def _apply_tile_size(self) -> None:
         hand_height, palette_height = TILE_HEIGHTS[self.tile_size]
-        if self.hand_view.tile_height() != hand_height:
-            self.hand_view.set_tile_height(hand_height)
         if self.palette_widget.tile_height() != palette_height:
             self.palette_widget.set_tile_height(palette_height)
+        self._fit_hand_tiles()
+
+    def _fit_hand_tiles(self) -> None:
+        """The hand's tiles at the chosen size, smaller when the hand would not fit the width."""
+        view = self.hand_view
+        height = fitted_tile_height(view.tile_height(), view.sizeHint().width(), view.width(),
+                                    TILE_HEIGHTS[self.tile_size][0])
+        if height != view.tile_height():
+            view.set_tile_height(height)
 
     # ---- language, theme, help ----------------------------------------------------------------
     def toggle_language(self) -> None:
@@ -825,6 +855,7 @@ class MainWindow(QMainWindow):
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
+        QTimer.singleShot(0, self._fit_hand_tiles)        # once the layout gave the hand its width
         if self.help.isVisible():
             self.help.setGeometry(self.centralWidget().geometry())
 

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 RANKS = ("ukeire", "score", "win")       # the "Order by" choices, in the box's order
 THEMES = ("light", "dark")
 #: tile heights (hand, palette) in pixels per size choice
-TILE_HEIGHTS = {"small": (44, 36), "medium": (56, 44), "large": (68, 52)}
+TILE_HEIGHTS = {"small": (44, 26), "medium": (52, 30), "large": (64, 36)}
 TILE_SIZES = tuple(TILE_HEIGHTS)
 
 
