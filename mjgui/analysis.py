@@ -317,12 +317,6 @@ class Analysis:
                 self._values[key] = WaitValueRange(0, 0, False, True)
         return self._values[key]
 
-    def wait_values(self, hand: Hand, kinds: Sequence[int]):
-        """mjgui.scoring.WaitValue of each wait of a tenpai `hand` (this hand, or it after a
-        discard) under the analysis's rules."""
-        from mjgui.scoring import wait_values
-        return wait_values(hand, kinds, self.rules)
-
     def complete_value(self):
         """(ron, tsumo) mjgui.scoring.Score of a complete hand under the analysis's rules."""
         from mjgui.scoring import complete_hand_value
