@@ -114,10 +114,9 @@ def shanten_answer(text: str) -> tuple[dict, str]:
 
 
 def waits_answer(text: str) -> tuple[dict, str]:
-    from mjgui.analysis import meld_caps
+    from mjgui.waits import useful_draws
     hand, name = _hand_of(text)
-    c = hand.counts
-    shanten, uke = core.ukeire_and_shanten(c, core.ALL_FORMS, meld_caps(hand.melds))
+    shanten, uke = useful_draws(hand)
     remaining = hand.remaining()
     record = {
         "hand": name,
@@ -295,6 +294,8 @@ def _parser() -> argparse.ArgumentParser:
         ev_cmd.add_argument(f"--no-{flag}", action="store_true", help=f"do not count {what}")
     from mjgui.drills.cli import add_parser as add_drill_parser
     add_drill_parser(sub)
+    from mjgui.logs.cli import add_parser as add_review_parser
+    add_review_parser(sub)
     census = sub.add_parser("census", help="exact shanten distribution over all hands of each size")
     census.add_argument("--json", action="store_true")
     return parser
@@ -325,6 +326,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "drill":
             from mjgui.drills.cli import run as run_drill
             return run_drill(args)
+        if args.command == "review":
+            from mjgui.logs.cli import run as run_review
+            return run_review(args)
         if args.command == "census":
             return census_command(args.json)
     except KeyboardInterrupt:

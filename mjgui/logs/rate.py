@@ -1,0 +1,142 @@
+"""Rating a player's decisions (see docs/logs.md, "Rating").
+
+A discard decision is rated by the best evaluator that applies:
+
+- **ev** - the expected points of `mjgui.ev` (simple model) when the hand is closed, at most
+  `EV_MAX_SHANTEN` from tenpai and some discard has a positive value; loss in points;
+- **analysis** - otherwise the analysis ranking (lowest shanten, then most ukeire, then the
+  larger second step); loss in ukeire tiles: the best discard's ukeire minus the played one's
+  at equal shanten, all of the best discard's ukeire for a discard that goes back a shanten;
+- **forced** - in riichi the drawn tile must go: no choice, no loss.
+
+A call decision: declining a ron that has a yaku is a mistake costing the ron's points
+(evaluator **ron**); a pon or chi that neither lowers the shanten nor keeps a yaku is a mistake
+of one (evaluator **calls**, unit "calls"); passing on a call is never marked a mistake (a closed
+hand can be worth more), but the advancing calls are listed as its alternatives.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mjgui.analysis import analyze, by_second_step
+from mjgui.ev import expected_values
+from mjgui.logs.replay import Decision, Replay
+from mjgui.tiles import KIND_NAMES
+
+__all__ = ["EV_MAX_SHANTEN", "Alternative", "Rating", "rate", "rate_replay", "summary"]
+
+#: the expected-value search runs up to this shanten (the core searches up to 3)
+EV_MAX_SHANTEN = 3
+_EPS = 1e-6
+
+
+@dataclass(frozen=True)
+class Alternative:
+    """One choice and its value under the evaluator (higher is better; for the analysis,
+    the value is the ukeire at the shanten shown)."""
+    choice: str
+    value: float
+    shanten: int | None = None
+
+
+@dataclass(frozen=True)
+class Rating:
+    decision: Decision
+    evaluator: str                     # "ev", "analysis", "forced", "ron", "calls"
+    unit: str                          # "points", "ukeire", "calls" or "" (no loss possible)
+    ranking: tuple[Alternative, ...]   # best first
+    best: tuple[str, ...]              # every choice tied with the best
+    rank: int                          # 1 = the player's choice is (tied) best
+    loss: float
+
+    @property
+    def agrees(self) -> bool:
+        return self.rank == 1
+
+    def to_json(self) -> dict:
+        d = self.decision
+        return {"kind": d.kind, "hand": str(d.hand), "played": d.played, "riichi": d.riichi,
+                "tsumogiri": d.tsumogiri, "tile": d.tile.name, "best": self.best[0] if self.best else d.played,
+                "best_all": list(self.best), "loss": round(self.loss, 4), "unit": self.unit,
+                "evaluator": self.evaluator, "rank": self.rank, "shanten": d.shanten, "tenpai": d.tenpai,
+                "furiten": d.furiten, "turn": d.hand.turn, "options": list(d.options), "source": d.source,
+                "alternatives": [{"choice": a.choice, "value": round(a.value, 4), "shanten": a.shanten}
+                                 for a in self.ranking]}
+
+
+def _rank_of(values: list[tuple[str, float]], played: str) -> tuple[int, tuple[str, ...], float]:
+    top = max(v for _, v in values)
+    mine = next((v for c, v in values if c == played), 0.0)
+    rank = 1 + len({c for c, v in values if v > mine + _EPS})
+    best = tuple(c for c, v in values if v >= top - _EPS)
+    return rank, best, max(top - mine, 0.0)
+
+
+def _rate_discard(d: Decision, ev_max: int) -> Rating:
+    hand = d.hand
+    if d.forced:
+        return Rating(d, "forced", "", (Alternative(d.played, 0.0),), (d.played,), 1, 0.0)
+    played_kind = d.tile.kind
+    if hand.is_closed and d.shanten <= ev_max and len(hand.dora_indicators) <= 5:
+        result = expected_values(hand, min(max(hand.turn, 1), 17))
+        rows = [(r.discard.kind, r.exp_score, r.shanten) for r in result.rows]
+        if rows and max(v for _, v, _ in rows) > _EPS:
+            values = [(KIND_NAMES[k], v) for k, v, _ in rows]
+            rank, best, loss = _rank_of(values, KIND_NAMES[played_kind])
+            ranking = tuple(Alternative(KIND_NAMES[k], v, s) for k, v, s in rows)
+            return Rating(d, "ev", "points", ranking, best, rank, loss)
+    a = analyze(hand, rank=by_second_step, calls=False)
+    rows = a.rows
+    mine = next(r for r in rows if r.tile.kind == played_kind)
+    key = by_second_step
+    top = key(rows[0])
+    rank = 1 + len({key(r) for r in rows if key(r) < key(mine)})
+    best = tuple(r.tile.plain_name for r in rows if key(r) == top)
+    head = rows[0]
+    loss = (head.ukeire_total - mine.ukeire_total) if mine.shanten == head.shanten else head.ukeire_total
+    ranking = tuple(Alternative(r.tile.plain_name, r.ukeire_total, r.shanten) for r in rows)
+    return Rating(d, "analysis", "ukeire", ranking, best, rank, float(max(loss, 0)))
+
+
+def _rate_call(d: Decision) -> Rating:
+    if "ron" in d.options:
+        ranking = (Alternative("ron", float(d.ron_points or 0)), Alternative("pass", 0.0))
+        if d.played == "ron":
+            return Rating(d, "ron", "points", ranking, ("ron",), 1, 0.0)
+        return Rating(d, "ron", "points", ranking, ("ron",), 2, float(d.ron_points or 0))
+    a = analyze(d.hand, what=0)
+    k = d.tile.kind
+    calls = [c for c in (a.current.calls if a.current else ()) if c.tile == k and c.call in d.options]
+    good = [c for c in calls if not c.yakuless]
+    ranking = tuple(Alternative(f"{c.call}:{KIND_NAMES[c.uses[0]]}{KIND_NAMES[c.uses[1]]}", 1.0, c.shanten)
+                    for c in good) + (Alternative("pass", 0.0, d.shanten),)
+    if d.played in ("pass", "kan"):
+        return Rating(d, "calls", "calls", ranking, (d.played,), 1, 0.0)
+    made = [c for c in good if c.call == d.played and (d.uses is None or tuple(sorted(c.uses)) == d.uses)]
+    if made:
+        return Rating(d, "calls", "calls", ranking, (d.played,), 1, 0.0)
+    return Rating(d, "calls", "calls", ranking, ("pass",), 2, 1.0)
+
+
+def rate(d: Decision, ev_max: int = EV_MAX_SHANTEN) -> Rating:
+    """The rating of one decision."""
+    return _rate_discard(d, ev_max) if d.kind == "discard" else _rate_call(d)
+
+
+def rate_replay(replay: Replay, ev_max: int = EV_MAX_SHANTEN) -> list[list[Rating]]:
+    """The ratings of every decision, round by round."""
+    return [[rate(d, ev_max) for d in r.decisions] for r in replay.rounds]
+
+
+def summary(ratings: list[list[Rating]]) -> dict:
+    """Decisions rated (forced ones left out), the share where the player chose the best,
+    and the total loss in each unit."""
+    rated = [r for rs in ratings for r in rs if r.evaluator != "forced"]
+    loss: dict[str, float] = {}
+    for r in rated:
+        if r.unit:
+            loss[r.unit] = loss.get(r.unit, 0.0) + r.loss
+    agree = sum(r.agrees for r in rated)
+    return {"decisions": len(rated), "agreed": agree,
+            "agreement": round(agree / len(rated), 4) if rated else None,
+            "loss": {u: round(v, 4) for u, v in sorted(loss.items())}}

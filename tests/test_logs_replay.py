@@ -1,0 +1,125 @@
+"""Replaying a player's decisions: the literal game's decisions worked out by hand, the same
+decisions from the three formats of one game, tenpai and furiten against the slow reference,
+and every win's replayed hand and value against what the log wrote."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import reference
+from logs_literal import MJAI, MJLOG, TENHOU6
+from logsim import simulate
+from mjgui.logs import loads, mjai, mjlog, replay, tenhou6
+from mjgui.logs.record import Call, LogError
+from mjgui.tiles import counts
+
+
+def _project(d) -> tuple:
+    return (d.kind, d.round, d.event, str(d.hand), d.played, d.riichi, d.tsumogiri, d.forced, d.options,
+            d.source, d.uses, d.tenpai, d.furiten, d.shanten, d.ron_points)
+
+
+@pytest.mark.parametrize("text", [MJLOG, TENHOU6, MJAI])
+def test_literal_decisions(text):
+    record = loads(text.encode())
+    seat0 = replay(record, 0).decisions
+    assert [(d.kind, str(d.hand), d.played, d.riichi, d.tsumogiri) for d in seat0] == [
+        ("discard", "1147m258p369s1335z dora:1z turn:1", "1z", False, False),
+        # seat 2's pon of seat 1's 9m, seat 2's 5z and seat 3's 1s are visible
+        ("discard", "1147m258p369s335z8s dora:1z visible:999m1s5z discards:1z turn:2", "8s", False, True),
+    ]
+    one = replay(record, "あ").decisions
+    assert one[0].kind == "discard" and one[0].played == "9m" and one[0].riichi and one[0].tsumogiri
+    assert str(one[0].hand) == "234567m234p5567s9m dora:1z visible:1z round:E seat:S turn:1"
+    assert one[0].tenpai and not one[0].furiten and one[0].shanten == 0
+    call = one[1]
+    assert call.kind == "call" and call.played == "ron" and call.options == ("pass", "ron")
+    assert call.source == "L" and call.tile.name == "8s"      # seat 0 plays just before seat 1
+    # its 9m is in the discards, not among the visible tiles of seat 2's pon
+    assert str(call.hand) == "234567m234p5567s dora:1z visible:99m1s15z round:E seat:S discards:9m turn:1"
+    assert call.ron_points == 7700          # double riichi 2 + pinfu 1 + tanyao 1, 30 fu, non-dealer
+    two = replay(record, 2).decisions
+    assert [(d.kind, d.played, d.options, d.source) for d in two] == [
+        ("call", "pon", ("pass", "pon"), "L"), ("discard", "5z", (), None)]
+    assert str(two[1].hand) == "11679p124s225z pon:9*99m@L dora:1z visible:1z round:E seat:W"
+
+
+def test_literal_win_check():
+    for text in (MJLOG, TENHOU6, MJAI):
+        (check,) = replay(loads(text.encode()), 0).checks
+        assert check.seat == 1 and check.log == (4, 30, 7700) and check.scored == (4, 30, 7700)
+        assert check.hand_matches is (None if text is TENHOU6 else True)
+        assert check.agrees
+
+
+def test_unknown_player_is_a_log_error():
+    with pytest.raises(LogError, match="no player 'Zed'"):
+        replay(loads(MJAI.encode()), "Zed")
+    with pytest.raises(LogError, match="no player 7"):
+        replay(loads(MJAI.encode()), 7)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_three_formats_give_the_same_decisions(seed):
+    record = simulate(seed)
+    texts = [mjlog.dumps(record), json.dumps(tenhou6.to_json(record)), mjai.dumps(record)]
+    records = [loads(t.encode()) for t in texts]
+    for seat in range(4):
+        first = [_project(d) for d in replay(records[0], seat).decisions]
+        assert first
+        for other in records[1:]:
+            assert [_project(d) for d in replay(other, seat).decisions] == first
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_every_win_replays_to_the_logged_hand_and_value(seed):
+    record = loads(mjlog.dumps(simulate(seed)).encode())
+    checks = replay(record, 0).checks
+    for c in checks:
+        assert c.hand_matches is True, c
+        assert c.agrees, c
+
+
+def test_the_decisions_cover_every_discard_and_call_of_the_player():
+    record = simulate(3)
+    for seat in range(4):
+        decisions = replay(record, seat).decisions
+        discards = [d for d in decisions if d.kind == "discard"]
+        made = [d for d in decisions if d.kind == "call" and d.played in ("chi", "pon", "kan")]
+        events = [e for r in record.rounds for e in r.events]
+        assert len(discards) == sum(1 for e in events if type(e).__name__ == "Discard" and e.seat == seat)
+        assert len(made) == sum(1 for e in events if isinstance(e, Call) and e.seat == seat
+                                and e.kind in ("chi", "pon", "kan"))
+        for d in decisions:
+            if d.kind == "discard":
+                assert d.hand.size == 14 and d.tile in d.hand.concealed
+            else:
+                assert d.hand.size == 13 and d.played in d.options
+                held = counts(d.hand.concealed)[d.tile.kind]
+                if "pon" in d.options:
+                    assert held >= 2
+                if "chi" in d.options:
+                    assert d.source == "L"
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_tenpai_and_furiten_match_the_reference(seed):
+    """Tenpai of the hand kept and furiten (a wait among the player's own discards), from
+    the slow reference's shanten and waits."""
+    furiten_seen = 0
+    for seat in (1, 2):
+        for d in replay(simulate(seed), seat).decisions:
+            if d.kind != "discard":
+                continue
+            kept = d.hand.discard(d.tile)
+            caps = reference.caps_of_melds([[t.kind for t in m.tiles] for m in kept.melds]) if kept.melds else None
+            c = counts(kept.concealed)
+            tenpai = reference.shanten(c, caps) == 0
+            assert d.tenpai == tenpai
+            assert d.shanten == reference.shanten(counts(d.hand.concealed), caps)
+            if tenpai and not d.forced:
+                waits = reference.waits(c, caps)
+                assert d.furiten == any(t.kind in waits for t in kept.discards)
+                furiten_seen += d.furiten
+    assert furiten_seen or seed != 0
