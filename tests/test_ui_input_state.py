@@ -5,16 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-
-def settle(qtbot, w):
-    qtbot.waitUntil(lambda: w.worker.idle, timeout=5000)
-    qtbot.wait(1)
-
-
-def type_hand(qtbot, w, text):
-    w.text.setText(text)
-    w.apply_text()
-    settle(qtbot, w)
+from ui_steps import settle, type_hand
 
 
 def test_invalid_text_greys_the_old_analysis_and_a_fix_restores_it(qtbot, window):

@@ -9,21 +9,11 @@ from PySide6.QtWidgets import QApplication
 from mjgui.drills.problems import Problem
 from mjgui.ui import i18n
 from mjgui.ui.main_window import MainWindow
+from ui_steps import settle, type_hand
 
 KOKUSHI_13 = "19m19p19s1234567z"        # thirteen orphans waiting on all 13 kinds
 # a dealer's yakuman pays 48,000 by ron; a double yakuman twice that
 DEALER_YAKUMAN, DEALER_DOUBLE = "48,000", "96,000"
-
-
-def settle(qtbot, w):
-    qtbot.waitUntil(lambda: w.worker.idle, timeout=5000)
-    qtbot.wait(1)
-
-
-def type_hand(qtbot, w, text):
-    w.text.setText(text)
-    w.apply_text()
-    settle(qtbot, w)
 
 
 def value_column(w) -> str:

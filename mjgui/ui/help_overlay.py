@@ -10,8 +10,8 @@ from mjgui.ui.i18n import tr
 
 def shortcuts() -> list[tuple[str, str]]:
     return [
-        ("Ctrl+1 … Ctrl+6", tr("Analyze, Nanikiru, Waits, Calls, Score, Stats",
-                               "分析・何切る・待ち・鳴き・点数・成績")),
+        ("Ctrl+1 … Ctrl+7", tr("Analyze, Nanikiru, Waits, Calls, Score, Stats, Review",
+                               "分析・何切る・待ち・鳴き・点数・成績・検討")),
         ("a–z, 0–9", tr("type a hand in mpsz (the hand follows as you type)", "mpsz で手牌を入力（入力に追従）")),
         ("Enter", tr("apply the typed hand now", "入力した手牌をすぐ反映")),
         ("1 – 9", tr("play the discard of row 1–9 of the table (1 = best)", "表の1〜9行目の打牌（1 = 最善）")),
