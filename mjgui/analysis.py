@@ -26,7 +26,7 @@ and draw (the core's caps, docs/engine.md).  After a call its three tiles join t
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from typing import Any, Callable, NamedTuple, Sequence
 
@@ -67,6 +67,7 @@ class CallOption:
     remaining: int               # copies of the called kind still unseen
     _after: bytes = field(repr=False, compare=False, default=b"")   # concealed counts after the call
     _hand: Hand | None = field(repr=False, compare=False, default=None)
+    _rules: Any = field(repr=False, compare=False, default="tenhou")   # mjgui.scoring.Rules or a preset name
 
     @property
     def name(self) -> str:
@@ -105,7 +106,35 @@ class CallOption:
         if self._hand is None or self.shanten != 0:
             return None
         from mjgui.scoring import best_ron_after_call
-        return best_ron_after_call(self._hand, self._after, self.meld, self.banned)
+        return best_ron_after_call(self._hand, self._after, self.meld, self.banned, self._rules)
+
+    def hand_after(self) -> Hand:
+        """The hand right after this call (before its discard)."""
+        assert self._hand is not None
+        return hand_after_call(self._hand, self.meld)
+
+    @cached_property
+    def best_discards(self) -> tuple[int, ...]:
+        """The kinds to discard right after this call: among the discards kuikae allows,
+        those that keep a reachable yaku (`mjgui.yaku`) first, then the analysis's own
+        ranking (lowest shanten, most ukeire, widest second step); every tie."""
+        if self._hand is None:
+            return ()
+        from mjgui.yaku import yaku_status
+        after = analyze(self.hand_after(), calls=False, rules=self._rules)
+        melds = after.hand.melds
+        keys = []
+        for row in after.rows:
+            if row.tile is None or row.tile.kind in self.banned:
+                continue
+            counts = bytearray(self._after)
+            counts[row.tile.kind] -= 1
+            status = yaku_status(bytes(counts), melds, after.hand.round_wind, after.hand.seat_wind)
+            keys.append(((row.shanten, not status.keeps_yaku, after.rank(row)), row.tile.kind))
+        if not keys:
+            return ()
+        top = min(k for k, _ in keys)
+        return tuple(sorted(kind for k, kind in keys if k == top))
 
     def describe_yaku(self, lang: str = "en") -> str:
         """'yaku: Tanyao (ron 1,000)' / 'no yaku: no wait wins after this call' at
@@ -251,6 +280,7 @@ class Analysis:
     rows: tuple[Row, ...]              # 3k+2: one per distinct discard, best first
     current: Row | None                # 3k+1: the hand as it stands
     rank: Rank = field(default=DEFAULT_RANK, repr=False, compare=False)
+    rules: Any = field(default="tenhou", repr=False, compare=False)   # scoring rules of every value
 
     @cached_property
     def waits(self):
@@ -264,12 +294,14 @@ class Analysis:
     def _values(self) -> dict[tuple, WaitValueRange | None]:
         return {}
 
-    def value(self, row: Row, rules: str = "tenhou") -> WaitValueRange | None:
+    def value(self, row: Row, rules: Any = None) -> WaitValueRange | None:
         """What the waits of a tenpai row are worth by ron (None below tenpai):
         dama when some wait has a yaku, else with riichi for a closed hand, else
-        marked yakuless.  Scored on first use, then kept."""
+        marked yakuless; under `rules` (default: the analysis's).  Scored on first use,
+        then kept."""
         if row.shanten != 0:
             return None
+        rules = self.rules if rules is None else rules
         key = (-1 if row.tile is None else row.tile.kind, rules)
         if key not in self._values:
             from mjgui.scoring import wait_values
@@ -284,6 +316,11 @@ class Analysis:
             else:
                 self._values[key] = WaitValueRange(0, 0, False, True)
         return self._values[key]
+
+    def complete_value(self):
+        """(ron, tsumo) mjgui.scoring.Score of a complete hand under the analysis's rules."""
+        from mjgui.scoring import complete_hand_value
+        return complete_hand_value(self.hand, self.rules)
 
     def best(self) -> tuple[Row, ...]:
         """Every row tied with the first under the ranking."""
@@ -325,8 +362,23 @@ def _call_meld(call: str, tile: int, uses: tuple[int, int]) -> Meld:
     return Meld(MeldKind.PON if call == "pon" else MeldKind.CHI, tiles, Tile(tile), "L")
 
 
+def hand_after_call(hand: Hand, meld: Meld) -> Hand:
+    """`hand` after calling `meld` on another player's discard, before the discard that
+    follows: the meld's own tiles (all but the called one) leave the concealed part,
+    plain copies before a red five, and the meld joins the melds."""
+    concealed = list(hand.concealed)
+    uses = list(meld.tiles)
+    uses.remove(next(t for t in uses if t.kind == meld.called.kind))
+    for used in uses:
+        held = [t for t in concealed if t.kind == used.kind]
+        if not held:
+            raise ValueError(f"the hand holds no {KIND_NAMES[used.kind]} for this call")
+        concealed.remove(min(held, key=lambda t: t.red))
+    return replace(hand, concealed=tuple(concealed), melds=hand.melds + (meld,))
+
+
 def _call_options(counts: bytes, hand: Hand, before: int, remaining: Sequence[int],
-                  caps: bytes | None = None) -> tuple[CallOption, ...]:
+                  caps: bytes | None = None, rules: Any = "tenhou") -> tuple[CallOption, ...]:
     """Advancing pon/chi on the 3k+1 concealed `counts` (shanten `before`)."""
     if sum(counts) < 4:
         return ()
@@ -334,23 +386,23 @@ def _call_options(counts: bytes, hand: Hand, before: int, remaining: Sequence[in
     options = []
     for t in range(N_KINDS):
         if pon[t] < before:
-            options.append(_option("pon", t, (t, t), pon[t], counts, hand, remaining))
+            options.append(_option("pon", t, (t, t), pon[t], counts, hand, remaining, rules))
         if t < 27:
             for j in range(3):
                 after = chi[3 * t + j]
                 if after < before:
                     low = t - j
                     uses = tuple(u for u in (low, low + 1, low + 2) if u != t)
-                    options.append(_option("chi", t, uses, after, counts, hand, remaining))  # type: ignore[arg-type]
+                    options.append(_option("chi", t, uses, after, counts, hand, remaining, rules))  # type: ignore[arg-type]
     return tuple(options)
 
 
 def _option(call: str, t: int, uses: tuple[int, int], after: int, counts: bytes,
-            hand: Hand, remaining: Sequence[int]) -> CallOption:
+            hand: Hand, remaining: Sequence[int], rules: Any = "tenhou") -> CallOption:
     concealed = bytearray(counts)
     for u in uses:
         concealed[u] -= 1
-    return CallOption(call, t, uses, after, remaining[t], bytes(concealed), hand)
+    return CallOption(call, t, uses, after, remaining[t], bytes(concealed), hand, rules)
 
 
 def _discard_tile(hand: Hand, kind: int) -> Tile:
@@ -360,8 +412,9 @@ def _discard_tile(hand: Hand, kind: int) -> Tile:
 
 
 def analyze(hand: Hand | str, rank: Rank = DEFAULT_RANK, what: int = core.WITH_ALL,
-            calls: bool = True) -> Analysis:
-    """Analyse a 13- or 14-tile hand (melds counting three each)."""
+            calls: bool = True, rules: Any = "tenhou") -> Analysis:
+    """Analyse a 13- or 14-tile hand (melds counting three each); `rules` (a
+    mjgui.scoring.Rules or preset name) value its waits, calls and complete hand."""
     if isinstance(hand, str):
         hand = Hand.parse(hand)
     hand.check_size()
@@ -379,19 +432,19 @@ def analyze(hand: Hand | str, rank: Rank = DEFAULT_RANK, what: int = core.WITH_A
     if n % 3 == 1:
         fig = core.analyze_hand(counts, remaining, forms, what, caps)
         row = _row(None, fig, remaining,
-                   _call_options(counts, hand, fig.shanten, remaining, caps) if calls else ())
-        return Analysis(hand, shanten, regular, chiitoi, kokushi, (), row, rank)
+                   _call_options(counts, hand, fig.shanten, remaining, caps, rules) if calls else ())
+        return Analysis(hand, shanten, regular, chiitoi, kokushi, (), row, rank, rules)
 
     _, figures = core.analyze_discards(counts, remaining, forms, what, caps)
     rows = []
     g = bytearray(counts)
     for fig in figures:
         g[fig.kind] -= 1
-        options = _call_options(bytes(g), hand, fig.shanten, remaining, caps) if calls else ()
+        options = _call_options(bytes(g), hand, fig.shanten, remaining, caps, rules) if calls else ()
         g[fig.kind] += 1
         rows.append(_row(_discard_tile(hand, fig.kind), fig, remaining, options))
     rows.sort(key=lambda r: (rank(r), r.tile.kind))  # type: ignore[union-attr]
-    return Analysis(hand, shanten, regular, chiitoi, kokushi, tuple(rows), None, rank)
+    return Analysis(hand, shanten, regular, chiitoi, kokushi, tuple(rows), None, rank, rules)
 
 
 def _row(tile: Tile | None, fig: core.DiscardFigures, remaining: Sequence[int],

@@ -163,15 +163,33 @@ def test_wait_karaten_reason():
 YAKU_HAND = "239m456p789s11s55z"
 
 
+def test_call_with_its_discard():
+    # pon 5z leaves 239m 456p 789s 11s: without 9m it is tenpai on 1m-4m; without 2m or 3m
+    # it stays 1-shanten, so 9m is the one right discard
+    p = call(YAKU_HAND, "5z", "A")
+    fb = grade(p, "pon 9m")
+    assert (fb.correct, fb.credit, fb.pick) == (True, 1.0, "pon 9m")
+    assert fb.details["discard"] == "9m" and fb.details["discard_right"] is True
+    fb = grade(p, "pon 2m")                 # right call, weaker discard: half credit
+    assert (fb.correct, fb.credit, fb.pick) == (False, 0.5, "pon 2m")
+    assert "not the best: partial credit" in fb.explanation("en")
+    fb = grade(p, "pass")
+    assert (fb.correct, fb.credit) == (False, 0.0)
+    for bad, words in (("pon 5z", "holds no 5z"), ("pass 9m", "no discard after passing"),
+                       ("pon 9m 2m", "optionally the discard")):
+        with pytest.raises(AnswerError, match=words):
+            grade(p, bad)
+
+
 def test_call_pon_with_yaku_is_right():
     p = call(YAKU_HAND, "5z", "A")
     fb = grade(p, "pon")
     assert (fb.correct, fb.credit, fb.best, fb.choices) == (True, 1.0, ("pon",), 2)
     assert fb.explanation("en") == ("Correct. 5z from the player across; your hand is 1-shanten. Pon 5z: goes "
                                     "to tenpai and keeps a yaku (yaku: yakuhai White). Pass: stays closed at "
-                                    "1-shanten.")
+                                    "1-shanten. After the call, discard 9m.")
     assert fb.explanation("ja") == ("正解。対面の5z、手牌は1向聴。5zをポン: 聴牌に前進、役: 役牌 白。"
-                                    "スルー: 門前のまま1向聴。")
+                                    "スルー: 門前のまま1向聴。鳴いた後の打牌は9m。")
     wrong = grade(p, "pass")
     assert (wrong.correct, wrong.credit) == (False, 0.0)
     assert wrong.explanation("en").startswith("Not right: the answer is pon 5z.")

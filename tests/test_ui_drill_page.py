@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 from mjgui.drills import grade, make_problem, starter_set  # noqa: E402
 from mjgui.drills.history import HistoryStore  # noqa: E402
 from mjgui.drills.review import ReviewQueue  # noqa: E402
-from mjgui.drills.scoring import rank_function  # noqa: E402
+from mjgui.drills.scoring import call_choices, rank_function  # noqa: E402
 from mjgui.analysis import analyze  # noqa: E402
 from mjgui.tiles import Tile  # noqa: E402
 from mjgui.ui import i18n  # noqa: E402
@@ -74,6 +74,13 @@ def screenshot(widget, name: str) -> None:
 
 def wrong_pick(problem) -> Tile:
     return next(t for t in problem.to_hand().concealed if t.plain_name not in problem.best)
+
+
+def mark_a_miss(page) -> None:
+    """Mark one tile that is not a wait and check: a wrong answer (an empty one is refused)."""
+    waits = {K(n).kind for n in page.session.current().best}
+    page.view.grid.toggle(next(k for k in range(34) if k not in waits))
+    page.view.check()
 
 
 def starter(kind: str) -> list:
@@ -231,8 +238,16 @@ def test_call_flow(make_page, store, qtbot):
     assert names[0] == "pass" and set(names) >= set(p.best)
     right = next(b for b in view.choices if str(b.call) == p.best[0])
     qtbot.mouseClick(right, Qt.MouseButton.LeftButton)
+    answer = p.best[0]
+    if right.call.kind != "pass":                # a call asks for its discard next
+        assert view.after_box.isVisible() and page.session.result is None
+        best = next(c for c in call_choices(p)[1] if str(c.call) == answer).discards
+        tiles = view.after_view.concealed_tiles()
+        i = next(i for i, t in enumerate(tiles) if t.kind == best[0])
+        qtbot.mouseClick(view.after_view.tile_buttons()[i], Qt.MouseButton.LeftButton)
+        answer = f"{answer} {tiles[i].plain_name}"
     fb = page.session.result.feedback
-    assert fb == grade(p, p.best[0]) and fb.correct
+    assert fb == grade(p, answer) and fb.correct and fb.credit == 1.0
     assert right.state == "right" and view.feedback.isVisible()
     for b in view.choices:                       # no ring on the choices not picked and wrong
         if b is not right:
@@ -257,7 +272,14 @@ def test_call_generated_keys_by_position(make_page, store):
     page.start(seed=8)
     p = page.session.current()
     page.keyPressEvent(_key(Qt.Key.Key_2))
-    assert page.session.result.feedback == grade(p, str(page.view.choices[1].call))
+    assert page.session.result is None and page.view.after_box.isVisible()
+    page.keyPressEvent(_key(Qt.Key.Key_Escape))          # back to the calls
+    assert not page.view.after_box.isVisible()
+    page.keyPressEvent(_key(Qt.Key.Key_2))
+    first = page.view.after_view.concealed_tiles()[0]
+    page.keyPressEvent(_key(Qt.Key.Key_1))               # the first tile of the hand after the call
+    answer = f"{page.view.choices[1].call} {first.plain_name}"
+    assert page.session.result.feedback == grade(p, answer)
     assert store.count() == 1
 
 
@@ -294,7 +316,7 @@ def test_set_summary_and_practise_misses(make_page, store, clock, qtbot):
 def test_endless_run_ends_on_demand(make_page):
     page = make_page("wait")
     page.start(seed=4)
-    page.view.check()                                    # nothing marked: a miss
+    mark_a_miss(page)
     assert page.finish_button.isVisible()
     page.finish()
     assert page.stack.currentWidget() is page.summary_view
@@ -357,7 +379,7 @@ def test_review_queue_source(make_page, store):
     problems = starter("wait")[:2]
     page.start_set(problems, "First")
     for _ in problems:
-        page.view.check()                                # nothing marked: two misses
+        mark_a_miss(page)                                # two misses
         page.next_problem()
     assert ReviewQueue(store).counts(drill="wait")["due"] == 2
     assert page.source_combo.currentText() == "Review (2 due)"
@@ -427,9 +449,9 @@ def test_retranslate_and_dark_theme(make_page, qtbot):
                   Qt.Key.Key_Return, Qt.Key.Key_N, Qt.Key.Key_0]),
     ("wait", [Qt.Key.Key_Return, Qt.Key.Key_4, Qt.Key.Key_M, Qt.Key.Key_Return, Qt.Key.Key_Return,
               Qt.Key.Key_Right, Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_N,
-              Qt.Key.Key_Return]),
-    ("call", [Qt.Key.Key_Return, Qt.Key.Key_2, Qt.Key.Key_Return, Qt.Key.Key_S, Qt.Key.Key_N,
-              Qt.Key.Key_1]),
+              Qt.Key.Key_1, Qt.Key.Key_Z, Qt.Key.Key_Return]),
+    ("call", [Qt.Key.Key_Return, Qt.Key.Key_2, Qt.Key.Key_Escape, Qt.Key.Key_1, Qt.Key.Key_Return,
+              Qt.Key.Key_S, Qt.Key.Key_N, Qt.Key.Key_1]),
 ])
 def test_keyboard_only_with_real_focus(store, clock, qtbot, kind, keys):
     """Keys go wherever the focus really is (in a main window, as in the app): start,
@@ -452,3 +474,85 @@ def test_keyboard_only_with_real_focus(store, clock, qtbot, kind, keys):
             (i, QApplication.activeWindow())
         qtbot.keyClick(target, key)
     assert store.count() == 3 and page.session.position == 3
+
+
+# ---- options changed mid-run, keys from a focused box, an empty Waits answer ------------------
+
+def pick(combo, data) -> None:
+    combo.setCurrentIndex(combo.findData(data))
+
+
+def answer_anything(page) -> None:
+    problem = page.session.current()
+    page.view.answered.emit(problem.to_hand().concealed[0])
+
+
+def test_shanten_and_timer_changes_apply_from_the_next_problem(make_page):
+    page = make_page("nanikiru", shanten=1, timer=0)
+    assert page.start(seed=11)
+    first = page.session.current()
+    assert analyze(first.to_hand()).shanten == 1
+    pick(page.shanten_combo, 2)
+    pick(page.timer_combo, 30)
+    assert "next problem" in page.notice_text()
+    assert page.session.current() is first and page.session.timer_seconds is None    # this one keeps its options
+    answer_anything(page)
+    page.next_problem()
+    second = page.session.current()
+    # the generator's own count (the engine's shanten of the dealt hand) is now 2
+    assert analyze(second.to_hand()).shanten == 2
+    assert page.session.timer_seconds == 30 and page.countdown.isVisible()
+    assert page.notice_text() == ""                       # said once; gone with the new problem
+
+
+def test_evaluator_change_grades_the_next_problem_with_it(make_page):
+    page = make_page("nanikiru")
+    page.start(seed=5)
+    pick(page.evaluator_combo, "second-step")
+    assert page.session.evaluator == "ukeire"
+    answer_anything(page)
+    page.next_problem()
+    assert page.session.evaluator == "second-step" and page.view.evaluator == "second-step"
+
+
+def test_source_change_says_it_needs_a_restart(make_page):
+    page = make_page("nanikiru")
+    page.start(seed=5)
+    pick(page.source_combo, "starter")
+    assert "Restart" in page.notice_text()
+    assert page.session.generated
+
+
+def test_enter_and_n_reach_the_drill_from_a_focused_box(make_page, qtbot):
+    page = make_page("wait")
+    page.start(seed=3)
+    view = page.view
+    problem = page.session.current()
+    first_wait = analyze(problem.to_hand()).waits.kinds[0]
+    view.grid.toggle(first_wait)
+    page.timer_combo.setFocus()
+    timer_before = page.timer_combo.currentIndex()
+    qtbot.keyClick(page.timer_combo, Qt.Key.Key_Return)        # Enter checks the answer
+    assert page.session.answered
+    assert page.timer_combo.currentIndex() == timer_before
+    page.mode_combo.setFocus()
+    mode_before = page.mode_combo.currentIndex()
+    qtbot.keyClick(page.mode_combo, Qt.Key.Key_N)               # N: the next problem
+    assert page.session.position == 2 and not page.session.answered
+    assert page.mode_combo.currentIndex() == mode_before        # not the box's type-ahead
+    # the box keeps its arrows
+    qtbot.keyClick(page.mode_combo, Qt.Key.Key_Down)
+    assert page.mode_combo.currentIndex() == mode_before + 1
+
+
+def test_waits_check_with_nothing_marked_asks_for_a_tile(make_page, qtbot, store):
+    page = make_page("wait")
+    page.start(seed=3)
+    view = page.view
+    qtbot.keyClick(view.grid, Qt.Key.Key_Return)
+    assert not page.session.answered and store.attempts() == []
+    assert view.need_mark.isVisible() and "mark at least one tile" in view.need_mark.text()
+    view.grid.toggle(analyze(page.session.current().to_hand()).waits.kinds[0])
+    assert not view.need_mark.isVisible()
+    qtbot.mouseClick(view.check_button, Qt.MouseButton.LeftButton)
+    assert page.session.answered and len(store.attempts()) == 1

@@ -280,7 +280,7 @@ def test_mode_bar_score_is_ctrl_5_and_stats_ctrl_6(qtbot, tmp_path):
     window = MainWindow(settings, tmp_path / "history.sqlite")
     qtbot.addWidget(window)
     try:
-        assert MODES == ("analyze", "nanikiru", "wait", "call", "score", "stats")
+        assert MODES == ("analyze", "nanikiru", "wait", "call", "score", "stats", "review")
         assert window.mode_actions["score"].shortcut() == QKeySequence("Ctrl+5")
         assert window.mode_actions["stats"].shortcut() == QKeySequence("Ctrl+6")
         assert window.mode_actions["call"].shortcut() == QKeySequence("Ctrl+4")
@@ -291,7 +291,7 @@ def test_mode_bar_score_is_ctrl_5_and_stats_ctrl_6(qtbot, tmp_path):
         window.practise([DAISANGEN], "From stats")
         assert window.pages["score"].session.problems == (DAISANGEN,)
         from mjgui.ui.help_overlay import shortcuts
-        assert ("Ctrl+1 … Ctrl+6", "Analyze, Nanikiru, Waits, Calls, Score, Stats") in shortcuts()
+        assert ("Ctrl+1 … Ctrl+7", "Analyze, Nanikiru, Waits, Calls, Score, Stats, Review") in shortcuts()
     finally:
         window.worker.wait()
 

@@ -9,18 +9,7 @@ from mjgui.hand import Hand
 from mjgui.tiles import Tile
 from mjgui.ui import i18n
 from mjgui.ui.main_window import MainWindow
-
-
-def settle(qtbot, w):
-    """Wait for the analysis of the current hand to reach the panels."""
-    qtbot.waitUntil(lambda: w.worker.idle, timeout=5000)
-    qtbot.wait(1)
-
-
-def type_hand(qtbot, w, text):
-    w.text.setText(text)
-    w.apply_text()
-    settle(qtbot, w)
+from ui_steps import settle, type_hand
 
 
 def test_palette_clicks_build_the_hand_and_counts_follow(qtbot, window):

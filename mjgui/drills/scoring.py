@@ -33,7 +33,10 @@ so every missed wait and every wrong mark costs; 1 only for exactly the waits.
 shanten (the analysis' calls: `core.call_table` after the best legal discard, against the
 hand's shanten) **and** keeps a yaku (`mjgui.yaku.yaku_status(...).keeps_yaku`); ``pass``
 is right when no call is.  Several answers can be right; any of them scores 1, anything
-else 0.
+else 0.  An answer may add the discard after the call (``pon 3z``, ``chi:46m 9s``): the right
+discards are those of `mjgui.analysis.CallOption.best_discards` (kuikae allowed ones that keep
+a reachable yaku, then the usual ranking); a right call with another discard scores
+1 - ``DISCARD_SHARE`` (0.5) and is not *correct*.
 
 **Score.**  The value comes from `mjgui.scoring.score` under the tenhou rules (see
 docs/scoring.md); the answer is ``POINTS`` or ``HAN/FU/POINTS`` (syntax in
@@ -81,7 +84,7 @@ from .problems import Call, Problem, ScoreAnswer, call_problem, parse_call, pars
 __all__ = [
     "EVALUATORS", "DEFAULT_EVALUATOR", "LANGS", "AnswerError", "Key", "Feedback", "CallChoice",
     "rank_function", "nanikiru_analysis", "nanikiru_key", "wait_key", "call_choices", "call_key",
-    "answer_key", "grade", "grade_nanikiru", "grade_wait", "grade_call", "SCORE_RULES",
+    "answer_key", "grade", "grade_nanikiru", "grade_wait", "grade_call", "call_hand_after", "SCORE_RULES",
     "problem_score", "score_key", "score_value", "hand_value", "ScoreChoice", "score_choices",
     "grade_score", "value_text", "answer_words",
 ]
@@ -486,6 +489,13 @@ class CallChoice:
     advances: bool                # lowers the shanten
     yaku: Any = None              # mjgui.yaku.YakuStatus of an advancing call
     right: bool = False
+    option: Any = field(default=None, repr=False, compare=False)   # mjgui.analysis.CallOption (advancing)
+
+    @property
+    def discards(self) -> tuple[int, ...]:
+        """The right discards after this call (kinds; empty for pass or a call that does
+        not advance): `mjgui.analysis.CallOption.best_discards`, computed when asked."""
+        return self.option.best_discards if self.option is not None else ()
 
     @property
     def trap(self) -> bool:
@@ -519,7 +529,7 @@ def call_choices(problem: Problem) -> tuple[int, tuple[CallChoice, ...]]:
         option = advancing.get((call.kind, call.uses if call.kind == "chi" else (t, t)))
         right = option is not None and option.yaku is not None and option.yaku.keeps_yaku
         choices.append(CallChoice(call, after, option is not None,
-                                  None if option is None else option.yaku, right))
+                                  None if option is None else option.yaku, right, option))
     choices.append(CallChoice(Call("pass"), before, False, None, not any(c.right for c in choices)))
     return before, tuple(choices)
 
@@ -532,10 +542,26 @@ def call_key(problem: Problem, choices: tuple[int, tuple[CallChoice, ...]] | Non
     return Key(before, tuple(str(c.call) for c in right), difficulty)
 
 
+def _split_call_answer(choice: str | Call) -> tuple[str | Call, str | None]:
+    """``"pon 3z"`` -> (``"pon"``, ``"3z"``): a call and, optionally, the discard after it."""
+    if isinstance(choice, Call) or not isinstance(choice, str):
+        return choice, None
+    parts = choice.split()
+    if len(parts) == 2:
+        return parts[0], parts[1]
+    if len(parts) > 2:
+        raise AnswerError(f"{choice[:40]!r}: write a call, then optionally the discard after it "
+                          "(e.g. pon 3z or chi:46m 9s)")
+    return choice, None
+
+
 def grade_call(problem: Problem, choice: str | Call,
                choices: tuple[int, tuple[CallChoice, ...]] | None = None) -> Feedback:
-    """Grade ``pass``, ``pon`` or ``chi:XYs`` (the two tiles the chi uses)."""
+    """Grade ``pass``, ``pon`` or ``chi:XYs`` (the two tiles the chi uses), optionally with
+    the discard after the call (``pon 3z``): a right call with a right discard scores 1, a
+    right call with another discard `DISCARD_SHARE` short of it."""
     t = problem.discarded_tile
+    choice, discard_text = _split_call_answer(choice)
     try:
         call = choice if isinstance(choice, Call) else parse_call(choice, t)  # type: ignore[arg-type]
     except TileError as error:
@@ -547,13 +573,83 @@ def grade_call(problem: Problem, choice: str | Call,
     picked = next((c for c in options if c.call == call), None)
     if picked is None:
         raise AnswerError(f"{call}: no legal discard would be left after it (kuikae)")
+    discard = None if discard_text is None else _call_discard(problem, picked, discard_text)
     right = tuple(str(c.call) for c in options if c.right)
-    texts = {lang: _call_text(lang, problem, before, options, picked) for lang in LANGS}
+    credit = 1.0 if picked.right else 0.0
+    discard_right = None
+    if discard is not None and picked.right and call.kind != "pass":
+        discard_right = discard in picked.discards
+        if not discard_right:
+            credit -= DISCARD_SHARE
+    texts = {lang: _call_text(lang, problem, before, options, picked, discard_right is False)
+             + _discard_text(lang, picked, discard, discard_right) for lang in LANGS}
     details = {"shanten": before, "choices": [
         {"call": str(c.call), "shanten": c.shanten, "advances": c.advances, "right": c.right,
-         "yaku": None if c.yaku is None else c.yaku.describe("en")} for c in options]}
-    return Feedback(problem.id, "call", str(call), picked.right, 1.0 if picked.right else 0.0, right,
+         "yaku": None if c.yaku is None else c.yaku.describe("en"),
+         "discards": [KIND_NAMES[k] for k in c.discards] if c.right else []} for c in options],
+        "discard": None if discard is None else KIND_NAMES[discard], "discard_right": discard_right}
+    pick = str(call) if discard is None else f"{call} {KIND_NAMES[discard]}"
+    return Feedback(problem.id, "call", pick, credit == 1.0, credit, right,
                     choices=len(options), details=details, explanations=texts)
+
+
+#: what a right call with a discard that is not among the best loses
+DISCARD_SHARE = 0.5
+
+
+def call_hand_after(problem: Problem, call: Call) -> Hand:
+    """The problem's hand right after `call` (pon or chi), before its discard: what the
+    player chooses the discard from (`mjgui.analysis.hand_after_call`)."""
+    from mjgui.analysis import hand_after_call
+    from mjgui.hand import Meld, MeldKind
+    if call.kind == "pass":
+        raise ValueError("pass makes no meld")
+    t = problem.discarded_tile.kind  # type: ignore[union-attr]
+    others = (t, t) if call.kind == "pon" else call.uses
+    meld = Meld(MeldKind.PON if call.kind == "pon" else MeldKind.CHI,
+                (Tile(t), *(Tile(k) for k in others)), Tile(t), problem.from_seat if call.kind == "pon" else "L")
+    return hand_after_call(problem.to_hand(), meld)
+
+
+def _call_discard(problem: Problem, picked: CallChoice, text: str) -> int | None:
+    """The kind discarded after the call; AnswerError for a tile the hand does not hold
+    after it, or one kuikae forbids.  None after pass (nothing to discard)."""
+    if picked.call.kind == "pass":
+        raise AnswerError("pass: there is no discard after passing")
+    try:
+        tiles = parse_tiles(text)
+    except TileError as error:
+        raise AnswerError(str(error)) from None
+    if len(tiles) != 1:
+        raise AnswerError(f"{text[:40]!r}: the discard after a call is one tile, e.g. 3z")
+    kind = tiles[0].kind
+    t = problem.discarded_tile.kind  # type: ignore[union-attr]
+    held = list(problem.to_hand().counts)
+    for u in (picked.call.uses if picked.call.kind == "chi" else (t, t)):
+        held[u] -= 1
+    if held[kind] <= 0:
+        raise AnswerError(f"{KIND_NAMES[kind]}: the hand holds no {KIND_NAMES[kind]} after {picked.call}")
+    if picked.option is not None and kind in picked.option.banned:
+        raise AnswerError(f"{KIND_NAMES[kind]}: kuikae forbids discarding it right after {picked.call}")
+    return kind
+
+
+def _discard_text(lang: str, picked: CallChoice, discard: int | None, right: bool | None) -> str:
+    """The sentence about the discard after a right call (empty when there is none)."""
+    if not picked.right or picked.call.kind == "pass":
+        return ""
+    ja = lang == "ja"
+    best = "、".join(KIND_NAMES[k] for k in picked.discards) if ja else \
+        " or ".join(KIND_NAMES[k] for k in picked.discards)
+    text = f"鳴いた後の打牌は{best}。" if ja else f" After the call, discard {best}."
+    if discard is not None:
+        name = KIND_NAMES[discard]
+        if right:
+            text += f"打{name}は正解。" if ja else f" You discarded {name}: right."
+        else:
+            text += (f"打{name}は最善ではありません（部分点）。" if ja else
+                     f" You discarded {name}, which is not the best: partial credit.")
+    return text
 
 
 def _call_name(call: Call, tile: str, lang: str) -> str:
@@ -581,7 +677,7 @@ def _choice_effect(c: CallChoice, closed: bool, lang: str) -> str:
 
 
 def _call_text(lang: str, problem: Problem, before: int, options: Sequence[CallChoice],
-               picked: CallChoice) -> str:
+               picked: CallChoice, weak_discard: bool = False) -> str:
     ja = lang == "ja"
     tile = problem.discarded  # type: ignore[assignment]
     seat = _SEAT_TEXT[lang][problem.from_seat]  # type: ignore[index]
@@ -589,14 +685,15 @@ def _call_text(lang: str, problem: Problem, before: int, options: Sequence[CallC
     names = [_call_name(c.call, tile, lang) for c in right]  # type: ignore[arg-type]
     closed = problem.to_hand().is_closed
     if ja:
-        head = "正解。" if picked.right else f"不正解: 正解は{'、'.join(names)}です。"
+        head = ("鳴きは正解、打牌は最善ではありません。" if weak_discard else "正解。") if picked.right \
+            else f"不正解: 正解は{'、'.join(names)}です。"
         text = f"{head}{seat}の{tile}、手牌は{shanten_words(before, lang)}。"
         text += "".join(f"{_call_name(c.call, tile, lang)}: {_choice_effect(c, closed, lang)}。"
                         for c in options)
         if right[0].call.kind == "pass":
             text += "役を保ったままシャンテン数を下げる鳴きがないので、スルーが正解です。"
         return text
-    head = "Correct." if picked.right else (
+    head = ("Right call, not the best discard." if weak_discard else "Correct.") if picked.right else (
         f"Not right: the answer is {names[0]}." if len(names) == 1 else
         f"Not right: the answers are {', '.join(names)}.")
     text = f"{head} {tile} from {seat}; your hand is {shanten_words(before, lang)}."
@@ -615,10 +712,11 @@ HAN_SHARE = 0.25
 FU_SHARE = 0.25
 
 
-def problem_score(problem: Problem):
-    """The `mjgui.scoring.Score` of a score problem's hand."""
+def problem_score(problem: Problem, rules: Any = SCORE_RULES):
+    """The `mjgui.scoring.Score` of a score problem's hand under `rules` (a
+    `mjgui.scoring.Rules` or preset name; the app's settings choose them)."""
     from mjgui.scoring import score
-    return score(problem.to_hand(), SCORE_RULES)
+    return score(problem.to_hand(), rules)
 
 
 def _payments(s) -> tuple[int, ...]:
@@ -644,21 +742,21 @@ def _score_difficulty(s) -> float:
     return round(min(1.0, (lines + fu_items + (1 if s.tsumo else 0)) / 10), 3)
 
 
-def score_key(problem: Problem, s=None) -> Key:
+def score_key(problem: Problem, s=None, rules: Any = SCORE_RULES) -> Key:
     """shanten -1 (a won hand), the value as ``han/fu/points``, the difficulty."""
-    s = s or problem_score(problem)
+    s = s or problem_score(problem, rules)
     return Key(-1, (str(score_value(s)),), _score_difficulty(s))
 
 
 def hand_value(han: int, fu: int, dealer: bool, tsumo: bool, yakuman: int = 0,
-               kazoe: bool = True) -> tuple[int, tuple[int, ...]]:
-    """What a hand of this han and fu (or yakuman multiple) pays under the tenhou rules:
+               kazoe: bool = True, rules: Any = SCORE_RULES) -> tuple[int, tuple[int, ...]]:
+    """What a hand of this han and fu (or yakuman multiple) pays under `rules` (tenhou's by default):
     (the payers' total, the payments: (ron,), (each,) for a dealer's tsumo, (non-dealer,
     dealer) for a non-dealer's), from the scorer's own table (`mjgui.scoring.points`)."""
     if not yakuman and han <= 0:
         return 0, (0,) if not tsumo or dealer else (0, 0)
     from mjgui.scoring import PRESETS, points
-    rules = PRESETS[SCORE_RULES]
+    rules = PRESETS[rules] if isinstance(rules, str) else rules
     return points(han, fu, dealer, tsumo, yakuman, rules if kazoe else replace(rules, kazoe=False))
 
 
@@ -699,22 +797,23 @@ class ScoreChoice(NamedTuple):
 _FU_STEPS = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
 
 
-def score_choices(problem: Problem, s=None, count: int = 4) -> tuple[ScoreChoice, ...]:
+def score_choices(problem: Problem, s=None, count: int = 4,
+                  rules: Any = SCORE_RULES) -> tuple[ScoreChoice, ...]:
     """The right value and `count` - 1 plausible wrong ones, sorted by points (see the module
     doc); deterministic for a problem."""
     import random
-    s = s or problem_score(problem)
+    s = s or problem_score(problem, rules)
     tsumo, dealer = s.tsumo, s.dealer
     right = (s.total, _payments(s))
     mistakes: list[tuple[int, tuple[int, ...]]] = []
     if s.yakuman:
         n = s.yakuman
-        mistakes += [hand_value(0, 0, dealer, tsumo, n + 1), hand_value(11, 0, dealer, tsumo),
-                     hand_value(8, 0, dealer, tsumo)]
+        mistakes += [hand_value(0, 0, dealer, tsumo, n + 1, rules=rules),
+                     hand_value(11, 0, dealer, tsumo, rules=rules), hand_value(8, 0, dealer, tsumo, rules=rules)]
         if n > 1:
-            mistakes.append(hand_value(0, 0, dealer, tsumo, n - 1))
+            mistakes.append(hand_value(0, 0, dealer, tsumo, n - 1, rules=rules))
         if not tsumo:
-            mistakes.append(hand_value(0, 0, not dealer, False, n))
+            mistakes.append(hand_value(0, 0, not dealer, False, n, rules=rules))
     else:
         han, fu = max(s.han, 1), s.fu if s.fu in _FU_STEPS else 30
         i = _FU_STEPS.index(fu)
@@ -725,11 +824,11 @@ def score_choices(problem: Problem, s=None, count: int = 4) -> tuple[ScoreChoice
                   [(han + 2, fu), (han + 1, near_fu[-1] if near_fu else fu)]
         for h, f in options:
             if h >= 1:
-                mistakes.append(hand_value(h, f, dealer, tsumo))
+                mistakes.append(hand_value(h, f, dealer, tsumo, rules=rules))
         if not tsumo:
-            mistakes.append(hand_value(han, fu, not dealer, False))
+            mistakes.append(hand_value(han, fu, not dealer, False, rules=rules))
         if s.han == 0:                      # no yaku: the value it would have with one
-            mistakes.insert(0, hand_value(1, fu, dealer, tsumo))
+            mistakes.insert(0, hand_value(1, fu, dealer, tsumo, rules=rules))
     seen = {right[0]}
     unique = []
     for total, payments in mistakes:
@@ -740,7 +839,7 @@ def score_choices(problem: Problem, s=None, count: int = 4) -> tuple[ScoreChoice
     spare = []
     for han in (5, 6, 8, 11, 4, 3, 2, 1):
         for fu in (30, 40):
-            total, payments = hand_value(han, fu, dealer, tsumo)
+            total, payments = hand_value(han, fu, dealer, tsumo, rules=rules)
             if total not in seen:
                 seen.add(total)
                 spare.append((total, payments))
@@ -798,7 +897,7 @@ def _breakdown(s, lang: str) -> str:
     return text
 
 
-def grade_score(problem: Problem, answer: str | ScoreAnswer, s=None) -> Feedback:
+def grade_score(problem: Problem, answer: str | ScoreAnswer, s=None, rules: Any = SCORE_RULES) -> Feedback:
     """Grade a value: ``5200``, ``3/40/5200``, ``1300-2600`` ... (see the module doc)."""
     if problem.kind != "score":
         raise AnswerError(f"{problem.id!r} is a {problem.kind} problem, not a score problem")
@@ -807,7 +906,7 @@ def grade_score(problem: Problem, answer: str | ScoreAnswer, s=None) -> Feedback
             answer = parse_score_answer(answer)
         except TileError as error:
             raise AnswerError(str(error)) from None
-    s = s or problem_score(problem)
+    s = s or problem_score(problem, rules)
     if answer.payments is not None:
         if not s.tsumo:
             raise AnswerError(f"{answer.points_text()}: this hand wins by ron, so it is paid in one "
@@ -872,24 +971,26 @@ def _score_verdict(lang: str, s, answer: ScoreAnswer, points_right: bool, han_ri
 
 # ---- dispatch -------------------------------------------------------------------------------------
 
-def answer_key(problem: Problem, evaluator: str = DEFAULT_EVALUATOR) -> Key:
-    """The engine's shanten, right answers and difficulty of a problem."""
+def answer_key(problem: Problem, evaluator: str = DEFAULT_EVALUATOR, rules: Any = SCORE_RULES) -> Key:
+    """The engine's shanten, right answers and difficulty of a problem (`rules` value a
+    score problem)."""
     if problem.kind == "nanikiru":
         return nanikiru_key(problem, evaluator)
     if problem.kind == "wait":
         return wait_key(problem)
     if problem.kind == "score":
-        return score_key(problem)
+        return score_key(problem, rules=rules)
     return call_key(problem)
 
 
-def grade(problem: Problem, answer: Any, evaluator: str = DEFAULT_EVALUATOR) -> Feedback:
+def grade(problem: Problem, answer: Any, evaluator: str = DEFAULT_EVALUATOR,
+          rules: Any = SCORE_RULES) -> Feedback:
     """Grade an answer: a discard (nanikiru), the marked waits (wait), a call string (call),
-    a value (score: ``5200`` or ``3/40/5200``)."""
+    a value (score: ``5200`` or ``3/40/5200``, under `rules`)."""
     if problem.kind == "nanikiru":
         return grade_nanikiru(problem, answer, evaluator)
     if problem.kind == "wait":
         return grade_wait(problem, answer)
     if problem.kind == "score":
-        return grade_score(problem, answer)
+        return grade_score(problem, answer, rules=rules)
     return grade_call(problem, answer)

@@ -51,7 +51,7 @@ from .generator import make_problem
 from .history import Attempt, HistoryError, HistoryStore
 from .kinds import KINDS
 from .problems import SCORE_LEVELS, THEMES, Problem, ProblemSetError
-from .scoring import DEFAULT_EVALUATOR, EVALUATORS, Feedback, answer_key, grade
+from .scoring import DEFAULT_EVALUATOR, EVALUATORS, SCORE_RULES, Feedback, answer_key, grade
 
 __all__ = ["MODES", "SET_LENGTH", "GeneratorSpec", "Result", "Summary", "DrillSession",
            "problems_of_kind", "review_problems"]
@@ -182,7 +182,8 @@ class DrillSession:
                  timer_seconds: float | None = None,
                  clock: Callable[[], float] = time.monotonic, *,
                  set_name: str | None = None,
-                 now: Callable[[], datetime] | None = None) -> None:
+                 now: Callable[[], datetime] | None = None,
+                 rules: Any = SCORE_RULES) -> None:
         if kind not in KINDS:
             raise ValueError(f"kind must be one of {', '.join(KINDS)}, not {kind!r}")
         if mode not in MODES:
@@ -200,6 +201,7 @@ class DrillSession:
         self.kind = kind
         self.mode = mode
         self.evaluator = evaluator
+        self.rules = rules              # mjgui.scoring.Rules / preset name a score answer is graded under
         self.store = store
         self.timer_seconds = timer_seconds
         # a title from a file may hold text SQLite cannot store (a lone surrogate)
@@ -230,6 +232,7 @@ class DrillSession:
             self.length = min(length or size, size) if mode == "set" else size
 
         self.results: list[Result] = []
+        self._pending: dict[str, Any] = {}         # options that apply from the next problem
         self.index = 0
         self.finished = False
         self._result: Result | None = None       # the current problem's, once answered
@@ -307,7 +310,7 @@ class DrillSession:
         (nothing is recorded then).  After the time limit the answer is a timeout (score 0)."""
         self._check_open()
         seconds = self.elapsed()
-        graded = grade(self._problem, answer, self.evaluator)
+        graded = grade(self._problem, answer, self.evaluator, self.rules)
         limit = self.timer_seconds
         timed_out = limit is not None and seconds > limit
         feedback = graded
@@ -325,7 +328,7 @@ class DrillSession:
         if self.timer_seconds is None:
             raise RuntimeError("the session has no timer")
         seconds = max(self.elapsed(), self.timer_seconds)
-        key = answer_key(self._problem, self.evaluator)
+        key = answer_key(self._problem, self.evaluator, self.rules)
         answers = ", ".join(key.best)
         texts = {"en": _timeout_text(None, self.timer_seconds, "en")
                  + f" No answer was given. The answer: {answers}.",
@@ -376,11 +379,53 @@ class DrillSession:
             self.finished = True
             return None
         self.index += 1
+        self._apply_pending()
         self._problem = self._make(self.index)
         self._result = None
         self._stopped_at = None
         self._started = self._clock()
         return self._problem
+
+    # ---- options changed mid-session ------------------------------------------------------
+    def set_options(self, *, shanten: int | None | str = "keep", theme: str | None = None,
+                    evaluator: str | None = None, timer_seconds: float | None | str = "keep") -> None:
+        """Change options of a running session; they apply from the next problem (the one
+        shown keeps the options it was asked and timed with).  ``"keep"`` / None leave an
+        option as it is; `shanten` and `theme` only shape generated problems."""
+        if evaluator is not None and evaluator not in EVALUATORS:
+            raise ValueError(f"evaluator must be one of {', '.join(EVALUATORS)}, not {evaluator!r}")
+        themes = SCORE_LEVELS if self.kind == "score" else THEMES
+        if theme is not None and theme not in themes:
+            raise ValueError(f"theme must be one of {', '.join(themes)}, not {theme!r}")
+        if shanten != "keep" and shanten is not None and (isinstance(shanten, bool)
+                                                           or not isinstance(shanten, int) or shanten < 0):
+            raise ValueError(f"shanten must be None or an integer >= 0, not {shanten!r}")
+        if timer_seconds != "keep" and timer_seconds is not None:
+            if (isinstance(timer_seconds, bool) or not isinstance(timer_seconds, (int, float))
+                    or not math.isfinite(timer_seconds) or timer_seconds <= 0):
+                raise ValueError(f"timer_seconds must be a number > 0, not {timer_seconds!r}")
+            timer_seconds = float(timer_seconds)
+        if evaluator is not None:
+            self._pending["evaluator"] = evaluator
+        if timer_seconds != "keep":
+            self._pending["timer_seconds"] = timer_seconds
+        if self.spec is not None:
+            spec = self._pending.get("spec", self.spec)
+            if shanten != "keep":
+                spec = replace(spec, shanten=shanten)
+            if theme is not None:
+                spec = replace(spec, theme=theme)
+            self._pending["spec"] = spec
+
+    @property
+    def pending(self) -> bool:
+        """True when changed options wait for the next problem."""
+        return any(getattr(self, k) != v for k, v in self._pending.items())
+
+    def _apply_pending(self) -> None:
+        for key, value in self._pending.items():
+            setattr(self, key, value)
+        self._pending = {}
 
     # ---- summary ------------------------------------------------------------------------
     def summary(self) -> Summary:

@@ -47,11 +47,12 @@ class _Job(QRunnable):
         super().__init__()
         self.request, self.hand, self.signals, self.worker = request, hand, signals, worker
         self.cancel = core.cancel_flag()     # set by the worker when a newer hand comes
+        self.rules = worker.rules            # as they were when asked (they may change meanwhile)
 
     def run(self) -> None:
         start = time.perf_counter()
         try:
-            result, error = analyze(self.hand), None
+            result, error = analyze(self.hand, rules=self.rules), None
         except ValueError as exc:            # HandError / TileError: explained to the user
             result, error = None, exc
         self.signals.done.emit(AnalysisResult(self.request, result, error,
@@ -62,7 +63,8 @@ class _Job(QRunnable):
             return
         start = time.perf_counter()
         try:
-            ev, error = expected_values(self.hand, options=APP_OPTIONS, cancel=self.cancel), None
+            ev, error = expected_values(self.hand, options=APP_OPTIONS, rules=self.rules,
+                                        cancel=self.cancel), None
         except ValueError as exc:
             ev, error = None, exc
         self.signals.ev_done.emit(EvJobResult(self.request, ev, error, (time.perf_counter() - start) * 1e3,
@@ -85,6 +87,7 @@ class AnalysisWorker(QObject):
         self._signals.done.connect(self._done)
         self._signals.ev_done.connect(self._ev_done)
         self.with_ev = True              # compute the expected values after each analysis
+        self.rules = "tenhou"            # mjgui.scoring.Rules (or preset name) of the values
         self._latest = 0
         self._pending = 0
         self._busy_timer = QTimer(self)

@@ -8,13 +8,14 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QSizePolicy,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from mjgui.analysis import shanten_words
 from mjgui.drills.problems import Call, Problem
-from mjgui.drills.scoring import CallChoice, call_choices
+from mjgui.drills.scoring import CallChoice, call_choices, call_hand_after
 from mjgui.drills.session import Result
 from mjgui.tiles import Tile
 from mjgui.ui.drill_common import (
@@ -27,6 +28,7 @@ from mjgui.ui.drill_common import (
     scaled_font,
     tile_name,
 )
+from mjgui.ui.hand_view import HandView
 from mjgui.ui.i18n import language, tr
 from mjgui.ui.tile_button import TileButton
 
@@ -156,11 +158,37 @@ class CallView(DrillView):
         discard_row.addStretch(1)
         layout.addLayout(discard_row)
         layout.addLayout(self.choice_row)
+        layout.addWidget(self._build_after())
         layout.addWidget(self.hint)
         layout.addWidget(self.feedback)
         layout.addStretch(1)
 
+    def _build_after(self) -> QFrame:
+        """The second step of a call: the hand after it, to pick the discard from."""
+        self.pending: ChoiceButton | None = None         # the call chosen, its discard not yet
+        self.after_box = QFrame()
+        self.after_box.setObjectName("discardBox")
+        box = QVBoxLayout(self.after_box)
+        box.setContentsMargins(12, 8, 12, 8)
+        head = QHBoxLayout()
+        self.after_label = QLabel()
+        self.after_label.setFont(scaled_font(self, 1.15, True))
+        self.back_button = QToolButton()
+        self.back_button.clicked.connect(self.cancel_call)
+        head.addWidget(self.after_label)
+        head.addStretch(1)
+        head.addWidget(self.back_button)
+        box.addLayout(head)
+        self.after_view = HandView(self.after_box, tile_height=48)
+        focusless(self.after_view)
+        self.after_view.discardRequested.connect(self._discard_chosen)
+        box.addWidget(self.after_view)
+        self.after_box.hide()
+        return self.after_box
+
     def show_problem(self, problem: Problem) -> None:
+        self.pending = None
+        self.after_box.hide()
         for b in self.choices:
             self.choice_row.removeWidget(b)
             b.hide()
@@ -187,8 +215,38 @@ class CallView(DrillView):
         return self.choices[0] if self.choices else self
 
     def _chosen(self, button: ChoiceButton) -> None:
-        if not self.locked:
-            self.answered.emit(str(button.call))
+        """Pass answers at once; a pon or chi asks for the discard after it."""
+        if self.locked:
+            return
+        if button.call.kind == "pass":
+            self.answered.emit("pass")
+            return
+        assert self.problem is not None
+        self.pending = button
+        for b in self.choices:
+            b.set_state("chosen" if b is button else None, revealed=False)
+        self.after_view.set_hand(call_hand_after(self.problem, button.call), drawn_apart=False)
+        for part in ("dora", "visible", "discards"):       # shown once, above
+            strip = self.after_view.strip(part)
+            if strip is not None:
+                strip.hide()
+        self.after_view.select_index(None)
+        self.after_box.show()
+        self._retranslate_after()
+
+    def _discard_chosen(self, tile: Tile) -> None:
+        if self.locked or self.pending is None:
+            return
+        self.answered.emit(f"{self.pending.call} {tile.plain_name}")
+
+    def cancel_call(self) -> None:
+        """Back to the choice of call (Esc)."""
+        if self.locked:
+            return
+        self.pending = None
+        self.after_box.hide()
+        for b in self.choices:
+            b.set_state(None, revealed=False)
 
     def choose(self, index: int) -> bool:
         if self.locked or not 0 <= index < len(self.choices):
@@ -199,10 +257,17 @@ class CallView(DrillView):
     def show_result(self, result: Result, last: bool = False) -> None:
         super().show_result(result, last)
         right = set(result.feedback.best)
+        pick = result.feedback.pick.split()[0] if result.feedback.pick else ""
+        # the right discards of the picked call (or of the right call), ringed in the hand
+        details = result.feedback.details
+        discards = next((c.get("discards") or [] for c in details.get("choices", [])
+                         if c.get("call") == pick and c.get("right")), [])
+        if self.pending is not None and discards:
+            self.after_view.set_highlight({Tile.from_name(n).kind for n in discards})
         for b in self.choices:
-            picked = str(b.call) == result.feedback.pick
-            if picked:
-                b.set_state("right" if result.feedback.correct else "wrong")
+            picked = str(b.call) == pick
+            if picked:          # the ring judges the call; the discard has its own line
+                b.set_state("right" if pick in right else "wrong")
             else:
                 b.set_state("other-right" if str(b.call) in right else None)
         self.hint.hide()
@@ -213,6 +278,21 @@ class CallView(DrillView):
         if self.locked:
             return False
         key = event.key()
+        if self.pending is not None:             # choosing the discard after the call
+            view = self.after_view
+            if key == Qt.Key.Key_Escape:
+                self.cancel_call()
+            elif key in (Qt.Key.Key_Left, Qt.Key.Key_Right):
+                (view.select_previous if key == Qt.Key.Key_Left else view.select_next)()
+            elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
+                view.discard_selected()
+            elif Qt.Key.Key_1 <= key <= Qt.Key.Key_9:
+                tiles = view.concealed_tiles()
+                if key - Qt.Key.Key_1 < len(tiles):
+                    self._discard_chosen(tiles[key - Qt.Key.Key_1])
+            else:
+                return False
+            return True
         if Qt.Key.Key_1 <= key <= Qt.Key.Key_9:
             return self.choose(key - Qt.Key.Key_1)
         kinds = [b.call.kind for b in self.choices]
@@ -239,9 +319,24 @@ class CallView(DrillView):
         self.hint.setText(keys)
         for b in self.choices:
             b.retranslate()
+        self._retranslate_after()
+
+    def _retranslate_after(self) -> None:
+        b = self.pending
+        if b is None or self.problem is None:
+            return
+        name = tile_name(self.problem.discarded_tile)
+        call = tr("Pon", "ポン") if b.call.kind == "pon" else tr("Chi", "チー")
+        self.after_label.setText(tr(f"{call} {name} — now which tile do you discard?",
+                                    f"{name}を{call} — 何を切りますか？"))
+        self.back_button.setText(tr("← Another call (Esc)", "← 鳴きを選び直す（Esc）"))
+        if not self.locked:
+            self.hint.setText(tr("Click a tile, or ←/→ and Enter, or 1–9 by position",
+                                 "牌をクリック、または ←/→ と Enter、1〜9 で位置"))
 
     def set_theme(self, theme: str) -> None:
         super().set_theme(theme)
+        self.after_view.set_theme(theme)
         self.discard_tile.theme = theme
         for b in self.choices:
             b.set_theme(theme)

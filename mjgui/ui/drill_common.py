@@ -130,7 +130,7 @@ class AnswerButton(QPushButton):
     def __init__(self, theme: str = "light", parent: QWidget | None = None):
         super().__init__(parent)
         self._theme = theme
-        self.state: str | None = None          # "right" | "wrong" | "other-right"
+        self.state: str | None = None          # "right" | "wrong" | "other-right" | "chosen"
 
     def set_theme(self, theme: str) -> None:
         self._theme = theme
@@ -141,7 +141,9 @@ class AnswerButton(QPushButton):
         if self.state is None:
             return
         c = COLORS[self._theme]
-        color = QColor(c["good"] if self.state in ("right", "other-right") else c["bad"])
+        # "chosen": picked, not yet answered (the call drill asks for the discard next)
+        color = QColor(c["good"] if self.state in ("right", "other-right")
+                       else c["key_text"] if self.state == "chosen" else c["bad"])
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         fill = QColor(color)

@@ -27,7 +27,7 @@ import random
 import time
 from typing import Any, Callable, Sequence
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -46,7 +46,7 @@ from mjgui.drills.generator import GenerateError
 from mjgui.drills.history import HistoryError, HistoryStore
 from mjgui.drills.kinds import KINDS
 from mjgui.drills.problems import Problem, ProblemSetError, starter_set
-from mjgui.drills.scoring import DEFAULT_EVALUATOR, AnswerError
+from mjgui.drills.scoring import DEFAULT_EVALUATOR, SCORE_RULES, AnswerError
 from mjgui.drills.session import (
     DrillSession,
     GeneratorSpec,
@@ -159,6 +159,9 @@ class DrillPage(QWidget):
         self._theme = "light"
         self._notice_text = ("", "")
         self._store_error_shown = False
+        self.rules: Any = SCORE_RULES           # the app's scoring rules (set_rules)
+        self._notice_scope = ""                 # "answer" / "problem": cleared by a good answer / the next problem
+        self._queued: tuple[list[Problem], str] | None = None    # a set the next Start runs
         self.setObjectName(f"drillPage_{kind}")
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
 
@@ -166,6 +169,7 @@ class DrillPage(QWidget):
         outer.setContentsMargins(10, 8, 10, 8)
         outer.setSpacing(8)
         outer.addWidget(self._build_bar())
+        outer.addLayout(self._build_countdown())
         outer.addWidget(self._build_notice())
 
         self.stack = QStackedWidget(self)
@@ -252,6 +256,15 @@ class DrillPage(QWidget):
             self.bar_fields[name] = field
             flow.addWidget(field)
         self.source_combo.currentIndexChanged.connect(self._sync_bar)
+        for combo in (self.shanten_combo, self.theme_combo, self.evaluator_combo, self.timer_combo):
+            combo.currentIndexChanged.connect(self._options_changed)
+        for combo in (self.source_combo, self.mode_combo):
+            combo.currentIndexChanged.connect(self._run_changed)
+        for combo in (self.source_combo, self.shanten_combo, self.theme_combo, self.mode_combo,
+                      self.evaluator_combo, self.answer_combo, self.timer_combo):
+            # the drill's keys (Enter, N, digits...) work while a box has the focus
+            combo.installEventFilter(self)
+            combo.activated.connect(self._focus_drill)
         self.bar_fields["shanten"].setVisible(self.kind in ("nanikiru", "call"))
         self.bar_fields["theme"].setVisible(self.kind in ("nanikiru", "wait", "score"))
         self.bar_fields["evaluator"].setVisible(self.kind == "nanikiru")
@@ -275,8 +288,7 @@ class DrillPage(QWidget):
         self.start_button.setObjectName("start")
         self.start_button.clicked.connect(lambda: self.start())
         for w in (self.countdown, self.countdown_bar):
-            row.addWidget(w)
-            w.hide()
+            w.hide()                  # placed under the bar (`_build_countdown`): never wraps it
         row.addSpacing(8)
         row.addWidget(self.tally)
         row.addWidget(self.counter)
@@ -285,6 +297,16 @@ class DrillPage(QWidget):
         row.addWidget(self.start_button)
         self.finish_button.hide()
         return bar
+
+    def _build_countdown(self) -> QHBoxLayout:
+        """The time left, on its own line right under the bar when a timer runs (in the bar
+        it would push the options onto a second row)."""
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 4, 0)
+        row.addStretch(1)
+        row.addWidget(self.countdown)
+        row.addWidget(self.countdown_bar)
+        return row
 
     def _build_notice(self) -> QFrame:
         self.notice = QFrame()
@@ -358,6 +380,7 @@ class DrillPage(QWidget):
 
     def clear_notice(self) -> None:
         self._notice_text = ("", "")
+        self._notice_scope = ""
         self.notice_label.clear()
         self.notice.hide()
 
@@ -385,16 +408,17 @@ class DrillPage(QWidget):
         False (with an inline notice) when there is nothing to drill."""
         if isinstance(seed, bool):          # QPushButton.clicked(bool)
             seed = None
+        if self._queued:
+            problems, title = self._queued
+            self._queued = None
+            return self._start_list(problems, title)
         self.clear_notice()
         source = self.source_combo.currentData()
         mode, length = self._mode()
         seed = seed if seed is not None else random.randrange(1, 1_000_000)
         try:
             if source == "generated":
-                shanten = self.shanten_combo.currentData()
-                spec = GeneratorSpec(seed, None if shanten == "any" or self.kind in ("wait", "score")
-                                     else int(shanten),
-                                     self.theme_combo.currentData() if self.kind != "call" else "any")
+                spec = GeneratorSpec(seed, *self._generator_options())
                 session = self._session(spec, mode, length, None)
                 title = ""
             elif source == "starter":
@@ -425,15 +449,89 @@ class DrillPage(QWidget):
         self._begin(session, title)
         return True
 
+    def _generator_options(self) -> tuple[int | None, str]:
+        """The shanten and theme the bar asks of generated problems."""
+        shanten = self.shanten_combo.currentData()
+        return (None if shanten == "any" or self.kind in ("wait", "score") else int(shanten),
+                self.theme_combo.currentData() if self.kind != "call" else "any")
+
+    def _running(self) -> bool:
+        return self.session is not None and not self.session.finished
+
+    def _options_changed(self) -> None:
+        """Shanten, theme, evaluator and timer changed during a run: from the next problem on."""
+        if not self._running():
+            return
+        shanten, theme = self._generator_options()
+        try:
+            self.session.set_options(shanten=shanten, theme=theme,
+                                     evaluator=self.evaluator_combo.currentData() if self.kind == "nanikiru"
+                                     else None, timer_seconds=self._timer())
+        except ValueError as error:
+            self.show_notice(f"Cannot use these options: {error}", f"この設定は使えません: {error}", emit=False)
+            return
+        if self.session.pending:
+            self.show_notice("The new options apply from the next problem.",
+                             "新しい設定は次の問題から適用されます。", emit=False)
+            self._notice_scope = "problem"
+
+    def _run_changed(self) -> None:
+        """Source and mode make a new run: say so (Restart starts it)."""
+        if self._running():
+            self.show_notice("The source and mode apply to a new run: press Restart.",
+                             "出題とモードは新しい練習から適用されます。やり直すを押してください。", emit=False)
+            self._notice_scope = ""
+
+    def _focus_drill(self) -> None:
+        """After a choice in a box, the keys go back to the problem shown."""
+        if self.stack.currentWidget() is self.view:
+            self.view.focus_target().setFocus()
+        else:
+            self.setFocus()
+
+    def eventFilter(self, watched, event) -> bool:
+        # a closed box keeps its own arrow keys (they change its value); the drill's keys
+        # go to the drill instead of the box's type-ahead search or its Enter
+        if (isinstance(watched, QComboBox) and event.type() == QEvent.Type.KeyPress
+                and not watched.view().isVisible()
+                and event.key() not in (Qt.Key.Key_Up, Qt.Key.Key_Down, Qt.Key.Key_Home, Qt.Key.Key_End,
+                                        Qt.Key.Key_PageUp, Qt.Key.Key_PageDown, Qt.Key.Key_Tab,
+                                        Qt.Key.Key_Backtab, Qt.Key.Key_F4, Qt.Key.Key_Escape)
+                and not event.modifiers() & (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier)):
+            self._focus_drill()
+            self.keyPressEvent(event)
+            return True
+        return super().eventFilter(watched, event)
+
     def _session(self, source, mode: str, length: int | None, set_name: str | None) -> DrillSession:
         return DrillSession(self.kind, source, mode, length, self.evaluator_combo.currentData()
                             if self.kind == "nanikiru" else DEFAULT_EVALUATOR, self.store,
-                            self._timer(), self._clock, set_name=set_name)
+                            self._timer(), self._clock, set_name=set_name, rules=self.rules)
+
+    def queue_set(self, problems: Sequence[Problem | dict], title: str) -> None:
+        """Keep a set for this drill (e.g. its share of an imported mixed set): the next
+        Start runs it, and a notice says so."""
+        own = problems_of_kind(problems, self.kind)[0]
+        if not own:
+            return
+        self._queued = (own, title)
+        n = len(own)
+        self.show_notice(f"“{title}”: {n} {self.kind} problem{'s' * (n != 1)} ready — press Start (Enter) "
+                         "to practise them.",
+                         f"「{title}」の{KIND_JA[self.kind]}の問題{n}問があります。開始（Enter）で練習します。",
+                         emit=False)
+        self._update_status()
+
+    @property
+    def queued(self) -> int:
+        """How many problems a queued set holds (0: none)."""
+        return len(self._queued[0]) if self._queued else 0
 
     def start_set(self, problems: Sequence[Problem | dict], title: str) -> bool:
         """Drill a given list of problems as a fixed set (e.g. the Stats page's misses or an
         imported problem set); problems of other kinds are left out (with a notice).  Problem
         dicts (as the history stores them) are accepted.  False when none is left."""
+        self._queued = None                 # a newer set replaces one kept for later
         return self._start_list(problems, title)
 
     @property
@@ -477,9 +575,20 @@ class DrillPage(QWidget):
             self.view.evaluator = session.evaluator
         self._show_problem()
 
+    def set_rules(self, rules: Any) -> None:
+        """Score with these rules (mjgui.scoring.Rules) from the next problem on."""
+        self.rules = rules
+
     def _show_problem(self) -> None:
         s = self.session
         assert s is not None
+        s.rules = self.rules               # a rules change applies from the next problem
+        if isinstance(self.view, ScoreView):
+            self.view.rules = self.rules
+        if isinstance(self.view, NanikiruView):
+            self.view.evaluator = s.evaluator
+        if self._notice_scope:
+            self.clear_notice()
         self.view.show_problem(s.current())
         self.stack.setCurrentWidget(self.view)
         self._update_status()
@@ -498,7 +607,10 @@ class DrillPage(QWidget):
             s.answer(answer)
         except AnswerError as error:
             self.show_notice(str(error), emit=False)
+            self._notice_scope = "answer"
             return
+        if self._notice_scope == "answer":
+            self.clear_notice()
         self._after_answer()
 
     def _after_answer(self) -> None:
@@ -581,7 +693,8 @@ class DrillPage(QWidget):
             self.tally.setText(tr(f"✓ {summary.correct} of {summary.answered}",
                                   f"正解 {summary.correct}/{summary.answered}")
                                if summary.answered else "")
-        self.start_button.setText(tr("Restart", "やり直す") if s is not None else tr("Start", "開始"))
+        self.start_button.setText(tr("Start set", "セット開始") if self._queued else
+                                  tr("Restart", "やり直す") if s is not None else tr("Start", "開始"))
 
     def _refresh_review_count(self) -> None:
         i = self.source_combo.findData("review")

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from mjgui.drills.problems import Problem
-from mjgui.drills.scoring import ScoreChoice, problem_score, score_choices
+from mjgui.drills.scoring import SCORE_RULES, ScoreChoice, problem_score, score_choices
 from mjgui.drills.session import Result
 from mjgui.scoring import LIMIT_NAMES, yaku_name
 from mjgui.ui.drill_common import (WIND_NAMES, AnswerButton, DrillView, TileRow, focusless, muted,
@@ -132,6 +132,7 @@ class ScoreView(DrillView):
         super().__init__(parent, tile_height=56)
         focusless(self.hand_view)
         self.answer_mode = "choices"
+        self.rules: object = SCORE_RULES      # mjgui.scoring.Rules / preset name (the app's settings)
         self.buttons: list[ValueButton] = []
         self._choices: tuple[ScoreChoice, ...] = ()
         self.visible_flow.hide()                # a won hand: nobody's discards matter
@@ -276,7 +277,7 @@ class ScoreView(DrillView):
         self.buttons = []
         while self.choice_row.count():
             self.choice_row.takeAt(0)
-        self._choices = score_choices(problem)
+        self._choices = score_choices(problem, rules=self.rules)
         for i, choice in enumerate(self._choices):
             button = ValueButton(choice, i + 1, self._theme, self.choices_page)
             button.clicked.connect(lambda _=False, b=button: self._chosen(b))
@@ -471,7 +472,7 @@ class ScoreView(DrillView):
         verdict = fb.details.get("verdict")
         if isinstance(verdict, dict) and lang in verdict and not r.timed_out:
             self.feedback.explanation.setText(verdict[lang])
-        s = problem_score(self.problem)
+        s = problem_score(self.problem, self.rules)
         self.value_label.setText(s.summary(lang) if s.wins else
                                  tr("No yaku: the hand cannot win (0 points)", "役なし: 和了れません（0点）"))
         self.column_titles["yaku"].setText(tr("Yaku", "役"))

@@ -201,6 +201,12 @@ class WaitView(DrillView):
         self.clear_button = QPushButton()
         self.clear_button.clicked.connect(self.grid.clear)
         self.count = muted(QLabel())
+        # Check with nothing marked is not an answer: this says what to do instead
+        self.need_mark = QLabel()
+        self.need_mark.setObjectName("needMark")
+        self.need_mark.setWordWrap(True)
+        self.need_mark.setStyleSheet("color: #c0392b; font-weight: 600;")
+        self.need_mark.hide()
         self.legend = muted(QLabel())
         self.legend.setWordWrap(True)
         self.inspector = WaitInspector(self)
@@ -222,6 +228,7 @@ class WaitView(DrillView):
         buttons.addWidget(self.count)
         buttons.addStretch(1)
         left.addLayout(buttons)
+        left.addWidget(self.need_mark)
         left.addWidget(self.hint)
         left.addWidget(self.legend)
         left.addStretch(1)
@@ -250,11 +257,17 @@ class WaitView(DrillView):
         self.clear_button.setEnabled(True)
         self.legend.hide()
         self.hint.show()
+        self.need_mark.hide()
         self._update_count()
 
     def check(self) -> None:
-        if not self.locked and self.problem is not None:
-            self.answered.emit([Tile(k) for k in self.grid.marked()])
+        if self.locked or self.problem is None:
+            return
+        if not self.grid.marked():
+            self.need_mark.show()
+            return
+        self.need_mark.hide()
+        self.answered.emit([Tile(k) for k in self.grid.marked()])
 
     def show_result(self, result: Result, last: bool = False) -> None:
         super().show_result(result, last)
@@ -275,6 +288,8 @@ class WaitView(DrillView):
 
     def _update_count(self) -> None:
         n = len(self.grid.marked())
+        if n:
+            self.need_mark.hide()
         self.count.setText(tr(f"{n} marked", f"{n}種選択"))
 
     def handle_key(self, event: QKeyEvent) -> bool:
@@ -300,6 +315,9 @@ class WaitView(DrillView):
         self.prompt.setText(tr("Which tiles complete this hand?", "待ちはどれですか？"))
         self.check_button.setText(tr("Check (Enter)", "答え合わせ（Enter）"))
         self.clear_button.setText(tr("Clear", "クリア"))
+        self.need_mark.setText(tr("Nothing marked yet: mark at least one tile the hand waits on, "
+                                  "then Check.",
+                                  "まだ何も選んでいません。待ちの牌を1枚以上選んでから答え合わせしてください。"))
         self.hint.setText(tr("Mark every wait, then Check. Keys: arrows + Space, or type a tile "
                              "(4 then m); Backspace clears.",
                              "待ちをすべて選んで答え合わせ。キー: 矢印と Space、または牌を入力"

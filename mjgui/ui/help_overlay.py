@@ -10,8 +10,8 @@ from mjgui.ui.i18n import tr
 
 def shortcuts() -> list[tuple[str, str]]:
     return [
-        ("Ctrl+1 … Ctrl+6", tr("Analyze, Nanikiru, Waits, Calls, Score, Stats",
-                               "分析・何切る・待ち・鳴き・点数・成績")),
+        ("Ctrl+1 … Ctrl+7", tr("Analyze, Nanikiru, Waits, Calls, Score, Stats, Review",
+                               "分析・何切る・待ち・鳴き・点数・成績・検討")),
         ("a–z, 0–9", tr("type a hand in mpsz (the hand follows as you type)", "mpsz で手牌を入力（入力に追従）")),
         ("Enter", tr("apply the typed hand now", "入力した手牌をすぐ反映")),
         ("1 – 9", tr("play the discard of row 1–9 of the table (1 = best)", "表の1〜9行目の打牌（1 = 最善）")),
@@ -26,22 +26,61 @@ def shortcuts() -> list[tuple[str, str]]:
         ("Ctrl+T", tr("light / dark theme", "ライト / ダーク")),
         (tr("right-click a tile", "牌を右クリック"), tr("palette: add as meld, dora or visible; hand: remove",
                                                       "パレット: 副露・ドラ・見えている牌に追加／手牌: 削除")),
+        ("Ctrl+,", tr("settings: rules, order, language, theme, tile size",
+                      "設定: ルール・並び順・言語・テーマ・牌の大きさ")),
         ("F1, ?, Esc", tr("show / hide this help", "このヘルプを表示 / 閉じる")),
     ]
 
 
+#: the card's background and text per theme: explicit, because a palette() in a style
+#: sheet is resolved when the sheet is set and would keep the previous theme's colours
+CARD_COLORS = {"light": ("#ffffff", "#1d1f23"), "dark": ("#1c1e23", "#e4e4e4")}
+
+
 class HelpOverlay(QWidget):
+    """Shown with `open_overlay()` (it takes the keyboard focus, so Esc, ? and F1 close
+    it whatever page is shown), hidden with `close_overlay()` or a click."""
+
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, False)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self._return_focus: QWidget | None = None
         layout = QVBoxLayout(self)
         layout.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.label = QLabel(self)
         self.label.setTextFormat(Qt.TextFormat.RichText)
-        self.label.setStyleSheet("QLabel { background: palette(base); color: palette(text); "
-                                 "border-radius: 10px; padding: 18px 26px; }")
         layout.addWidget(self.label)
+        self.set_theme("light")
         self.retranslate()
+
+    def set_theme(self, theme: str) -> None:
+        background, text = CARD_COLORS[theme]
+        self.label.setStyleSheet(f"QLabel {{ background: {background}; color: {text}; "
+                                 "border-radius: 10px; padding: 18px 26px; }")
+
+    def open_overlay(self) -> None:
+        from PySide6.QtWidgets import QApplication
+        focus = QApplication.focusWidget()
+        self._return_focus = focus if focus is not self else None
+        self.show()
+        self.raise_()
+        self.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def close_overlay(self) -> None:
+        self.hide()
+        if self._return_focus is not None:
+            try:
+                self._return_focus.setFocus(Qt.FocusReason.OtherFocusReason)
+            except RuntimeError:             # the widget was deleted meanwhile
+                pass
+        self._return_focus = None
+
+    def keyPressEvent(self, event) -> None:
+        if event.key() in (Qt.Key.Key_Escape, Qt.Key.Key_Question, Qt.Key.Key_F1):
+            self.close_overlay()
+            return
+        super().keyPressEvent(event)
 
     def retranslate(self) -> None:
         rows = "".join(f"<tr><td style='padding:3px 18px 3px 0'><b>{keys}</b></td><td>{what}</td></tr>"
@@ -54,4 +93,4 @@ class HelpOverlay(QWidget):
         painter.fillRect(self.rect(), QColor(0, 0, 0, 110))
 
     def mousePressEvent(self, event) -> None:
-        self.hide()
+        self.close_overlay()

@@ -11,13 +11,13 @@ from pathlib import Path
 from PySide6.QtCore import QSettings, QStandardPaths, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence, QPalette, QColor
 from PySide6.QtWidgets import (QApplication, QComboBox, QHBoxLayout, QLabel, QLineEdit, QMainWindow, QMenu,
-                               QMessageBox,
+                               QMessageBox, QSizePolicy,
                                QProgressBar, QSplitter, QStackedWidget, QToolBar, QToolButton,
                                QVBoxLayout, QWidget)
 
 from mjgui.analysis import Analysis
 from mjgui.ev import MAX_SHANTEN as EV_MAX_SHANTEN
-from mjgui.scoring import complete_hand_value
+from mjgui.scoring import Rules
 from mjgui.drills.history import HistoryError, HistoryStore
 from mjgui.drills.kinds import KINDS
 from mjgui.hand import Hand
@@ -31,15 +31,17 @@ from mjgui.ui.hand_view import HandView
 from mjgui.ui.help_overlay import HelpOverlay
 from mjgui.ui.i18n import tr
 from mjgui.ui.palette import TilePalette
+from mjgui.ui.panel_fit import MIN_PANELS, PanelFit, fitted_tile_height
+from mjgui.ui.rules_setting import read_rules, write_rules
+from mjgui.ui.settings_dialog import RANKS, THEMES, TILE_HEIGHTS, TILE_SIZES
 from mjgui.ui.stored_settings import log as settings_log
 from mjgui.ui.stored_settings import read_choice, read_json_object, read_text
 from mjgui.ui.wait_inspector import WaitInspector
 from mjgui.waits import wait_details
 
-THEMES = ("light", "dark")
 TEXT_APPLY_MS = 250          # typing settles this long before the hand follows
 MODES = ("analyze", *KINDS, "stats", "review")
-RANK_KEYS = ("ukeire", "score", "win")   # the "Order by" choices, in the box's order
+RANK_KEYS = RANKS                        # the "Order by" choices, in the box's order
 HISTORY_FILE = "history.sqlite"
 
 
@@ -85,6 +87,9 @@ class MainWindow(QMainWindow):
         self.history_problem = ""             # why the history is unavailable, if it is
         self.pages: dict[str, QWidget] = {}
         self.theme = read_choice(self.store, "theme", THEMES, "light")
+        self.rules_preset, self.rules = read_rules(self.store)
+        self.tile_size = read_choice(self.store, "tile_size", TILE_SIZES, "medium")
+        self.settings_dialog = None
         i18n.set_language(read_choice(self.store, "language", i18n.LANGS, "en"))
         self.analysis: Analysis | None = None
         self.ev = None                           # mjgui.ev.EvResult of the hand shown
@@ -95,9 +100,11 @@ class MainWindow(QMainWindow):
 
         self.editor = HandEditor(self)
         self.worker = AnalysisWorker(self)
+        self.worker.rules = self.rules
         self._build()
         self._connect()
         self._apply_theme()
+        self._apply_tile_size()
         self.retranslate()
 
         hand = Hand(())
@@ -120,7 +127,6 @@ class MainWindow(QMainWindow):
         self.modebar = QToolBar(self)
         self.modebar.setMovable(False)
         self.addToolBar(self.modebar)
-        self.addToolBarBreak()
         self.mode_group = QActionGroup(self)
         self.mode_actions: dict[str, QAction] = {}
         for number, mode in enumerate(MODES, 1):
@@ -132,9 +138,14 @@ class MainWindow(QMainWindow):
             self.mode_actions[mode] = act
         self.mode_actions["analyze"].setChecked(True)
 
+        # one row of toolbars: the modes, the hand editing (analysis page only), then the
+        # window's own actions on the right
         self.toolbar = QToolBar(self)
         self.toolbar.setMovable(False)
         self.addToolBar(self.toolbar)
+        self.windowbar = QToolBar(self)
+        self.windowbar.setMovable(False)
+        self.addToolBar(self.windowbar)
         self.act_deal = QAction(self, shortcut=QKeySequence("Ctrl+D"))
         self.act_clear = QAction(self, shortcut=QKeySequence("Ctrl+L"))
         # own actions (not createUndoAction): short, translated labels; the step is in the tooltip
@@ -157,6 +168,7 @@ class MainWindow(QMainWindow):
         self.act_lang = QAction(self, shortcut=QKeySequence("Ctrl+J"))
         self.act_theme = QAction(self, shortcut=QKeySequence("Ctrl+T"))
         self.act_help = QAction(self, shortcut=QKeySequence("F1"))
+        self.act_settings = QAction(self, shortcut=QKeySequence("Ctrl+,"))
         self.copy_menu = QMenu(self)
         for act in (self.act_copy_mpsz, self.act_copy_url, self.act_copy_unicode):
             self.copy_menu.addAction(act)
@@ -169,15 +181,17 @@ class MainWindow(QMainWindow):
         self.toolbar.addSeparator()
         self.toolbar.addWidget(self.copy_button)
         self.toolbar.addAction(self.act_paste)
+        # language, theme, settings and help belong to the whole window: on a bar every page
+        # shows (actions of the hidden editing bar have no shortcuts)
         spacer = QWidget(self)
         spacer.setSizePolicy(spacer.sizePolicy().horizontalPolicy().Expanding,
                              spacer.sizePolicy().verticalPolicy().Preferred)
-        self.toolbar.addWidget(spacer)
-        for act in (self.act_lang, self.act_theme, self.act_help):
-            self.toolbar.addAction(act)
+        self.windowbar.addWidget(spacer)
+        for act in (self.act_lang, self.act_theme, self.act_settings, self.act_help):
+            self.windowbar.addAction(act)
         for act in (self.act_deal, self.act_clear, self.act_undo, self.act_redo, self.act_copy_mpsz,
                     self.act_copy_url, self.act_copy_unicode, self.act_paste, self.act_lang,
-                    self.act_theme, self.act_help):
+                    self.act_theme, self.act_settings, self.act_help):
             self.addAction(act)             # shortcuts work wherever focus is
 
         self.stack = QStackedWidget(self)
@@ -187,8 +201,20 @@ class MainWindow(QMainWindow):
         layout = QVBoxLayout(central)
         layout.setContentsMargins(10, 8, 10, 8)
         layout.setSpacing(6)
+        # the hand, its text and the summary; beside them the palette that builds the hand
+        # (the table below then has the window's full width and most of its height)
+        top = QHBoxLayout()
+        top.setSpacing(12)
+        left = QVBoxLayout()
+        left.setSpacing(6)
         self.hand_view = HandView(central)
-        layout.addWidget(self.hand_view)
+        self.palette_widget = TilePalette(central, compact=True)
+        # the hand gives way when narrow: its tiles shrink to fit (`fit_hand_tiles`)
+        self.hand_view.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        left.addWidget(self.hand_view)
+        top.addLayout(left, 1)
+        top.addWidget(self.palette_widget, 0, Qt.AlignmentFlag.AlignTop)
+        layout.addLayout(top)
 
         row = QHBoxLayout()
         self.text_label = QLabel(central)
@@ -198,10 +224,11 @@ class MainWindow(QMainWindow):
         self.text_error = QLabel(central)
         self.text_error.setStyleSheet("color: #c0392b; font-weight: 600;")
         self.text_error.setWordWrap(True)
+        self.text_error.hide()
         row.addWidget(self.text_label)
         row.addWidget(self.text, 3)
         row.addWidget(self.text_error, 2)
-        layout.addLayout(row)
+        left.addLayout(row)
 
         summary = QHBoxLayout()
         self.summary = QLabel(central)
@@ -209,6 +236,15 @@ class MainWindow(QMainWindow):
         font.setPointSizeF(font.pointSizeF() + 2)
         font.setBold(True)
         self.summary.setFont(font)
+        self.summary.setWordWrap(True)            # a long line (a partial hand) wraps, never widens the window
+        self.yaku_warning = QLabel(central)       # a tenpai that no wait can win: said in red
+        self.yaku_warning.setStyleSheet("color: #c0392b; font-weight: 600;")
+        self.yaku_warning.hide()
+        # the three forms' figures: useful, long; they give way first when the window narrows
+        self.forms = QLabel(central)
+        self.forms.setEnabled(False)              # greyed: detail, not the headline
+        self.forms.setMinimumWidth(0)
+        self.forms.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.progress = QProgressBar(central)
         self.progress.setRange(0, 0)             # busy indicator
         self.progress.setMaximumWidth(160)
@@ -216,32 +252,32 @@ class MainWindow(QMainWindow):
         self.rank_label = QLabel(central)
         self.rank_box = QComboBox(central)       # items set in retranslate()
         self.why_button = QToolButton(central)
-        summary.addWidget(self.summary, 1)
+        summary.addWidget(self.summary)
+        summary.addWidget(self.yaku_warning)
+        summary.addWidget(self.forms, 1)
         summary.addWidget(self.progress)
         summary.addWidget(self.rank_label)
         summary.addWidget(self.rank_box)
         summary.addWidget(self.why_button)
-        layout.addLayout(summary)
+        left.addLayout(summary)
 
-        # the table takes the full width; the palette and the wait inspector share the bottom
+        # the table takes the full width; the wait inspector and the turn chart share the
+        # bottom; `PanelFit` sizes the two by what they hold
         self.splitter = QSplitter(Qt.Orientation.Vertical, central)
         self.table = AnalysisTable(self.splitter)
         bottom = QWidget(self.splitter)
         bottom_layout = QHBoxLayout(bottom)
         bottom_layout.setContentsMargins(0, 0, 0, 0)
-        self.palette_widget = TilePalette(bottom)
         self.waits = WaitInspector(bottom)
         self.turn_chart = TurnChart(bottom)
-        right = QVBoxLayout()
-        right.setContentsMargins(0, 0, 0, 0)
-        right.addWidget(self.waits, 1)
-        right.addWidget(self.turn_chart)
-        bottom_layout.addWidget(self.palette_widget)
-        bottom_layout.addLayout(right, 1)
+        bottom_layout.addWidget(self.waits, 2)
+        bottom_layout.addWidget(self.turn_chart, 1)
+        bottom.setMinimumHeight(MIN_PANELS)       # explicit: the panels may shrink to their titles
         self.splitter.addWidget(self.table)
         self.splitter.addWidget(bottom)
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 2)
+        self.panel_fit = PanelFit(self.splitter, self.table, self.waits, self.turn_chart)
         self.splitter.setChildrenCollapsible(False)
         layout.addWidget(self.splitter, 1)
 
@@ -269,6 +305,7 @@ class MainWindow(QMainWindow):
         self.act_lang.triggered.connect(self.toggle_language)
         self.act_theme.triggered.connect(self.toggle_theme)
         self.act_help.triggered.connect(self.toggle_help)
+        self.act_settings.triggered.connect(self.open_settings)
         self.text.textEdited.connect(lambda _: self._text_timer.start())
         self.text.returnPressed.connect(self.apply_text)
         self._text_timer.timeout.connect(self.apply_text)
@@ -290,11 +327,31 @@ class MainWindow(QMainWindow):
             self.show_error(str(error))
             return False
         self.show_error("")
+        self._set_stale(False)
         return True
 
     def show_error(self, message: str) -> None:
         self.text_error.setText(message)
         self.text_error.setToolTip(message)
+        self.text_error.setVisible(bool(message))     # the field has the room when all is well
+
+    def _text_invalid(self, message: str) -> None:
+        """The typed text is not a hand: say why, and grey the analysis, which is for the
+        last valid hand and no longer for what the field shows."""
+        self.show_error(message)
+        self._set_stale(True)
+
+    def _set_stale(self, stale: bool) -> None:
+        if stale == (not self.table.isEnabled()):
+            return
+        for w in (self.hand_view, self.table, self.waits, self.turn_chart, self.forms):
+            w.setEnabled(not stale)
+        if stale:
+            self._plain_summary(tr("Not analysed: the hand text has an error (see above); the greyed "
+                                   "figures are for the last valid hand",
+                                   "分析していません: 手牌の入力に誤りがあります。灰色の表示は直前の正しい手牌のものです"))
+        elif self.analysis is not None:
+            self._show_summary()
 
     def _palette_tile(self, target: str, tile: Tile) -> None:
         action = {"hand": self.editor.add_tile, "dora": self.editor.add_dora,
@@ -319,10 +376,10 @@ class MainWindow(QMainWindow):
         try:
             hand = Hand.parse(text)
         except ValueError as error:
-            self.show_error(str(error))
+            self._text_invalid(str(error))
             return
         if hand.size > 14:
-            self.show_error(tr(f"{hand.size} tiles: a hand holds at most 14 (melds count 3)",
+            self._text_invalid(tr(f"{hand.size} tiles: a hand holds at most 14 (melds count 3)",
                                f"{hand.size}枚: 手牌は14枚まで（副露は3枚）"))
             return
         self._edit(self.editor.set_hand, hand, tr("Type hand", "手牌を入力"))
@@ -368,7 +425,11 @@ class MainWindow(QMainWindow):
 
     # ---- reacting to the hand --------------------------------------------------------------
     def _hand_changed(self, hand: Hand) -> None:
+        # a new hand (an edit, undo, a deal) answers any earlier input problem
+        self.show_error("")
+        self._set_stale(False)
         self.hand_view.set_hand(hand)
+        self._fit_hand_tiles()
         if not self.text.hasFocus() or self.text.text().strip() != str(hand):
             if hand.concealed or hand.melds or hand.dora_indicators or hand.visible or hand.discards:
                 self.text.setText(str(hand))
@@ -386,7 +447,7 @@ class MainWindow(QMainWindow):
             self.waits.set_report(None, hand)
             self.hand_view.set_highlight(set())
             need = 13 - hand.size
-            self.summary.setText(
+            self._plain_summary(
                 tr(f"{hand.size} tiles: add {need} more to analyse (13 or 14 with melds counting 3)",
                    f"{hand.size}枚: あと{need}枚で分析できます（13枚か14枚、副露は3枚）")
                 if need > 0 else tr("Too many tiles", "牌が多すぎます"))
@@ -403,7 +464,7 @@ class MainWindow(QMainWindow):
         if error is not None:
             self.analysis = None
             self.table.set_analysis(None)
-            self.summary.setText(tr("Cannot analyse: ", "分析できません: ") + str(error))
+            self._plain_summary(tr("Cannot analyse: ", "分析できません: ") + str(error))
             return
         self.analysis = analysis
         self.last_ms = ms
@@ -411,10 +472,12 @@ class MainWindow(QMainWindow):
                       and analysis.shanten <= EV_MAX_SHANTEN)
         self.table.set_analysis(analysis, ev_pending)
         self.turn_chart.set_row(None, 1)
+        self.turn_chart.setVisible(analysis.current is None)    # a 13-tile hand has no discards to chart
         self._show_summary()
         best = {r.tile.kind for r in analysis.best() if r.tile is not None}
         self.hand_view.set_highlight(best)
         self._show_waits()
+        self.panel_fit.request()
         self.update_ms = (time.perf_counter() - self._changed_at) * 1e3
         self.statusBar().showMessage(tr(f"Analysed in {ms:.1f} ms, shown in {self.update_ms:.1f} ms",
                                         f"分析 {ms:.1f} ms、表示まで {self.update_ms:.1f} ms"))
@@ -425,16 +488,30 @@ class MainWindow(QMainWindow):
         self.ev = result.ev
         self.table.set_ev(result.ev)
         self._show_chart()
+        self.panel_fit.request()
 
     def _rank_changed(self, index: int) -> None:
         rank = RANK_KEYS[index] if 0 <= index < len(RANK_KEYS) else "ukeire"
         self.table.set_rank(rank)
         self.store.setValue("rank", rank)
         self._show_selected()
+        self._sync_settings_dialog()
+
+    @property
+    def rank(self) -> str:
+        """The evaluator the discards are ordered by (ukeire, score or win)."""
+        index = self.rank_box.currentIndex()
+        return RANK_KEYS[index] if 0 <= index < len(RANK_KEYS) else "ukeire"
+
+    def set_rank(self, rank: str) -> None:
+        if rank not in RANK_KEYS:
+            raise ValueError(f"rank must be one of {', '.join(RANK_KEYS)}, not {rank!r}")
+        self.rank_box.setCurrentIndex(RANK_KEYS.index(rank))
 
     def _show_selected(self) -> None:
         self._show_waits()
         self._show_chart()
+        self.panel_fit.request()
 
     def _show_chart(self) -> None:
         """The turn chart follows the selected discard (or the top row)."""
@@ -471,9 +548,15 @@ class MainWindow(QMainWindow):
             "巡目は手牌に turn:N で指定（直前のツモ、既定は1）。4向聴以上は計算しません。"
             "グラフは同じ手が後の巡目だった場合の和了率と聴牌率です。"))
 
+    def _plain_summary(self, text: str) -> None:
+        """A summary line that is not an analysis (a partial hand, an error)."""
+        self.summary.setText(text)
+        self.forms.clear()
+        self.yaku_warning.hide()
+
     def _show_summary(self) -> None:
         a = self.analysis
-        if a is None:
+        if a is None or not self.table.isEnabled():      # greyed: the summary names the input error
             return
 
         def state(s: int | None) -> str:
@@ -482,18 +565,40 @@ class MainWindow(QMainWindow):
             return tr("complete", "和了") if s < 0 else tr("tenpai", "聴牌") if s == 0 else tr(f"{s}-shanten", f"{s}向聴")
         forms = tr(f"regular {state(a.regular)} · seven pairs {state(a.chiitoi)} · thirteen orphans {state(a.kokushi)}",
                    f"一般形 {state(a.regular)} ・ 七対子 {state(a.chiitoi)} ・ 国士無双 {state(a.kokushi)}")
-        text = f"{state(a.shanten)}   ({forms})"
+        text = state(a.shanten)
         if a.shanten < 0 and a.hand.size == 14:
-            text = f"{state(a.shanten)}: {self._complete_value(a.hand)}   ({forms})"
+            text = f"{state(a.shanten)}: {self._complete_value(a)}"
         self.summary.setText(text)
-        self.summary.setToolTip(tr("Shanten: draws still needed to reach tenpai, by the best of the three forms",
-                                   "向聴数: 聴牌までに必要な有効牌の数（三つの形の最小）"))
+        self.forms.setText(f"({forms})")
+        self.forms.setToolTip(forms)
+        tip = tr("Shanten: draws still needed to reach tenpai, by the best of the three forms",
+                 "向聴数: 聴牌までに必要な有効牌の数（三つの形の最小）")
+        self.summary.setToolTip(f"{tip}\n{forms}")
+        warning = self._yaku_warning(a)
+        self.yaku_warning.setText(warning)
+        self.yaku_warning.setToolTip(warning)
+        self.yaku_warning.setVisible(bool(warning))
 
     @staticmethod
-    def _complete_value(hand: Hand) -> str:
+    def _yaku_warning(a: Analysis) -> str:
+        """'no yaku' when the hand is tenpai but no wait can win (from the analysis's wait
+        values): a 13-tile hand as it stands, or a 14-tile hand after every tenpai discard."""
+        if a.shanten != 0:
+            return ""
+        rows = [a.current] if a.current is not None else [r for r in a.rows if r.shanten == 0]
+        values = [a.value(r) for r in rows]
+        if not values or not all(v is not None and v.yakuless for v in values):
+            return ""
+        if a.current is not None:
+            return tr("— no yaku: no wait can win", "— 役なし: どの待ちでも和了れません")
+        return tr("— no yaku: no tenpai discard leaves a wait that wins",
+                  "— 役なし: どの聴牌打牌でも和了れる待ちがありません")
+
+    @staticmethod
+    def _complete_value(analysis: Analysis) -> str:
         """What a complete hand is worth by ron and by tsumo, or that it has no yaku."""
         lang = i18n.language()
-        ron, tsumo = complete_hand_value(hand)
+        ron, tsumo = analysis.complete_value()
         wins = [s for s in (ron, tsumo) if s is not None and s.wins]
         if not wins:
             return tr("no yaku — it cannot win", "役なし — 和了できません")
@@ -517,11 +622,14 @@ class MainWindow(QMainWindow):
         if report_hand is None:
             self.waits.set_report(None, hand)
         else:
-            self.waits.set_report(wait_details(report_hand), report_hand)
+            self.waits.set_report(wait_details(report_hand), report_hand, a.rules if a is not None else self.rules)
 
     # ---- keyboard ---------------------------------------------------------------------------
     def keyPressEvent(self, event) -> None:
         key = event.key()
+        if key == Qt.Key.Key_Question and not self.text.hasFocus():
+            self.toggle_help()                   # every page: drill pages pass ? on
+            return
         if self.mode != "analyze" or self.text.hasFocus():
             super().keyPressEvent(event)
             return
@@ -537,12 +645,6 @@ class MainWindow(QMainWindow):
             tile = self.hand_view.selected_tile()
             if tile is not None:
                 self.discard(tile)
-            return
-        if key == Qt.Key.Key_Question:
-            self.toggle_help()
-            return
-        if key == Qt.Key.Key_Escape and self.help.isVisible():
-            self.help.hide()
             return
         if event.text() and (event.text().isalnum()):
             self.text.setFocus()               # typing goes to the mpsz field
@@ -602,6 +704,7 @@ class MainWindow(QMainWindow):
             else:
                 from mjgui.ui.drill_page import DrillPage
                 page = DrillPage(mode, self.history, self.stack)
+                page.set_rules(self.rules)
                 saved = read_json_object(self.store, f"drill/{mode}")
                 if saved:
                     try:
@@ -644,17 +747,81 @@ class MainWindow(QMainWindow):
         self._edit(self.editor.set_hand, hand, tr("Open from review", "検討から開く"))
 
     def practise(self, problems: list, title: str) -> None:
-        """Start a set chosen on the statistics page in the drill of its (first) kind."""
+        """Start a set chosen on the statistics page in the drill of its first kind; the
+        problems of every other kind wait in their own drills (Start there runs them)."""
         if not problems:
             return
-        kind = problems[0].kind
-        chosen = [p for p in problems if p.kind == kind]
-        self.set_mode(kind)
-        self.pages[kind].start_set(chosen, title)
-        if len(chosen) < len(problems):
+        by_kind: dict[str, list] = {}
+        for p in problems:
+            by_kind.setdefault(p.kind, []).append(p)
+        first, *others = by_kind
+        self.set_mode(first)
+        if self.mode != first:
+            return                               # the page could not open (said in the status bar)
+        self.pages[first].start_set(by_kind[first], title)
+        for kind in others:
+            self.page(kind).queue_set(by_kind[kind], title)
+        if others:
+            names = {"nanikiru": ("Nanikiru", "何切る"), "wait": ("Waits", "待ち"), "call": ("Calls", "鳴き"),
+                     "score": ("Score", "点数")}
+            rest_en = ", ".join(f"{len(by_kind[k])} in {names[k][0]}" for k in others)
+            rest_ja = "、".join(f"{names[k][1]}に{len(by_kind[k])}問" for k in others)
             self.statusBar().showMessage(
-                tr(f"{len(chosen)} {kind} problems started; the others are in the other drills",
-                   f"{kind}の問題{len(chosen)}問を開始（残りは他のドリルで）"), 8000)
+                tr(f"{len(by_kind[first])} {names[first][0]} problems started; the others are ready "
+                   f"in their drills: {rest_en}",
+                   f"{names[first][1]}の問題{len(by_kind[first])}問を開始。残りは各ドリルで: {rest_ja}"), 15000)
+
+    # ---- settings: rules, tile size ------------------------------------------------------------
+    def open_settings(self) -> None:
+        from mjgui.ui.settings_dialog import SettingsDialog
+        if self.settings_dialog is None:
+            self.settings_dialog = SettingsDialog(self)
+        self.settings_dialog.sync()
+        self.settings_dialog.show()
+        self.settings_dialog.raise_()
+        self.settings_dialog.activateWindow()
+
+    def _sync_settings_dialog(self) -> None:
+        if self.settings_dialog is not None:
+            self.settings_dialog.sync()
+
+    def set_rules(self, preset: str, rules: Rules) -> None:
+        """Value hands under these rules from now on: the hand shown is analysed again,
+        the drills score with them from their next problem."""
+        if rules == self.rules and preset == self.rules_preset:
+            return
+        write_rules(self.store, preset, rules)
+        self.rules_preset, self.rules = preset, rules
+        self.worker.rules = rules
+        for mode, page in self.pages.items():
+            if mode in KINDS:                    # the drills; not stats or review
+                page.set_rules(rules)
+        self.ev = None
+        hand = self.editor.hand
+        if hand.size in (13, 14):
+            self._changed_at = time.perf_counter()
+            self.worker.request(hand)
+
+    def set_tile_size(self, size: str) -> None:
+        if size not in TILE_SIZES:
+            raise ValueError(f"tile size must be one of {', '.join(TILE_SIZES)}, not {size!r}")
+        self.tile_size = size
+        self.store.setValue("tile_size", size)
+        self._apply_tile_size()
+
+    def _apply_tile_size(self) -> None:
+        hand_height, palette_height = TILE_HEIGHTS[self.tile_size]
+        if self.palette_widget.tile_height() != palette_height:
+            self.palette_widget.set_tile_height(palette_height)
+        self._fit_hand_tiles()
+
+    def _fit_hand_tiles(self) -> None:
+        """The hand's tiles at the chosen size, smaller when the hand would not fit the width."""
+        view = self.hand_view
+        height = fitted_tile_height(view.tile_height(), view.sizeHint().width(), view.width(),
+                                    TILE_HEIGHTS[self.tile_size][0])
+        if height != view.tile_height():
+            view.set_tile_height(height)
 
     # ---- language, theme, help ----------------------------------------------------------------
     def toggle_language(self) -> None:
@@ -664,28 +831,47 @@ class MainWindow(QMainWindow):
         i18n.set_language(lang)
         self.store.setValue("language", lang)
         self.retranslate()
+        if self.settings_dialog is not None:
+            self.settings_dialog.retranslate()
+            self.settings_dialog.sync()
 
     def toggle_theme(self) -> None:
-        self.theme = "dark" if self.theme == "light" else "light"
+        self.set_theme("dark" if self.theme == "light" else "light")
+
+    def set_theme(self, theme: str) -> None:
+        if theme not in THEMES:
+            raise ValueError(f"theme must be one of {', '.join(THEMES)}, not {theme!r}")
+        self.theme = theme
         self.store.setValue("theme", self.theme)
         self._apply_theme()
+        self._label_theme_action()
+        self._sync_settings_dialog()
+
+    def _label_theme_action(self) -> None:
+        """The button says what clicking it does (switch to the other theme)."""
+        en, ja = (("Dark theme", "ダークテーマ") if self.theme == "light" else ("Light theme", "ライトテーマ"))
+        keys = self.act_theme.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+        self.act_theme.setText(tr(en, ja))
+        self.act_theme.setToolTip(tr(f"Switch to the {en.lower()} ({keys})", f"{ja}に切り替え（{keys}）"))
 
     def _apply_theme(self) -> None:
         app = QApplication.instance()
         if isinstance(app, QApplication):
             apply_theme(app, self.theme)
         for w in (self.hand_view, self.palette_widget, self.table, self.waits, self.turn_chart,
-                  *self.pages.values()):
+                  self.help, *self.pages.values()):
             w.set_theme(self.theme)
 
     def toggle_help(self) -> None:
-        self.help.setVisible(not self.help.isVisible())
         if self.help.isVisible():
-            self.help.raise_()
+            self.help.close_overlay()
+        else:
             self.help.setGeometry(self.centralWidget().geometry())
+            self.help.open_overlay()
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
+        QTimer.singleShot(0, self._fit_hand_tiles)        # once the layout gave the hand its width
         if self.help.isVisible():
             self.help.setGeometry(self.centralWidget().geometry())
 
@@ -697,12 +883,12 @@ class MainWindow(QMainWindow):
                             (self.act_copy_unicode, "Copy as Unicode tiles", "Unicode牌でコピー"),
                             (self.act_paste, "Paste", "貼り付け"),
                             (self.act_lang, "日本語", "English"),
-                            (self.act_theme, "Dark theme" if self.theme == "light" else "Light theme",
-                             "ダークテーマ" if self.theme == "light" else "ライトテーマ"),
+                            (self.act_settings, "Settings", "設定"),
                             (self.act_help, "Help", "ヘルプ")):
             act.setText(tr(en, ja))
             keys = act.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
             act.setToolTip(f"{tr(en, ja)} ({keys})" if keys else tr(en, ja))
+        self._label_theme_action()
         self.act_copy_mpsz.setToolTip(tr("Copy the hand as text (Ctrl+Shift+C); the arrow offers a "
                                          "tenhou URL or Unicode tiles",
                                          "手牌を文字でコピー（Ctrl+Shift+C）。矢印から天鳳URL・Unicode牌"))

@@ -106,7 +106,10 @@ class TilePalette(QWidget):
     meldRequested = Signal(object)
     targetChanged = Signal(str)
 
-    def __init__(self, parent: QWidget | None = None, tile_height: int = 44, theme: str = "light"):
+    def __init__(self, parent: QWidget | None = None, tile_height: int = 44, theme: str = "light",
+                 compact: bool = False):
+        """`compact`: the target switch stands in a column left of the tiles instead of a
+        row above them, so the palette is as low as the hand it sits beside."""
         super().__init__(parent)
         self._tile_height = int(tile_height)
         self._theme = theme
@@ -114,16 +117,16 @@ class TilePalette(QWidget):
         self._red_available: dict[int, bool] = {k: True for k in RED_FIVE_KINDS}
         self._buttons: dict[Tile, PaletteTileButton] = {}
 
-        outer = QVBoxLayout(self)
+        outer = QHBoxLayout(self) if compact else QVBoxLayout(self)
         outer.setContentsMargins(6, 6, 6, 6)
-        outer.setSpacing(1)
+        outer.setSpacing(8 if compact else 1)
 
         # target switch: where a left click puts the tile
-        switch = QHBoxLayout()
-        switch.setSpacing(0)
+        switch = QVBoxLayout() if compact else QHBoxLayout()
+        switch.setSpacing(2 if compact else 0)
         self._target_label = QLabel()
         switch.addWidget(self._target_label)
-        switch.addSpacing(8)
+        switch.addSpacing(2 if compact else 8)
         self._target_group = QButtonGroup(self)
         self._target_group.setExclusive(True)
         self._target_buttons: dict[str, QPushButton] = {}
@@ -133,7 +136,8 @@ class TilePalette(QWidget):
             button.setAutoDefault(False)
             button.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
             button.setObjectName(f"target_{target}")
-            button.setProperty("segment", ("first", "middle", "last")[i])
+            if not compact:
+                button.setProperty("segment", ("first", "middle", "last")[i])
             self._target_group.addButton(button, i)
             self._target_buttons[target] = button
             switch.addWidget(button)
@@ -141,8 +145,13 @@ class TilePalette(QWidget):
         self._target_group.idToggled.connect(self._on_target_toggled)
         switch.addStretch(1)
         outer.addLayout(switch)
-        outer.addSpacing(4)
-
+        if compact:
+            tiles = QVBoxLayout()
+            tiles.setSpacing(1)
+            outer.addLayout(tiles)
+        else:
+            outer.addSpacing(4)
+            tiles = outer
         self._rows: list[QHBoxLayout] = []
         for row_tiles in palette_rows():
             row = QHBoxLayout()
@@ -156,9 +165,9 @@ class TilePalette(QWidget):
                 self._buttons[tile] = button
                 row.addWidget(button)
             row.addStretch(1)
-            outer.addLayout(row)
+            tiles.addLayout(row)
             self._rows.append(row)
-        outer.addStretch(1)
+        tiles.addStretch(1)
         self.set_remaining(self._remaining, None)
         self.retranslate()
 

@@ -14,7 +14,7 @@ from typing import Any, Callable, Iterable
 
 from PySide6.QtCore import QSettings
 
-__all__ = ["log", "read_text", "read_choice", "read_json_object"]
+__all__ = ["log", "read_text", "read_choice", "read_bool", "read_json_object"]
 
 log = logging.getLogger("mjgui.settings")
 MAX_TEXT = 4096        # no setting is longer; a bigger value is not ours
@@ -47,6 +47,18 @@ def read_choice(store: QSettings, key: str, choices: Iterable[str], default: str
     """One of `choices` (absent or anything else: `default`)."""
     options = tuple(choices)
     return read_text(store, key, default, lambda v: v in options)
+
+
+def read_bool(store: QSettings, key: str, default: bool) -> bool:
+    """A switch: stored as text (INI files hold "true" / "false"); anything else gives `default`."""
+    value = store.value(key, None)
+    if value is None:
+        return default
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.lower() in ("true", "false"):
+        return value.lower() == "true"
+    return _fallback(key, value, "expected true or false", default)
 
 
 def read_json_object(store: QSettings, key: str) -> dict | None:

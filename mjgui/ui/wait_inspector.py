@@ -441,14 +441,15 @@ class WaitInspector(QWidget):
         self._rebuild()
 
     # --- public API ----------------------------------------------------------------------
-    def set_report(self, report: WaitReport | None, hand: Hand | None = None) -> None:
+    def set_report(self, report: WaitReport | None, hand: Hand | None = None, rules="tenhou") -> None:
         """Show `report` (from `mjgui.waits.wait_details`); `hand` adds its open
-        melds and red fives to the drawings and, with no report, says why."""
+        melds and red fives to the drawings and, with no report, says why; `rules`
+        (mjgui.scoring.Rules or a preset name) value the waits."""
         self._report = report
         self._hand = hand
         self._values = {}
         if report is not None and report.tenpai and hand is not None:
-            self._values = {v.kind: v for v in wait_values(hand, report.kinds)}
+            self._values = {v.kind: v for v in wait_values(hand, report.kinds, rules)}
         self._rebuild(keep_scroll=False)
 
     def report(self) -> WaitReport | None:

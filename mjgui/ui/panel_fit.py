@@ -1,0 +1,137 @@
+"""Sharing the analysis page's splitter between the table and the panels below it (the
+wait inspector and the turn chart) by what each holds.
+
+A 14-tile hand: the table shows every discard when it can, and at least
+`PRIORITY_ROWS` of them; the panels take the rest.  A 13-tile hand has one row: the
+table shrinks to it and the wait inspector gets the room.  Whatever the table does not
+need goes to the panels.  The fit is redone (once per event-loop turn) when the
+analysis, the selected row or the window size changes; the user may still drag the
+handle in between.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QScrollArea, QSplitter, QStyle, QWidget
+
+MIN_PANELS = 48          # the panels' title lines (the handle drags them open)
+PRIORITY_ROWS = 10       # the table keeps this many discards in view when it has them
+CHART_HEIGHT = 150       # the turn chart, when it has a curve to draw
+
+
+def table_height(table: QAbstractItemView, rows: int) -> int:
+    """Pixels the table needs to show `rows` rows without scrolling."""
+    header = table.horizontalHeader()
+    height = (header.height() if not header.isHidden() else 0) + 2 * table.frameWidth()
+    height += rows * table.verticalHeader().defaultSectionSize()
+    if header.length() > table.viewport().width():       # a horizontal scroll bar shows
+        height += table.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent)
+    return height
+
+
+def panels_height(waits: QWidget, chart: QWidget) -> int:
+    """Pixels the panels need for what they show (the inspector's waits, the chart)."""
+    need = MIN_PANELS
+    report = waits.report()
+    scroll = waits.findChild(QScrollArea)
+    if report is not None and report.tenpai and scroll is not None and scroll.widget() is not None:
+        chrome = waits.height() - scroll.viewport().height()
+        need = max(need, scroll.widget().sizeHint().height() + max(chrome, 0))
+    if chart.row() is not None:
+        need = max(need, CHART_HEIGHT)
+    return need
+
+
+def share(total: int, table_need: int, table_keep: int, panels_need: int) -> int:
+    """The table's part of `total` pixels: all it needs when both fit; otherwise at least
+    `table_keep` (its priority rows) and then as much as the panels leave."""
+    if table_need + panels_need <= total:
+        return table_need
+    table = max(min(table_need, total - panels_need), min(table_keep, total - MIN_PANELS))
+    return max(0, min(table, total))
+
+
+MIN_TILE_HEIGHT = 32     # smaller hand tiles are hard to read: the hand wraps instead
+
+
+def fitted_tile_height(height: int, natural_width: int, width: int, chosen: int) -> int:
+    """The hand's tile height for `width` pixels: the `chosen` size when the hand fits,
+    else scaled down (not below MIN_TILE_HEIGHT).  `natural_width` is what the hand
+    needs at `height`; widths grow about in proportion to the tile height."""
+    if width <= 0 or natural_width <= 0:
+        return height
+    fit = int(height * width / natural_width)
+    return max(MIN_TILE_HEIGHT, min(chosen, fit))
+
+
+MIN_COLUMN_CAP = 64      # a capped column still shows two tiles and "…"
+STRETCH_MIN = 120        # the stretching last column (the verdict) keeps this much
+
+
+def column_cap(naturals: list[int], width: int, floor: int = MIN_COLUMN_CAP) -> int | None:
+    """The largest width cap under which the columns (natural widths `naturals`) fit in
+    `width` pixels; None when they fit as they are.  Only the wide columns (the tile
+    strips and the verdict) are ever near the cap; they draw "…" for what is cut."""
+    if sum(naturals) <= width:
+        return None
+    low, high = floor, max(naturals)
+    while low < high:
+        mid = (low + high + 1) // 2
+        if sum(min(n, mid) for n in naturals) <= width:
+            low = mid
+        else:
+            high = mid - 1
+    return low
+
+
+class PanelFit(QObject):
+    def __init__(self, splitter: QSplitter, table: QAbstractItemView, waits: QWidget, chart: QWidget):
+        super().__init__(splitter)
+        self.splitter, self.table, self.waits, self.chart = splitter, table, waits, chart
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(0)
+        self._timer.timeout.connect(self.fit)
+        splitter.installEventFilter(self)
+        # the columns are sized here (to their contents, narrowed when the width is short):
+        # sized by contents in Qt they could not be narrowed
+        header = table.horizontalHeader()
+        for c in range(header.count()):
+            if header.sectionResizeMode(c) == QHeaderView.ResizeMode.ResizeToContents:
+                header.setSectionResizeMode(c, QHeaderView.ResizeMode.Interactive)
+
+    def request(self) -> None:
+        """Fit once the event loop turns (several changes in a row fit once)."""
+        self._timer.start()
+
+    def eventFilter(self, watched, event) -> bool:
+        if watched is self.splitter and event.type() == QEvent.Type.Resize:
+            self.request()
+        return False
+
+    def fit_columns(self) -> None:
+        """Narrow the widest columns so the table fits its width (no horizontal scrolling
+        at 1024 px: the verdict, the stretching last column, stays in view)."""
+        table, header = self.table, self.table.horizontalHeader()
+        count = header.count()
+        if count == 0 or table.model().rowCount() == 0:
+            return
+        fixed = [c for c in range(count) if header.sectionResizeMode(c) != QHeaderView.ResizeMode.Stretch]
+        naturals = [max(table.sizeHintForColumn(c), header.sectionSizeHint(c)) for c in fixed]
+        cap = column_cap(naturals, table.viewport().width() - STRETCH_MIN * (len(fixed) < count))
+        for c, natural in zip(fixed, naturals):
+            width = natural if cap is None else min(natural, cap)
+            if header.sectionSize(c) != width:
+                header.resizeSection(c, width)
+
+    def fit(self) -> None:
+        self.fit_columns()
+        sizes = self.splitter.sizes()
+        total = sum(sizes)
+        if total <= 0:
+            return
+        rows = max(self.table.model().rowCount(), 1)
+        table = share(total, table_height(self.table, rows),
+                      table_height(self.table, min(rows, PRIORITY_ROWS)),
+                      panels_height(self.waits, self.chart))
+        if sizes != [table, total - table]:
+            self.splitter.setSizes([table, total - table])

@@ -1,0 +1,112 @@
+"""The analysis page's layout at the sizes users have: how many discards the table shows,
+who gets the room for a 13-tile hand, what fits at 1024x700, the smallest window, and
+the drill bar with a timer."""
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, QRect
+from PySide6.QtWidgets import QApplication
+
+from mjgui.ui.panel_fit import column_cap, fitted_tile_height, share
+
+TYPICAL = "123m456p789s1122z3m"         # 14 tiles, 11 distinct discards
+TENPAI_13 = "13m456p789s11z234s"
+
+
+def show_at(qtbot, window, size, hand):
+    window.resize(*size)
+    window.text.setText(hand)
+    window.apply_text()
+    qtbot.waitUntil(lambda: window.worker.idle, timeout=5000)
+    for _ in range(4):                  # the fits run on the next turns of the event loop
+        qtbot.wait(5)
+        QApplication.processEvents()
+
+
+def rows_in_view(table) -> int:
+    """Rows whose whole height lies inside the table's viewport."""
+    view = table.viewport().rect()
+    model = table.model()
+    return sum(1 for r in range(model.rowCount())
+               if view.contains(table.visualRect(model.index(r, 0)), proper=False))
+
+
+def inside(widget, window) -> bool:
+    top_left = widget.mapTo(window, QPoint(0, 0))
+    return window.rect().contains(QRect(top_left, widget.size()))
+
+
+def test_ten_discards_in_view_at_1280x860(qtbot, window):
+    show_at(qtbot, window, (1280, 860), TYPICAL)
+    assert window.table.model().rowCount() == 11
+    assert rows_in_view(window.table) >= 10
+    assert window.table.horizontalScrollBar().maximum() == 0     # every column in view
+
+
+def test_a_13_tile_tenpai_gives_the_room_to_the_waits(qtbot, window):
+    show_at(qtbot, window, (1280, 860), TENPAI_13)
+    table, waits = window.table, window.waits
+    assert table.model().rowCount() == 1 and rows_in_view(table) == 1
+    row = table.verticalHeader().defaultSectionSize()
+    assert table.height() < 3 * row + table.horizontalHeader().height()   # no empty rows' worth
+    assert waits.height() > 2 * table.height()
+    assert not window.turn_chart.isVisible()                 # nothing to chart for 13 tiles
+
+
+def test_1024x700_fits_on_one_toolbar_row_and_shows_the_verdict(qtbot, window):
+    show_at(qtbot, window, (1024, 700), TYPICAL)
+    assert window.width() == 1024
+    assert window.toolbar.y() == window.modebar.y() == window.windowbar.y()
+    for act in (window.act_lang, window.act_help, window.act_paste):
+        bar = window.windowbar if act in window.windowbar.actions() else window.toolbar
+        assert inside(bar.widgetForAction(act), window)
+    table = window.table
+    assert table.horizontalScrollBar().maximum() == 0
+    header = table.horizontalHeader()
+    verdict = header.count() - 1
+    assert header.sectionViewportPosition(verdict) + header.sectionSize(verdict) <= table.viewport().width()
+    assert header.sectionSize(verdict) >= 100
+    for w in (window.why_button, window.rank_box, window.summary):
+        assert inside(w, window)
+
+
+def test_the_window_stops_at_a_size_where_nothing_is_cut(qtbot, window):
+    show_at(qtbot, window, (800, 600), TYPICAL)
+    QApplication.processEvents()
+    assert window.width() >= window.minimumSizeHint().width()
+    assert window.width() < 1000 and window.height() <= 700
+    for w in (window.why_button, window.palette_widget, window.text, window.table):
+        assert inside(w, window)
+    # the hand's tiles shrank to fit beside the palette, within their limit
+    assert 32 <= window.hand_view.tile_height() < 52
+
+
+def test_a_timer_does_not_make_the_drill_bar_taller(qtbot, window):
+    window.resize(900, 700)             # the Waits drill's options just fit on one row here
+    window.set_mode("wait")
+    page = window.pages["wait"]
+    bar = page.findChild(type(page.notice), "drillBar")
+    page.apply_settings({"timer": 0})
+    page.start(seed=1)
+    qtbot.wait(20)
+    plain = bar.height()
+    assert window.width() == 900
+    page.apply_settings({"timer": 30})
+    page.start(seed=1)
+    qtbot.wait(20)
+    assert page.countdown.isVisible()
+    assert bar.height() == plain
+
+
+def test_share_and_cap_arithmetic():
+    # both fit: the table takes what it needs, the panels the rest
+    assert share(500, 300, 300, 100) == 300
+    # too little: the table keeps its priority rows, the panels their title line
+    assert share(500, 800, 540, 300) == 500 - 48
+    # the table needs less than its priority: it takes what it needs
+    assert share(500, 120, 120, 450) == 120
+    assert column_cap([100, 200, 300], 700) is None
+    # 100 + 150 + 150 = 400
+    assert column_cap([100, 200, 300], 400) == 150
+    assert fitted_tile_height(56, 650, 325, 56) == 32          # never below the limit
+    assert fitted_tile_height(40, 400, 900, 52) == 52          # grows back to the size chosen
+    assert fitted_tile_height(56, 650, 520, 56) == 44
