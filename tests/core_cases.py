@@ -7,21 +7,16 @@ from __future__ import annotations
 
 import functools
 import itertools
-import os
 import random
-import sys
-import pytest
 
+import pytest
 from hypothesis import HealthCheck, Phase, settings, strategies as st
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
-sys.path.insert(0, os.path.dirname(HERE))
+import reference as R
+from mjgui import core
+from mjgui.core import ALL_FORMS, CHIITOI, KOKUSHI, REGULAR, HandError
+from mjgui.tiles import parse_counts
 
-import reference as R  # noqa: E402
-from mjgui import core  # noqa: E402
-from mjgui.core import ALL_FORMS, CHIITOI, KOKUSHI, REGULAR, HandError  # noqa: E402
-from mjgui.tiles import parse_counts  # noqa: E402
 
 N = 34
 SIZES = (1, 2, 4, 5, 7, 8, 10, 11, 13, 14)

@@ -1,25 +1,15 @@
 """Complete hands and their decompositions (csrc/agari.c).
 
-Checked against the slow oracle (tests/reference.py), which computes everything from the
-definition in docs/domain.md by search and shares no code or tables with the C core.  Every
-random hand comes from a seeded ``random.Random`` and every hypothesis test is derandomized.
-Shared builders and oracle helpers: tests/core_cases.py.
-"""
+Against the slow oracle; the seeded builders are in core_cases.py."""
 
 from __future__ import annotations
 
-import os
 import random
-import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
-sys.path.insert(0, os.path.dirname(HERE))
-
-import reference as R  # noqa: E402
-from mjgui import core  # noqa: E402
-from mjgui.core import CHIITOI, KOKUSHI, REGULAR  # noqa: E402
-from core_cases import (  # noqa: E402
+import reference as R
+from mjgui import core
+from mjgui.core import CHIITOI, KOKUSHI, REGULAR
+from core_cases import (
     N, P, SIZES_3K2, complete_hand, core_decomps, near_tenpai_hand, oracle_decomps,
     regular_complete, seven_pairs, suit_complete)
 

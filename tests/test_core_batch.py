@@ -1,28 +1,18 @@
 """shanten_batch: many hands in one call (csrc/py/fastcall.c, numpy rows).
 
-Checked against the slow oracle (tests/reference.py), which computes everything from the
-definition in docs/domain.md by search and shares no code or tables with the C core.  Every
-random hand comes from a seeded ``random.Random`` and every hypothesis test is derandomized.
-Shared builders and oracle helpers: tests/core_cases.py.
-"""
+Against the slow oracle; the seeded builders are in core_cases.py."""
 
 from __future__ import annotations
 
-import os
 import random
-import sys
+
 import numpy as np
 import pytest
 
-
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
-sys.path.insert(0, os.path.dirname(HERE))
-
-import reference as R  # noqa: E402
-from mjgui import core  # noqa: E402
-from mjgui.core import CHIITOI, REGULAR, HandError  # noqa: E402
-from core_cases import (  # noqa: E402
+import reference as R
+from mjgui import core
+from mjgui.core import CHIITOI, REGULAR, HandError
+from core_cases import (
     FORM_SETS, P, SIZES, quad_heavy_hand, random_hand)
 
 

@@ -1,31 +1,21 @@
 """What the core refuses: every malformed hand named, never a crash.
 
-Checked against the slow oracle (tests/reference.py), which computes everything from the
-definition in docs/domain.md by search and shares no code or tables with the C core.  Every
-random hand comes from a seeded ``random.Random`` and every hypothesis test is derandomized.
-Shared builders and oracle helpers: tests/core_cases.py.
-"""
+Against the slow oracle; the seeded builders are in core_cases.py."""
 
 from __future__ import annotations
 
-import os
 import random
-import sys
+
 import numpy as np
 import pytest
-
 from hypothesis import given, strategies as st
 from hypothesis.extra import numpy as hnp
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
-sys.path.insert(0, os.path.dirname(HERE))
-
-import reference as R  # noqa: E402
-from mjgui import core  # noqa: E402
-from mjgui.core import CHIITOI, KOKUSHI, HandError  # noqa: E402
-from mjgui.tiles import KIND_NAMES  # noqa: E402
-from core_cases import (  # noqa: E402
+import reference as R
+from mjgui import core
+from mjgui.core import CHIITOI, KOKUSHI, HandError
+from mjgui.tiles import KIND_NAMES
+from core_cases import (
     FUZZ, N, P, SIZES_3K1, SIZES_3K2, core_decomps, held, oracle_decomps, oracle_forms,
     random_hand, valid_hands)
 

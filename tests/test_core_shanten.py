@@ -1,29 +1,19 @@
 """Shanten (csrc/shanten.c) of every form and size, against the oracle.
 
-Checked against the slow oracle (tests/reference.py), which computes everything from the
-definition in docs/domain.md by search and shares no code or tables with the C core.  Every
-random hand comes from a seeded ``random.Random`` and every hypothesis test is derandomized.
-Shared builders and oracle helpers: tests/core_cases.py.
-"""
+Against the slow oracle; the seeded builders are in core_cases.py."""
 
 from __future__ import annotations
 
-import os
 import random
-import sys
+
 import numpy as np
 import pytest
-
 from hypothesis import given
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
-sys.path.insert(0, os.path.dirname(HERE))
-
-import reference as R  # noqa: E402
-from mjgui import core  # noqa: E402
-from mjgui.core import CHIITOI, KOKUSHI, REGULAR  # noqa: E402
-from core_cases import (  # noqa: E402
+import reference as R
+from mjgui import core
+from mjgui.core import CHIITOI, KOKUSHI, REGULAR
+from core_cases import (
     FUZZ, N, ORPHANS, P, SIZES, _check_table_structure, _every_hand,
     assert_shanten_matches, core_decomps, near_tenpai_hand, one_suit_hand,
     oracle_decomps, plus, quad_heavy_hand, random_hand, valid_hands)

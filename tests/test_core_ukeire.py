@@ -1,27 +1,17 @@
 """Ukeire, waits and the discard table (csrc/ukeire.c, csrc/analysis.c).
 
-Checked against the slow oracle (tests/reference.py), which computes everything from the
-definition in docs/domain.md by search and shares no code or tables with the C core.  Every
-random hand comes from a seeded ``random.Random`` and every hypothesis test is derandomized.
-Shared builders and oracle helpers: tests/core_cases.py.
-"""
+Against the slow oracle; the seeded builders are in core_cases.py."""
 
 from __future__ import annotations
 
-import os
 import random
-import sys
+
 import pytest
 
-
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
-sys.path.insert(0, os.path.dirname(HERE))
-
-import reference as R  # noqa: E402
-from mjgui import core  # noqa: E402
-from mjgui.core import REGULAR  # noqa: E402
-from core_cases import (  # noqa: E402
+import reference as R
+from mjgui import core
+from mjgui.core import REGULAR
+from core_cases import (
     FORM_SETS, GENERATORS, N, P, SIZES_3K1, _check_table_structure, _every_hand,
     near_tenpai_hand, oracle_forms, oracle_ukeire_forms, plus, random_hand,
     regular_complete, seven_pairs)
