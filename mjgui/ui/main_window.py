@@ -512,7 +512,7 @@ class MainWindow(QMainWindow):
                 report_hand = hand.discard(row.tile)
         if report_hand is None:
             self.waits.set_report(None, hand)
-        else:
+        elif report_hand != self.waits.hand() or self.waits.report() is None:  # asked again on selection
             self.waits.set_report(wait_details(report_hand), report_hand)
 
     # ---- keyboard ---------------------------------------------------------------------------
