@@ -264,7 +264,7 @@ def main() -> None:
 
     if profiler is not None:
         import pstats
-        pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
+        pstats.Stats(profiler).sort_stats(os.environ.get("BENCH_SORT", "tottime")).print_stats(int(os.environ.get("BENCH_TOP", "25")))
 
     rss_before = rss_mb()
     for i in range(args.changes):

@@ -414,6 +414,13 @@ class AnalysisTable(QTableView):
         self.source.set_analysis(analysis, ev_pending)
         self._apply_rank()
         self._fit_columns()
+        self._layout_now()
+
+    def _layout_now(self) -> None:
+        """Lay the rows out now, not from a zero timer after the window painted: the
+        new rows are then painted in the same pass as the rest of the window."""
+        self.executeDelayedItemsLayout()
+        self.updateGeometries()
 
     def set_ev(self, ev) -> None:
         """Show the expected values (mjgui.ev.EvResult, or None) of the hand shown."""
@@ -430,6 +437,7 @@ class AnalysisTable(QTableView):
         bold.setBold(True)                         # a drill marks the pick in bold
         metrics = QFontMetrics(bold)
         margin = 2 * (self.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, self) + 1) + 4
+        widths = {}
         for col in columns:
             if self.isColumnHidden(col):
                 continue
@@ -441,7 +449,16 @@ class AnalysisTable(QTableView):
                     cell = metrics.horizontalAdvance(source.display_text(r, col)) + margin
                 width = max(width, cell)
             if header.sectionSize(col) != width:
+                widths[col] = width
+        if widths:
+            # quietly: told of each resize, the table repaints those columns from a zero
+            # timer, after the window painted the new rows; one repaint here instead
+            header.blockSignals(True)
+            for col, width in widths.items():
                 header.resizeSection(col, width)
+            header.blockSignals(False)
+            self.updateGeometries()
+            self.viewport().update()
 
     def set_rank(self, rank: str) -> None:
         """Order the rows by the analysis ("ukeire") or by expected points / win chance."""

@@ -8,7 +8,7 @@ import sqlite3
 import time
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, QStandardPaths, Qt, QTimer
+from PySide6.QtCore import QEvent, QSettings, QStandardPaths, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence, QPalette, QColor
 from PySide6.QtWidgets import (QApplication, QComboBox, QHBoxLayout, QLabel, QLineEdit, QMainWindow, QMenu,
                                QMessageBox,
@@ -367,6 +367,11 @@ class MainWindow(QMainWindow):
 
     # ---- reacting to the hand --------------------------------------------------------------
     def _hand_changed(self, hand: Hand) -> None:
+        if hand.size in (13, 14):
+            # first: the worker analyses while the panels below are updated, so its result
+            # is usually queued before the repaint and the window paints once, not twice
+            self._changed_at = time.perf_counter()
+            self.worker.request(hand)
         self.hand_view.set_hand(hand)
         if not self.text.hasFocus() or self.text.text().strip() != str(hand):
             if hand.concealed or hand.melds or hand.dora_indicators or hand.visible or hand.discards:
@@ -375,10 +380,7 @@ class MainWindow(QMainWindow):
                 self.text.clear()
         self.palette_widget.set_remaining(hand.remaining(), self._red_available(hand))
         self.store.setValue("hand", str(hand))
-        if hand.size in (13, 14):
-            self._changed_at = time.perf_counter()
-            self.worker.request(hand)
-        else:
+        if hand.size not in (13, 14):
             self.worker.cancel()                 # a result on its way is for another hand
             self.analysis = None
             self.table.set_analysis(None)
@@ -417,6 +419,14 @@ class MainWindow(QMainWindow):
         self.update_ms = (time.perf_counter() - self._changed_at) * 1e3
         self.statusBar().showMessage(tr(f"Analysed in {ms:.1f} ms, shown in {self.update_ms:.1f} ms",
                                         f"分析 {ms:.1f} ms、表示まで {self.update_ms:.1f} ms"))
+        self._layout_now()
+
+    def _layout_now(self) -> None:
+        """Run the layouts and the table's queued updates that the new content asked
+        for now: left to the event loop they come after the repaint and cost a second one."""
+        QApplication.sendPostedEvents(self.table, 0)
+        for _ in range(3):              # a child's new size can ask its parent again
+            QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
 
     def _ev_ready(self, result) -> None:
         if result.hand != self.editor.hand or self.analysis is None:
