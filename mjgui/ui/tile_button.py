@@ -259,7 +259,7 @@ class _Look(NamedTuple):
     accent: int                  # the palette's Highlight, QColor.rgba()
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=512)      # a palette and a hand in two themes need about 400
 def _button_pixmap(look: _Look) -> QPixmap:
     """A button's picture, drawn once per look: a window of tiles repaints by copying
     pixmaps instead of running the painter calls below for every tile."""
