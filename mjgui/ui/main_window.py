@@ -7,6 +7,7 @@ import random
 import sqlite3
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QSettings, QStandardPaths, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence, QPalette, QColor
@@ -18,7 +19,6 @@ from PySide6.QtWidgets import (QApplication, QComboBox, QHBoxLayout, QLabel, QLi
 from mjgui.analysis import Analysis
 from mjgui.ev import MAX_SHANTEN as EV_MAX_SHANTEN
 from mjgui.scoring import complete_hand_value
-from mjgui.drills.history import HistoryError, HistoryStore
 from mjgui.hand import Hand
 from mjgui.tiles import MAX_TEXT, Tile, TileError, check_length, parse_tenhou_url
 from mjgui.ui import i18n
@@ -35,11 +35,20 @@ from mjgui.ui.stored_settings import read_choice, read_json_object, read_text
 from mjgui.ui.wait_inspector import WaitInspector
 from mjgui.waits import wait_details
 
+if TYPE_CHECKING:        # the drill history is imported when a drill or the statistics open
+    from mjgui.drills.history import HistoryStore
+
 THEMES = ("light", "dark")
 TEXT_APPLY_MS = 250          # typing settles this long before the hand follows
 MODES = ("analyze", "nanikiru", "wait", "call", "score", "stats")
 RANK_KEYS = ("ukeire", "score", "win")   # the "Order by" choices, in the box's order
 HISTORY_FILE = "history.sqlite"
+
+
+def _history_error() -> type[Exception]:
+    """The drill history's error class (the module is imported with the first drill)."""
+    from mjgui.drills.history import HistoryError
+    return HistoryError
 
 
 def default_history_path() -> Path:
@@ -569,7 +578,7 @@ class MainWindow(QMainWindow):
             raise ValueError(f"mode must be one of {MODES}, not {mode!r}")
         try:
             page = self.page(mode)
-        except (HistoryError, ValueError, TypeError, OSError, sqlite3.Error) as error:
+        except (ValueError, TypeError, OSError, sqlite3.Error, _history_error()) as error:
             # the mode bar must keep naming the page that is shown
             current = next((m for m in MODES if self.page_if_built(m) is self.stack.currentWidget()),
                            "analyze")
@@ -620,6 +629,7 @@ class MainWindow(QMainWindow):
         an unusable location leaves drills working without saving."""
         if self.history is not None or self.history_problem:
             return
+        from mjgui.drills.history import HistoryError, HistoryStore
         try:
             self.history = HistoryStore.open(self.history_path)
         except HistoryError as error:
