@@ -83,6 +83,9 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=10)
     args = parser.parse_args()
     env = dict(os.environ)
+    # as an installed app starts: from cached bytecode (the warm-up run writes it), not
+    # compiling every module again (PYTHONDONTWRITEBYTECODE, set on some machines)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     if not env.get("DISPLAY") and not env.get("WAYLAND_DISPLAY"):
         env.setdefault("QT_QPA_PLATFORM", "offscreen")
     one_run(env)                         # warm the disk cache and the .pyc files
