@@ -5,7 +5,8 @@
 Each run is a new `python -c` process that builds the application and the main window
 the way `mjgui` does (mjgui.ui.app; a private settings file and history, so the user's
 own are untouched and the window opens on an empty hand), shows it and stops at the end
-of its first paint.  Printed: the median and range of the wall time from just before
+of its first paint (with --hand, a remembered hand: its analysis runs as the window
+opens).  Printed: the median and range of the wall time from just before
 the process was spawned to that paint, the process's CPU time then (user + system,
 resource.getrusage), its resident size, and whether numpy and the drill modules were
 imported by then (they are not needed by the first window).
@@ -33,6 +34,8 @@ from PySide6.QtCore import QEvent, QObject, QSettings, QTimer
 from mjgui.ui.main_window import MainWindow
 private = Path(sys.argv[1])
 store = QSettings(str(private / "settings.ini"), QSettings.Format.IniFormat)
+if sys.argv[2]:
+    store.setValue("hand", sys.argv[2])        # as remembered from the last run
 window = MainWindow(store, private / "history.sqlite")
 
 
@@ -65,10 +68,10 @@ app.exec()
 """
 
 
-def one_run(env: dict[str, str]) -> dict:
+def one_run(env: dict[str, str], hand: str = "") -> dict:
     with tempfile.TemporaryDirectory(prefix="mjgui-start-") as private:
         start = time.time()
-        out = subprocess.run([sys.executable, "-c", CHILD, private], env=env, capture_output=True,
+        out = subprocess.run([sys.executable, "-c", CHILD, private, hand], env=env, capture_output=True,
                              text=True, timeout=60)
         if out.returncode != 0:
             raise RuntimeError(f"the child failed ({out.returncode}): {out.stderr[-2000:]}")
@@ -81,6 +84,8 @@ def one_run(env: dict[str, str]) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=10)
+    parser.add_argument("--hand", default="", help="a hand remembered from the last run (default: "
+                        "none, the window opens empty); its analysis starts with the window")
     args = parser.parse_args()
     env = dict(os.environ)
     # as an installed app starts: from cached bytecode (the warm-up run writes it), not
@@ -89,11 +94,12 @@ def main() -> None:
     if not env.get("DISPLAY") and not env.get("WAYLAND_DISPLAY"):
         env.setdefault("QT_QPA_PLATFORM", "offscreen")
     one_run(env)                         # warm the disk cache and the .pyc files
-    runs = [one_run(env) for _ in range(args.runs)]
+    runs = [one_run(env, args.hand) for _ in range(args.runs)]
     wall = [r["wall"] for r in runs]
     cpu = [r["cpu"] for r in runs]
     rss = [r["rss"] for r in runs]
-    print(f"platform {env.get('QT_QPA_PLATFORM') or 'default'}, {args.runs} runs")
+    print(f"platform {env.get('QT_QPA_PLATFORM') or 'default'}, {args.runs} runs, "
+          f"{'hand ' + args.hand if args.hand else 'empty hand'}")
     print(f"start to first paint, wall: median {statistics.median(wall):.3f} s "
           f"(range {min(wall):.3f}-{max(wall):.3f})")
     print(f"CPU by then (user + system): median {statistics.median(cpu):.3f} s "
