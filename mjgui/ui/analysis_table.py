@@ -437,6 +437,7 @@ class AnalysisTable(QTableView):
         bold.setBold(True)                         # a drill marks the pick in bold
         metrics = QFontMetrics(bold)
         margin = 2 * (self.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, self) + 1) + 4
+        grid = 1 if self.showGrid() else 0         # a cell's share of the grid line
         widths = {}
         for col in columns:
             if self.isColumnHidden(col):
@@ -447,7 +448,7 @@ class AnalysisTable(QTableView):
                     cell = self.delegate.strip_width(source.data(source.index(r, col), TILES_ROLE))
                 else:
                     cell = metrics.horizontalAdvance(source.display_text(r, col)) + margin
-                width = max(width, cell)
+                width = max(width, cell + grid)
             if header.sectionSize(col) != width:
                 widths[col] = width
         if widths:
