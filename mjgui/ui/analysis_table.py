@@ -6,6 +6,7 @@ QSortFilterProxyModel on numeric sort keys.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Sequence
 
 from PySide6.QtCore import (QAbstractTableModel, QModelIndex, QPersistentModelIndex, QRect, QSize,
@@ -36,6 +37,12 @@ WARN = QColor(200, 80, 40)
 
 def _headers() -> list[tuple[str, str]]:
     """(title, tooltip) per column."""
+    return _headers_in(language())
+
+
+@lru_cache(maxsize=None)
+def _headers_in(_lang: str) -> list[tuple[str, str]]:
+    """_headers() in one language (the view asks for them on every paint)."""
     return [
         (tr("Discard", "打牌"), tr("The tile to discard (double-click a row, or Enter, to play it)",
                                    "切る牌（行をクリックで打牌）")),
@@ -174,16 +181,16 @@ class AnalysisModel(QAbstractTableModel):
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
             return None
-        key = (index.row(), index.column(), role)
+        return self.cell(index.row(), index.column(), role)
+
+    def cell(self, row: int, col: int, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        """data() of a cell without making a QModelIndex (the same cache)."""
+        key = (row, col, role)
         try:
             return self._memo[key]
         except KeyError:
-            value = self._memo[key] = self._data(index.row(), index.column(), role)
+            value = self._memo[key] = self._data(row, col, role)
             return value
-
-    def display_text(self, row: int, col: int) -> str:
-        """The text of a cell (as the view shows it; '' for none)."""
-        return self.data(self.index(row, col)) or ""
 
     def _data(self, view_row: int, col: int, role: int) -> Any:
         row = self._rows[view_row]
@@ -409,6 +416,7 @@ class AnalysisTable(QTableView):
         header.setSortIndicatorShown(True)
         self.doubleClicked.connect(self._chosen)
         self.activated.connect(self._chosen)
+        self._header_widths: dict[tuple, int] = {}     # (language, column, sorted by it) -> px
 
     def set_analysis(self, analysis: Analysis | None, ev_pending: bool = False) -> None:
         self.source.set_analysis(analysis, ev_pending)
@@ -442,12 +450,15 @@ class AnalysisTable(QTableView):
         for col in columns:
             if self.isColumnHidden(col):
                 continue
-            width = header.sectionSizeHint(col)
+            key = (language(), col, header.sortIndicatorSection() == col)
+            if key not in self._header_widths:       # asks the model: once per language
+                self._header_widths[key] = header.sectionSizeHint(col)
+            width = self._header_widths[key]
             for r in range(source.rowCount()):
                 if col in TILE_COLUMNS:
-                    cell = self.delegate.strip_width(source.data(source.index(r, col), TILES_ROLE))
+                    cell = self.delegate.strip_width(source.cell(r, col, TILES_ROLE))
                 else:
-                    cell = metrics.horizontalAdvance(source.display_text(r, col)) + margin
+                    cell = metrics.horizontalAdvance(source.cell(r, col) or "") + margin
                 width = max(width, cell + grid)
             if header.sectionSize(col) != width:
                 widths[col] = width

@@ -172,6 +172,7 @@ class TileButton(QAbstractButton):
         return max(2, round(self._tile_height * 0.06))
 
     @staticmethod
+    @lru_cache(maxsize=64)                  # asked by every layout pass; QMargins is a value
     def margins_for(tile_height: int, badge_space: bool = False) -> QMargins:
         """Room around a tile of this height: the hover lift above, the selection bar
         below, and with `badge_space` the part of the badge outside the tile."""
