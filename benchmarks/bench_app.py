@@ -143,6 +143,7 @@ class Driver:
     def settle(self) -> None:
         """Let the worker finish and every posted event run before the next change."""
         settle()
+        self.watch.paints.clear()
 
 
 def settle() -> None:
@@ -217,6 +218,24 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
+def report(app, window, rounds: int, names, results) -> None:
+    print(f"platform {app.platformName()}, window {window.width()}x{window.height()}, "
+          f"{rounds} changes per stage (ms; cpu = UI thread)")
+    print(f"{'stage':8} {'p50':>7} {'p90':>7} {'max':>7} {'cpu p50':>8} {'+ev p50':>8} {'+ev p90':>8}")
+    every: list[float] = []
+    for name in names:
+        ms = [r[0] for r in results[name]]
+        cpu = [r[1] for r in results[name]]
+        ev = [r[2] for r in results[name] if r[2] is not None]
+        every += ms
+        ev_text = (f"{statistics.median(ev):8.1f} {percentile(ev, 0.9):8.1f}" if ev
+                   else f"{'-':>8} {'-':>8}")
+        print(f"{name:8} {statistics.median(ms):7.1f} {percentile(ms, 0.9):7.1f} {max(ms):7.1f} "
+              f"{statistics.median(cpu):8.1f} {ev_text}")
+    print(f"{'all':8} {statistics.median(every):7.1f} {percentile(every, 0.9):7.1f} {max(every):7.1f}")
+    print(f"analysis itself (last change): {window.last_ms:.2f} ms")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=60, help="changes timed per stage")
@@ -262,28 +281,15 @@ def main() -> None:
     if profiler is not None:
         profiler.disable()
 
-    platform = app.platformName()
-    print(f"platform {platform}, window {window.width()}x{window.height()}, "
-          f"{args.rounds} changes per stage (ms; cpu = UI thread)")
-    print(f"{'stage':8} {'p50':>7} {'p90':>7} {'max':>7} {'cpu p50':>8} {'+ev p50':>8} {'+ev p90':>8}")
-    every: list[float] = []
-    for name in names:
-        ms = [r[0] for r in results[name]]
-        cpu = [r[1] for r in results[name]]
-        ev = [r[2] for r in results[name] if r[2] is not None]
-        every += ms
-        ev_text = (f"{statistics.median(ev):8.1f} {percentile(ev, 0.9):8.1f}" if ev
-                   else f"{'-':>8} {'-':>8}")
-        print(f"{name:8} {statistics.median(ms):7.1f} {percentile(ms, 0.9):7.1f} {max(ms):7.1f} "
-              f"{statistics.median(cpu):8.1f} {ev_text}")
-    print(f"{'all':8} {statistics.median(every):7.1f} {percentile(every, 0.9):7.1f} {max(every):7.1f}")
-    print(f"analysis itself (last change): {window.last_ms:.2f} ms")
-
+    if args.rounds:
+        report(app, window, args.rounds, names, results)
     if profiler is not None:
         import pstats
-        pstats.Stats(profiler).sort_stats(os.environ.get("BENCH_SORT", "tottime")).print_stats(int(os.environ.get("BENCH_TOP", "25")))
+        pstats.Stats(profiler).sort_stats(os.environ.get("BENCH_SORT", "tottime")).print_stats(
+            int(os.environ.get("BENCH_TOP", "25")))
 
     rss_before = rss_mb()
+    checkpoints = []
     for i in range(args.changes):
         if i % 10 == 9:
             act = stages.undo()
@@ -291,8 +297,17 @@ def main() -> None:
             act = stages.palette() if window.editor.hand.size == 13 else stages.table()
         act()
         driver.settle()
+        if (i + 1) % 250 == 0:
+            checkpoints.append(f"{rss_mb():.0f}")
+            if os.environ.get("BENCH_TRIM"):
+                import ctypes
+                ctypes.CDLL("libc.so.6").malloc_trim(0)
+                checkpoints[-1] += f"/{rss_mb():.0f}"
     print(f"resident size: after start {rss_start:.0f} MB, after the timed changes {rss_before:.0f} MB, "
-          f"after {args.changes} more changes {rss_mb():.0f} MB")
+          f"then every 250 changes: {' '.join(checkpoints) or '-'} MB")
+    from mjgui.ui import tile_art, tile_button
+    print(f"bounded picture caches now hold: {tile_art._pixmap.cache_info().currsize} tile pixmaps, "
+          f"{tile_button._button_pixmap.cache_info().currsize} button pictures")
     window.close()
 
 
