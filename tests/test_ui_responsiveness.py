@@ -156,3 +156,4 @@ def test_reused_hand_buttons_show_and_discard_the_new_tiles(qtbot):
     assert view.drawn_tile() == T("5m")
     assert [b.tile.name for b in view.tile_buttons()][-2:] == ["7z", "5m"]
     QApplication.processEvents()
+

@@ -120,10 +120,13 @@ class AnalysisModel(QAbstractTableModel):
         cannot be had."""
         self._ev = {} if ev is None else {r.discard.kind: r for r in ev.rows}
         self._ev_state = "ready" if ev is not None and ev.rows else "none"
-        self._best = self._best_rows()
+        best = self._best_rows()
+        # ordered by the analysis, only the three value columns change: only they repaint
+        first, last = (WIN, EXPECTED) if best == self._best else (0, VERDICT)
+        self._best = best
         self._memo.clear()
         if self._rows:
-            self.dataChanged.emit(self.index(0, 0), self.index(len(self._rows) - 1, VERDICT))
+            self.dataChanged.emit(self.index(0, first), self.index(len(self._rows) - 1, last))
 
     def ev_row(self, row: Row):
         return self._ev.get(row.tile.kind) if row.tile is not None else None
@@ -433,7 +436,8 @@ class AnalysisTable(QTableView):
     def set_ev(self, ev) -> None:
         """Show the expected values (mjgui.ev.EvResult, or None) of the hand shown."""
         self.source.set_ev(ev)
-        self._apply_rank()
+        if self.source.rank != "ukeire":         # the analysis's order does not depend on them
+            self._apply_rank()
         self._fit_columns(EV_COLUMNS)
 
     def _fit_columns(self, columns: Sequence[int] = tuple(range(VERDICT))) -> None:
@@ -454,6 +458,10 @@ class AnalysisTable(QTableView):
             if key not in self._header_widths:       # asks the model: once per language
                 self._header_widths[key] = header.sectionSizeHint(col)
             width = self._header_widths[key]
+            if col in EV_COLUMNS:
+                # wide enough for any value from the start: their arrival moves no column
+                widest = "99,999" if col == EXPECTED else "100.0%"
+                width = max(width, metrics.horizontalAdvance(widest) + margin + grid)
             for r in range(source.rowCount()):
                 if col in TILE_COLUMNS:
                     cell = self.delegate.strip_width(source.cell(r, col, TILES_ROLE))
