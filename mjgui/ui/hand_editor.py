@@ -12,7 +12,6 @@ from mjgui.tiles import Tile, TileError
 from mjgui.ui.i18n import tr
 
 MAX_CONCEALED = 14
-UNDO_LIMIT = 1000            # undo steps kept (each holds two hands)
 
 
 class _SetHand(QUndoCommand):
@@ -36,7 +35,6 @@ class HandEditor(QObject):
         super().__init__(parent)
         self._hand = Hand(())
         self.undo_stack = QUndoStack(self)
-        self.undo_stack.setUndoLimit(UNDO_LIMIT)      # memory stays flat over a long session
 
     @property
     def hand(self) -> Hand:
