@@ -14,10 +14,11 @@ bytes, a list or tuple of ints or a uint8 numpy row reach the core without
 cffi's argument conversion; anything else, and every error, takes the checked
 path below.
 
-numpy is imported on first need, not with this module (the app's first window needs
-none of it): the fast entries are bound to their slow paths (which sets up numpy's C
-API) by the first `shanten` / `shanten_batch` call, and WIN_DTYPE, SCORE_DTYPE and
-EV_DTYPE are made when first read.
+numpy is imported on first need, not with this module (the app's first window and
+analysis need none of it): the fast entries are bound to their slow paths (which sets up
+numpy's C API) by the first `shanten_batch` call, or by a `shanten` call once numpy is
+loaded or after a few hundred calls, and WIN_DTYPE, SCORE_DTYPE and EV_DTYPE are made when
+first read.
 """
 from __future__ import annotations
 
@@ -222,9 +223,19 @@ def _bind() -> None:
             shanten, shanten_batch = _builtin(0), _builtin(1)
 
 
+_SLOW_CALLS_BEFORE_BINDING = 256
+_slow_calls = 0
+
+
 #: shanten(counts, forms=ALL_FORMS): best shanten over `forms` (default: regular,
-#: seven pairs, thirteen orphans).  A C function (see the module doc) from its first call.
+#: seven pairs, thirteen orphans).  A C function (see the module doc) once numpy is loaded
+#: or after a few hundred calls; until then the checked path (the same answers), so that
+#: a first analysis does not wait for numpy's import.
 def shanten(counts: Counts, forms: int = ALL_FORMS) -> int:
+    global _slow_calls
+    if "numpy" not in sys.modules and _slow_calls < _SLOW_CALLS_BEFORE_BINDING:
+        _slow_calls += 1
+        return _shanten_slow(counts, forms)
     _bind()
     return shanten(counts, forms)
 
