@@ -13,17 +13,22 @@ functions of the cffi module (csrc/py/fastcall.c) made builtins, so counts as
 bytes, a list or tuple of ints or a uint8 numpy row reach the core without
 cffi's argument conversion; anything else, and every error, takes the checked
 path below.
+
+numpy is imported on first need, not with this module (the app's first window and
+analysis need none of it): the fast entries are bound to their slow paths (which sets up
+numpy's C API) by the first `shanten_batch` call, or by a `shanten` call once numpy is
+loaded or after a few hundred calls, and WIN_DTYPE, SCORE_DTYPE and EV_DTYPE are made when
+first read.
 """
 from __future__ import annotations
 
 import ctypes
 import operator
 import struct as _struct
+import sys
 import threading
 from dataclasses import dataclass
-from typing import NamedTuple, Sequence, Union
-
-import numpy as np
+from typing import TYPE_CHECKING, NamedTuple, Sequence, Union
 
 from mjgui._core import ffi, lib
 from mjgui.tiles import KIND_NAMES, N_KINDS
@@ -33,10 +38,18 @@ CHIITOI = lib.MJ_CHIITOI          # seven distinct pairs (七対子)
 KOKUSHI = lib.MJ_KOKUSHI          # thirteen orphans (国士無双)
 ALL_FORMS = lib.MJ_ALL_FORMS
 
-Counts = Union[Sequence[int], bytes, bytearray, np.ndarray]
+if TYPE_CHECKING:
+    import numpy as np
+
+Counts = Union[Sequence[int], bytes, bytearray, "np.ndarray"]
 
 _VALID_SIZES = "1, 2, 4, 5, 7, 8, 10, 11, 13 or 14"
-_UINT8 = np.dtype(np.uint8)      # dtype objects of built-in types are singletons: `is` is exact
+
+
+def _numpy_if_loaded():
+    """numpy when something imported it, else None: a value cannot be a numpy array or
+    integer before numpy is imported, so type checks need not import it."""
+    return sys.modules.get("numpy")
 
 
 class HandError(ValueError):
@@ -53,7 +66,8 @@ def _to_bytes(counts: Counts, what: str = "tile counts", entry: str = "count") -
     the argument in messages ("remaining counts", "remaining count")."""
     if type(counts) is bytes and len(counts) == N_KINDS:
         return counts                        # counts above 4: the core names them
-    if isinstance(counts, np.ndarray):
+    np = _numpy_if_loaded()
+    if np is not None and isinstance(counts, np.ndarray):
         if counts.dtype == np.uint8 and counts.shape == (N_KINDS,):
             return counts.tobytes()
         if counts.shape != (N_KINDS,):
@@ -78,8 +92,9 @@ def _to_bytes(counts: Counts, what: str = "tile counts", entry: str = "count") -
         raise HandError(f"expected 34 {what}, got {type(counts).__name__}") from None
     if len(items) != N_KINDS:
         raise HandError(f"expected 34 {what}, got {len(items)}")
+    integers = int if np is None else (int, np.integer)
     for kind, value in enumerate(items):
-        if not isinstance(value, (int, np.integer)):     # bools are ints: 0 or 1
+        if not isinstance(value, integers):     # bools are ints: 0 or 1
             raise HandError(f"{entry} of {KIND_NAMES[kind]} is {value!r}: counts are integers 0-4")
         if not 0 <= value <= 4:
             raise HandError(f"{entry} of {KIND_NAMES[kind]} is {value}: counts are 0-4")
@@ -195,9 +210,34 @@ _new_builtin = ctypes.pythonapi.PyCFunction_NewEx
 _new_builtin.restype = ctypes.py_object
 _new_builtin.argtypes = (ctypes.c_void_p, ctypes.py_object, ctypes.py_object)
 
+_bind_lock = threading.Lock()
+
+
+def _bind() -> None:
+    """Replace `shanten` and `shanten_batch` by the C entries, bound to their slow paths
+    (binding sets up numpy's C API, hence not at import)."""
+    global shanten, shanten_batch
+    with _bind_lock:
+        if isinstance(shanten, type(_bind)):          # still the Python stand-ins
+            _builtin(2)(_shanten_slow, _shanten_batch_slow)
+            shanten, shanten_batch = _builtin(0), _builtin(1)
+
+
+_SLOW_CALLS_BEFORE_BINDING = 256
+_slow_calls = 0
+
+
 #: shanten(counts, forms=ALL_FORMS): best shanten over `forms` (default: regular,
-#: seven pairs, thirteen orphans).  A C function: see the module doc.
-shanten = _builtin(0)
+#: seven pairs, thirteen orphans).  A C function (see the module doc) once numpy is loaded
+#: or after a few hundred calls; until then the checked path (the same answers), so that
+#: a first analysis does not wait for numpy's import.
+def shanten(counts: Counts, forms: int = ALL_FORMS) -> int:
+    global _slow_calls
+    if "numpy" not in sys.modules and _slow_calls < _SLOW_CALLS_BEFORE_BINDING:
+        _slow_calls += 1
+        return _shanten_slow(counts, forms)
+    _bind()
+    return shanten(counts, forms)
 
 
 def shanten_capped(counts: Counts, caps, forms: int = ALL_FORMS) -> int:
@@ -255,12 +295,16 @@ def shanten_kokushi(counts: Counts) -> int | None:
 
 
 #: shanten_batch(hands, forms=ALL_FORMS): shanten of each row of an (N, 34) array of
-#: counts, as int8.  A C function for C-contiguous uint8 arrays; see the module doc.
-shanten_batch = _builtin(1)
+#: counts, as int8.  A C function for C-contiguous uint8 arrays (see the module doc)
+#: from its first call.
+def shanten_batch(hands, forms: int = ALL_FORMS) -> np.ndarray:
+    _bind()
+    return shanten_batch(hands, forms)
 
 
 def _shanten_batch_slow(hands, forms: int = ALL_FORMS) -> np.ndarray:
     """`shanten_batch` for every input the fast path does not take, with the errors."""
+    import numpy as np
     try:
         hands = np.asarray(hands)
     except ValueError as error:
@@ -518,6 +562,7 @@ def _struct_format(ctype: str, fields) -> str:
 
 
 def _numpy_dtype(ctype: str, fields) -> np.dtype:
+    import numpy as np
     formats = [f"({code[:-1]},)u1" if code.endswith("s") else _NUMPY_CODES[code] for _, code in fields]
     return np.dtype({"names": [name for name, _ in fields], "formats": formats,
                      "offsets": [ffi.offsetof(ctype, name) for name, _ in fields],
@@ -526,8 +571,6 @@ def _numpy_dtype(ctype: str, fields) -> np.dtype:
 
 WIN_STRUCT = _struct.Struct(_struct_format("mj_win", _WIN_FIELDS))
 SCORE_STRUCT = _struct.Struct(_struct_format("mj_score", _SCORE_FIELDS))
-WIN_DTYPE = _numpy_dtype("mj_win", _WIN_FIELDS)
-SCORE_DTYPE = _numpy_dtype("mj_score", _SCORE_FIELDS)
 SCORE_FIELD_NAMES = tuple(name for name, _ in _SCORE_FIELDS)
 
 
@@ -564,11 +607,12 @@ _unpack_score = SCORE_STRUCT.unpack
 
 def score_batch(wins: np.ndarray, rules: int) -> tuple[np.ndarray, np.ndarray]:
     """Score every row of a WIN_DTYPE array: (result per row as int8, SCORE_DTYPE rows)."""
-    if not isinstance(wins, np.ndarray) or wins.dtype != WIN_DTYPE or wins.ndim != 1:
+    import numpy as np
+    if not isinstance(wins, np.ndarray) or wins.dtype != _dtype("WIN_DTYPE") or wins.ndim != 1:
         raise HandError("expected a one-dimensional array of WIN_DTYPE")
     wins = np.ascontiguousarray(wins)
     n = len(wins)
-    out = np.zeros(n, dtype=SCORE_DTYPE)
+    out = np.zeros(n, dtype=_dtype("SCORE_DTYPE"))
     status = np.zeros(n, dtype=np.int8)
     if n:
         failed = lib.mj_score_batch(ffi.cast("const mj_win *", ffi.from_buffer(wins)), n, rules,
@@ -583,10 +627,35 @@ def score_batch(wins: np.ndarray, rules: int) -> tuple[np.ndarray, np.ndarray]:
 
 _EV_FIELDS = ("shanten", "choices", "tenpai", "win", "score", "riichi_win", "riichi_score",
               "dama_win", "dama_score")
-EV_DTYPE = np.dtype({"names": list(_EV_FIELDS),
+
+
+def _ev_dtype() -> np.dtype:
+    import numpy as np
+    return np.dtype({"names": list(_EV_FIELDS),
                      "formats": ["i1", "i1"] + [(np.float64, lib.MJ_EV_VALUES)] * 7,
                      "offsets": [ffi.offsetof("mj_ev_row", f) for f in _EV_FIELDS],
                      "itemsize": ffi.sizeof("mj_ev_row")})
+
+
+_DTYPE_MAKERS = {"WIN_DTYPE": lambda: _numpy_dtype("mj_win", _WIN_FIELDS),
+                 "SCORE_DTYPE": lambda: _numpy_dtype("mj_score", _SCORE_FIELDS),
+                 "EV_DTYPE": _ev_dtype}
+_dtypes: dict = {}
+
+
+def _dtype(name: str):
+    """The numpy dtype `name` of _DTYPE_MAKERS, made (and numpy imported) on first use."""
+    try:
+        return _dtypes[name]
+    except KeyError:
+        return _dtypes.setdefault(name, _DTYPE_MAKERS[name]())
+
+
+def __getattr__(name: str):
+    """core.WIN_DTYPE, core.SCORE_DTYPE, core.EV_DTYPE: made when first read."""
+    if name in _DTYPE_MAKERS:
+        return _dtype(name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @dataclass(frozen=True)
@@ -628,11 +697,11 @@ def ev_packed(win: bytes, turn: int, options: int, rules: int, model: EvModel | 
         params.ron_dama, params.ron_riichi = model.ron_dama, model.ron_riichi
     if cancel is not None:
         params.cancel = cancel
-    rows = np.zeros(N_KINDS, dtype=EV_DTYPE)
+    import numpy as np
+    rows = np.zeros(N_KINDS, dtype=_dtype("EV_DTYPE"))
     states = ffi.new("long *")
     result = lib.mj_ev_model(ffi.from_buffer("mj_win *", win), params,
                              ffi.cast("mj_ev_row *", ffi.from_buffer(rows, require_writable=True)), states)
     return result, rows, states[0]
 
 
-_builtin(2)(_shanten_slow, _shanten_batch_slow)     # bind the fast entry's slow paths

@@ -18,15 +18,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from operator import attrgetter
-from typing import Iterable, NamedTuple
-
-import numpy as np
+from typing import TYPE_CHECKING, Iterable, NamedTuple
 
 from mjgui import core
 from mjgui._core import ffi, lib
 from mjgui.core import HandError
 from mjgui.hand import Hand, Meld, MeldKind, Win
 from mjgui.tiles import KIND_NAMES, Tile
+
+if TYPE_CHECKING:
+    import numpy as np            # score_batch's arrays; not imported with the module
 
 __all__ = ["Rules", "PRESETS", "Score", "YakuHan", "FuPart", "ScoringError", "score", "score_batch",
            "pack", "yaku_name", "LIMIT_NAMES", "WaitValue", "wait_values", "score_tile", "best_ron_after_call", "rule_flags",

@@ -114,9 +114,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+import sys
 from typing import Sequence
-
-import numpy as np
 
 from mjgui import core
 from mjgui.core import HandError
@@ -151,7 +150,9 @@ def value_kinds(round_wind: int = 0, seat_wind: int = 0) -> tuple[int, ...]:
 
 def _check_winds(round_wind: int, seat_wind: int) -> None:
     for w in (round_wind, seat_wind):
-        if isinstance(w, bool) or not isinstance(w, (int, np.integer)) or not 0 <= w <= 3:
+        np = sys.modules.get("numpy")           # a numpy integer implies numpy is loaded
+        integers = int if np is None else (int, np.integer)
+        if isinstance(w, bool) or not isinstance(w, integers) or not 0 <= w <= 3:
             raise HandError(f"a wind is 0-3 (E S W N), not {w!r}")
 
 
@@ -303,9 +304,10 @@ def _without_runs(data: bytes, starts: list[int]) -> bytes:
 
 
 def _as_bytes(counts) -> bytes:
+    np = sys.modules.get("numpy")               # an array implies numpy is loaded
     if type(counts) is bytes:
         data = counts
-    elif isinstance(counts, np.ndarray):
+    elif np is not None and isinstance(counts, np.ndarray):
         if counts.shape != (N_KINDS,) or counts.dtype.kind not in "iu":
             raise HandError(f"expected 34 integer tile counts, got an array {counts.shape} of {counts.dtype}")
         if counts.min() < 0 or counts.max() > 4:

@@ -6,11 +6,12 @@ QSortFilterProxyModel on numeric sort keys.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Sequence
 
 from PySide6.QtCore import (QAbstractTableModel, QModelIndex, QPersistentModelIndex, QRect, QSize,
                             QSortFilterProxyModel, Qt, Signal)
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPalette
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPainter, QPalette
 from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QStyle, QStyledItemDelegate,
                                QStyleOptionViewItem, QTableView, QWidget)
 
@@ -26,6 +27,7 @@ WARN_TILES_ROLE = Qt.ItemDataRole.UserRole + 4  # frozenset of kinds whose every
 # the expected values sit next to the ukeire total: the numbers a player compares first
 DISCARD, SHANTEN, UKEIRE, TOTAL, WIN, TENPAI, EXPECTED, IMPROVE, GOOD, SECOND, CALLS, VALUE, VERDICT = range(13)
 EV_COLUMNS = (WIN, TENPAI, EXPECTED)
+TILE_COLUMNS = (DISCARD, UKEIRE, CALLS)     # drawn as tiles by TileStripDelegate
 RANKS = ("ukeire", "score", "win")       # the table's order: the analysis's, or by an expected value
 
 BEST_LIGHT = QColor(214, 240, 214)
@@ -35,6 +37,12 @@ WARN = QColor(200, 80, 40)
 
 def _headers() -> list[tuple[str, str]]:
     """(title, tooltip) per column."""
+    return _headers_in(language())
+
+
+@lru_cache(maxsize=None)
+def _headers_in(_lang: str) -> list[tuple[str, str]]:
+    """_headers() in one language (the view asks for them on every paint)."""
     return [
         (tr("Discard", "打牌"), tr("The tile to discard (double-click a row, or Enter, to play it)",
                                    "切る牌（行をクリックで打牌）")),
@@ -82,10 +90,23 @@ class AnalysisModel(QAbstractTableModel):
         self._ev: dict[int, Any] = {}            # discard kind -> mjgui.ev.EvRow
         self._ev_state = "none"                  # "none" (not for this hand), "pending", "ready"
         self.rank = "ukeire"
-        self.dark = False
+        self._dark = False
+        # (row, column, role) -> value: the view asks for the same cells on every paint,
+        # and each answer costs a call into Python; emptied whenever the content changes
+        self._memo: dict[tuple[int, int, int], Any] = {}
+
+    @property
+    def dark(self) -> bool:
+        return self._dark
+
+    @dark.setter
+    def dark(self, dark: bool) -> None:
+        self._dark = bool(dark)
+        self._memo.clear()
 
     def set_analysis(self, analysis: Analysis | None, ev_pending: bool = False) -> None:
         self.beginResetModel()
+        self._memo.clear()
         self._ev = {}
         self._ev_state = "pending" if ev_pending and analysis is not None and analysis.rows else "none"
         self._analysis = analysis
@@ -103,9 +124,13 @@ class AnalysisModel(QAbstractTableModel):
         cannot be had."""
         self._ev = {} if ev is None else {r.discard.kind: r for r in ev.rows}
         self._ev_state = "ready" if ev is not None and ev.rows else "none"
-        self._best = self._best_rows()
+        best = self._best_rows()
+        # ordered by the analysis, only the three value columns change: only they repaint
+        first, last = (WIN, EXPECTED) if best == self._best else (0, VERDICT)
+        self._best = best
+        self._memo.clear()
         if self._rows:
-            self.dataChanged.emit(self.index(0, 0), self.index(len(self._rows) - 1, VERDICT))
+            self.dataChanged.emit(self.index(0, first), self.index(len(self._rows) - 1, last))
 
     def ev_row(self, row: Row):
         return self._ev.get(row.tile.kind) if row.tile is not None else None
@@ -128,6 +153,7 @@ class AnalysisModel(QAbstractTableModel):
             raise ValueError(f"rank must be one of {RANKS}, not {rank!r}")
         self.rank = rank
         self._best = self._best_rows()
+        self._memo.clear()
         if self._rows:
             self.dataChanged.emit(self.index(0, 0), self.index(len(self._rows) - 1, VERDICT))
 
@@ -138,6 +164,7 @@ class AnalysisModel(QAbstractTableModel):
         return id(self._rows[row]) in self._best
 
     def retranslate(self) -> None:
+        self._memo.clear()
         self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, VERDICT)
         if self._rows:
             self.dataChanged.emit(self.index(0, 0), self.index(len(self._rows) - 1, VERDICT))
@@ -161,9 +188,21 @@ class AnalysisModel(QAbstractTableModel):
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
             return None
-        row, col = self._rows[index.row()], index.column()
-        if role == Qt.ItemDataRole.BackgroundRole and self.is_best(index.row()):
-            return QBrush(BEST_DARK if self.dark else BEST_LIGHT)
+        return self.cell(index.row(), index.column(), role)
+
+    def cell(self, row: int, col: int, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        """data() of a cell without making a QModelIndex (the same cache)."""
+        key = (row, col, role)
+        try:
+            return self._memo[key]
+        except KeyError:
+            value = self._memo[key] = self._data(row, col, role)
+            return value
+
+    def _data(self, view_row: int, col: int, role: int) -> Any:
+        row = self._rows[view_row]
+        if role == Qt.ItemDataRole.BackgroundRole and self.is_best(view_row):
+            return QBrush(BEST_DARK if self._dark else BEST_LIGHT)
         if role == Qt.ItemDataRole.ToolTipRole:
             return self._tooltip(row, col)
         if role == TILES_ROLE:
@@ -174,7 +213,7 @@ class AnalysisModel(QAbstractTableModel):
             if col == CALLS:
                 return [TileCount(t.kind, t.remaining) for t in _call_tiles(row)]
             return None
-        if role == Qt.ItemDataRole.ForegroundRole and col == VALUE and self.data(index, WARN_ROLE):
+        if role == Qt.ItemDataRole.ForegroundRole and col == VALUE and self._data(view_row, col, WARN_ROLE):
             return QBrush(WARN)
         if role == WARN_ROLE:
             if col == VALUE:
@@ -347,9 +386,14 @@ class TileStripDelegate(QStyledItemDelegate):
         if tiles is None:
             return super().sizeHint(option, index)
         height = self.TILE_HEIGHT + option.fontMetrics.height() + 8
+        return QSize(self.strip_width(tiles), height)
+
+    @classmethod
+    def strip_width(cls, tiles: str | Sequence[TileCount] | None) -> int:
+        """The width a cell of these tiles needs (one discard tile, or a strip)."""
         if isinstance(tiles, str):
-            return QSize(46, height)
-        return QSize(8 + len(tiles) * (tile_width(self.TILE_HEIGHT) + 3) + 24, height)
+            return 46
+        return 8 + len(tiles or ()) * (tile_width(cls.TILE_HEIGHT) + 3) + 24
 
 
 class AnalysisTable(QTableView):
@@ -364,8 +408,11 @@ class AnalysisTable(QTableView):
         self.proxy.setSourceModel(self.source)
         self.proxy.setSortRole(SORT_ROLE)
         self.setModel(self.proxy)
+        # the tile columns only: the text columns keep Qt's own delegate, painted without
+        # a call into Python per cell
         self.delegate = TileStripDelegate(self)
-        self.setItemDelegate(self.delegate)
+        for column in TILE_COLUMNS:
+            self.setItemDelegateForColumn(column, self.delegate)
         self.setSortingEnabled(True)
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -374,23 +421,73 @@ class AnalysisTable(QTableView):
         self.verticalHeader().hide()
         self.verticalHeader().setDefaultSectionSize(TileStripDelegate.TILE_HEIGHT + 26)
         header = self.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # widths are set by _fit_columns once per change: ResizeToContents would measure
+        # every cell through the model again on each layout pass
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setSectionResizeMode(VERDICT, QHeaderView.ResizeMode.Stretch)
         header.setSortIndicatorShown(True)
         self.doubleClicked.connect(self._chosen)
         self.activated.connect(self._chosen)
+        self._header_widths: dict[tuple, int] = {}     # (language, column, sorted by it) -> px
 
     def set_analysis(self, analysis: Analysis | None, ev_pending: bool = False) -> None:
         self.source.set_analysis(analysis, ev_pending)
         self._apply_rank()
-        self.resizeColumnsToContents()
+        self._fit_columns()
+        self._layout_now()
+
+    def _layout_now(self) -> None:
+        """Lay the rows out now, not from a zero timer after the window painted: the
+        new rows are then painted in the same pass as the rest of the window."""
+        self.executeDelayedItemsLayout()
+        self.updateGeometries()
 
     def set_ev(self, ev) -> None:
         """Show the expected values (mjgui.ev.EvResult, or None) of the hand shown."""
         self.source.set_ev(ev)
-        self._apply_rank()
-        for col in EV_COLUMNS:
-            self.resizeColumnToContents(col)
+        if self.source.rank != "ukeire":         # the analysis's order does not depend on them
+            self._apply_rank()
+        self._fit_columns(EV_COLUMNS)
+
+    def _fit_columns(self, columns: Sequence[int] = tuple(range(VERDICT))) -> None:
+        """Each column as wide as its header and its widest cell, computed from the rows
+        in one pass (the Verdict column stretches over what is left)."""
+        source = self.source
+        header = self.horizontalHeader()
+        bold = QFont(self.font())
+        bold.setBold(True)                         # a drill marks the pick in bold
+        metrics = QFontMetrics(bold)
+        margin = 2 * (self.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, self) + 1) + 4
+        grid = 1 if self.showGrid() else 0         # a cell's share of the grid line
+        widths = {}
+        for col in columns:
+            if self.isColumnHidden(col):
+                continue
+            key = (language(), col, header.sortIndicatorSection() == col)
+            if key not in self._header_widths:       # asks the model: once per language
+                self._header_widths[key] = header.sectionSizeHint(col)
+            width = self._header_widths[key]
+            if col in EV_COLUMNS:
+                # wide enough for any value from the start: their arrival moves no column
+                widest = "99,999" if col == EXPECTED else "100.0%"
+                width = max(width, metrics.horizontalAdvance(widest) + margin + grid)
+            for r in range(source.rowCount()):
+                if col in TILE_COLUMNS:
+                    cell = self.delegate.strip_width(source.cell(r, col, TILES_ROLE))
+                else:
+                    cell = metrics.horizontalAdvance(source.cell(r, col) or "") + margin
+                width = max(width, cell + grid)
+            if header.sectionSize(col) != width:
+                widths[col] = width
+        if widths:
+            # quietly: told of each resize, the table repaints those columns from a zero
+            # timer, after the window painted the new rows; one repaint here instead
+            header.blockSignals(True)
+            for col, width in widths.items():
+                header.resizeSection(col, width)
+            header.blockSignals(False)
+            self.updateGeometries()
+            self.viewport().update()
 
     def set_rank(self, rank: str) -> None:
         """Order the rows by the analysis ("ukeire") or by expected points / win chance."""
@@ -417,7 +514,7 @@ class AnalysisTable(QTableView):
 
     def retranslate(self) -> None:
         self.source.retranslate()
-        self.resizeColumnsToContents()
+        self._fit_columns()
 
     def row_for_view(self, view_row: int) -> Row:
         return self.source.row_at(self.proxy.mapToSource(self.proxy.index(view_row, 0)).row())

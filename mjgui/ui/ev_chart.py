@@ -28,6 +28,8 @@ class TurnChart(QWidget):
 
     def set_row(self, row, turn: int) -> None:
         """Show an mjgui.ev.EvRow (None: a short note instead) computed from `turn`."""
+        if row is None and self._row is None:
+            return                  # the note again (every new hand clears the chart first)
         self._row, self._turn = row, turn
         self.setToolTip("" if row is None else tr(
             f"Discard {row.name}: chance to win (line) and to be tenpai (dashed) if the same hand "

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (QHBoxLayout, QLabel, QLayout, QLayoutItem, QSizeP
 
 from mjgui.hand import Hand, Meld, MeldKind
 from mjgui.tiles import Tile, format_tiles
-from mjgui.ui.i18n import tr
+from mjgui.ui.i18n import language, tr
 from mjgui.ui.palette import tile_label
 from mjgui.ui.tile_art import THEMES, tile_pixmap, tile_width
 from mjgui.ui.tile_button import TileButton, device_ratio
@@ -361,6 +361,12 @@ class HandView(QWidget):
         self._buttons: list[TileButton] = []
         self._meld_groups: list[MeldGroup] = []
         self._strips: dict[str, TileStrip] = {}
+        self._row: QWidget | None = None             # the concealed tiles' row
+        self._pool: list[TileButton] = []            # its buttons, shown or not
+        self._row_shape: tuple | None = None         # (buttons laid out, drawn tile apart)
+        self._look: tuple | None = None              # (theme, tile height, language) built for
+        self._melds_shown: tuple | None = None       # the melds the groups show
+        self._extras_shown: tuple | None = None      # the dora / visible / discards the strips show
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
 
@@ -535,10 +541,19 @@ class HandView(QWidget):
                 widget.deleteLater()
 
     def _rebuild(self) -> None:
-        self._clear_flow(self._table_flow)
-        self._clear_flow(self._extras_flow)
-        self._buttons, self._meld_groups, self._strips = [], [], {}
+        """Show self._hand.  A new hand updates the concealed tiles' buttons in place and
+        rebuilds the meld groups and strips only when they changed; a new theme, tile
+        height or language rebuilds everything."""
         hand = self._hand
+        look = (self._theme, self._tile_height, language())
+        if look != self._look:
+            self._look = look
+            self._clear_flow(self._table_flow)
+            self._clear_flow(self._extras_flow)
+            self._row, self._pool, self._meld_groups, self._strips = None, [], [], {}
+            self._row_shape = None
+            self._melds_shown = self._extras_shown = None
+        self._buttons = []
         concealed = list(hand.concealed) if hand is not None else []
         self._drawn = None
         if self._drawn_apart and len(concealed) % 3 == 2:
@@ -554,28 +569,49 @@ class HandView(QWidget):
         self._placeholder.setVisible(empty)
         self._table.setVisible(not empty)
 
-        if self._tiles:
-            self._table_flow.addWidget(self._concealed_row())
-        if hand is not None:
-            for index, meld in enumerate(hand.melds):
-                group = MeldGroup(meld, index, self._tile_height, self._theme)
-                group.removeRequested.connect(self.meldRemoveRequested)
-                self._meld_groups.append(group)
-                self._table_flow.addWidget(group)
-            self._add_strips(hand)
+        if self._row is None:
+            self._row = self._concealed_row()
+            self._table_flow.addWidget(self._row)      # always the first item of the flow
+        self._fill_row()
+        melds = hand.melds if hand is not None else ()
+        if melds != self._melds_shown:
+            self._melds_shown = melds
+            self._set_meld_groups(melds)
+        extras = (hand.dora_indicators, hand.visible, hand.discards) if hand is not None else None
+        if extras != self._extras_shown:
+            self._extras_shown = extras
+            self._clear_flow(self._extras_flow)
+            self._strips = {}
+            if hand is not None:
+                self._add_strips(hand)
+                for i in range(self._extras_flow.count()):
+                    self._extras_flow.itemAt(i).widget().show()   # now, not on the next turn
         self._extras.setVisible(hand is not None)
-        for flow in (self._table_flow, self._extras_flow):
-            for i in range(flow.count()):
-                flow.itemAt(i).widget().show()      # now, not on the next event loop turn
 
         if self._selected is not None:
             self.select_index(self._selected if self._tiles else None)
         self._apply_highlight()
         # size hints changed now, not after the next event loop turn: heightForWidth()
         # answers for the new content straight away
-        for layout in (self._table_flow, self._extras_flow, self.layout()):
+        for layout in (self._row.layout(), self._table_flow, self._extras_flow, self.layout()):
             layout.invalidate()
         self.updateGeometry()
+
+    def _set_meld_groups(self, melds) -> None:
+        for group in self._meld_groups:
+            for i in range(self._table_flow.count()):
+                if self._table_flow.itemAt(i).widget() is group:
+                    self._table_flow.takeAt(i)
+                    break
+            group.hide()
+            group.deleteLater()        # later: the click being handled may come from it
+        self._meld_groups = []
+        for index, meld in enumerate(melds):
+            group = MeldGroup(meld, index, self._tile_height, self._theme)
+            group.removeRequested.connect(self.meldRemoveRequested)
+            self._meld_groups.append(group)
+            self._table_flow.addWidget(group)
+            group.show()
 
     def _concealed_row(self) -> QWidget:
         row = QWidget()
@@ -584,23 +620,44 @@ class HandView(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
         layout.setSizeConstraint(QLayout.SizeConstraint.SetFixedSize)
+        return row
+
+    def _fill_row(self) -> None:
+        """The concealed tiles as buttons, reusing the row's buttons (a button is only
+        made when the hand holds more tiles than ever before)."""
+        row = self._row
+        layout = row.layout()
+        shape = (len(self._tiles), self._drawn is not None)
+        relayout = shape != self._row_shape      # same count and draw: the same buttons in place
+        self._row_shape = shape
+        while relayout and layout.count():
+            layout.takeAt(0)
+        while len(self._pool) < len(self._tiles):
+            button = TileButton("back", self._tile_height, self._theme, row)
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button.clicked.connect(lambda _c=False, b=button: self._on_tile_clicked(b))
+            button.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+            button.customContextMenuRequested.connect(
+                lambda _pos, b=button: self.concealedRemoveRequested.emit(b.tile))
+            self._pool.append(button)
         for i, tile in enumerate(self._tiles):
             drawn = self._drawn is not None and i == len(self._tiles) - 1
-            if drawn:
+            if drawn and relayout:
                 layout.addSpacing(round(tile_width(self._tile_height) * 0.4))
-            button = TileButton(tile, self._tile_height, self._theme, row)
-            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button = self._pool[i]
+            button.tile = tile
+            button.selected = False
             button.setObjectName("drawn" if drawn else f"concealed_{i}")
             name = tile_label(tile)
             button.setToolTip(tr(f"Discard {name} (the drawn tile)", f"{name}を切る（ツモ牌）")
                               if drawn else tr(f"Discard {name}", f"{name}を切る"))
-            button.clicked.connect(lambda _c=False, t=tile, idx=i: self._on_tile_clicked(idx, t))
-            button.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
-            button.customContextMenuRequested.connect(
-                lambda _pos, t=tile: self.concealedRemoveRequested.emit(t))
             self._buttons.append(button)
-            layout.addWidget(button)
-        return row
+            if relayout:
+                layout.addWidget(button)
+                button.show()
+        for button in self._pool[len(self._tiles):]:
+            button.hide()
+        row.setVisible(bool(self._tiles))
 
     def _add_strips(self, hand: Hand) -> None:
         small = max(20, round(self._tile_height * 0.62))
@@ -622,5 +679,6 @@ class HandView(QWidget):
             on = isinstance(tile, Tile) and tile.kind in self._highlight_kinds
             button.highlight = self._highlight_color if on else None
 
-    def _on_tile_clicked(self, index: int, tile: Tile) -> None:
-        self.discardRequested.emit(tile)
+    def _on_tile_clicked(self, button: TileButton) -> None:
+        if button in self._buttons:
+            self.discardRequested.emit(button.tile)

@@ -7,8 +7,9 @@ import random
 import sqlite3
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSettings, QStandardPaths, Qt, QTimer
+from PySide6.QtCore import QEvent, QSettings, QStandardPaths, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence, QPalette, QColor
 from PySide6.QtWidgets import (QApplication, QComboBox, QHBoxLayout, QLabel, QLineEdit, QMainWindow, QMenu,
                                QMessageBox, QSizePolicy,
@@ -18,7 +19,6 @@ from PySide6.QtWidgets import (QApplication, QComboBox, QHBoxLayout, QLabel, QLi
 from mjgui.analysis import Analysis
 from mjgui.ev import MAX_SHANTEN as EV_MAX_SHANTEN
 from mjgui.scoring import Rules
-from mjgui.drills.history import HistoryError, HistoryStore
 from mjgui.drills.kinds import KINDS
 from mjgui.hand import Hand
 from mjgui.tiles import MAX_TEXT, Tile, TileError, check_length, parse_tenhou_url
@@ -39,10 +39,19 @@ from mjgui.ui.stored_settings import read_choice, read_json_object, read_text
 from mjgui.ui.wait_inspector import WaitInspector
 from mjgui.waits import wait_details
 
+if TYPE_CHECKING:        # the drill history is imported when a drill or the statistics open
+    from mjgui.drills.history import HistoryStore
+
 TEXT_APPLY_MS = 250          # typing settles this long before the hand follows
 MODES = ("analyze", *KINDS, "stats", "review")
 RANK_KEYS = RANKS                        # the "Order by" choices, in the box's order
 HISTORY_FILE = "history.sqlite"
+
+
+def _history_error() -> type[Exception]:
+    """The drill history's error class (the module is imported with the first drill)."""
+    from mjgui.drills.history import HistoryError
+    return HistoryError
 
 
 def default_history_path() -> Path:
@@ -93,6 +102,7 @@ class MainWindow(QMainWindow):
         i18n.set_language(read_choice(self.store, "language", i18n.LANGS, "en"))
         self.analysis: Analysis | None = None
         self.ev = None                           # mjgui.ev.EvResult of the hand shown
+        self._waits_rules = None                 # the rules the wait inspector last valued with
         self.last_ms = 0.0                 # the analysis itself
         self.update_ms = 0.0               # from the hand changing to the panels showing it
         self._changed_at = 0.0
@@ -428,6 +438,11 @@ class MainWindow(QMainWindow):
         # a new hand (an edit, undo, a deal) answers any earlier input problem
         self.show_error("")
         self._set_stale(False)
+        if hand.size in (13, 14):
+            # first: the worker analyses while the panels below are updated, so its result
+            # is usually queued before the repaint and the window paints once, not twice
+            self._changed_at = time.perf_counter()
+            self.worker.request(hand)
         self.hand_view.set_hand(hand)
         self._fit_hand_tiles()
         if not self.text.hasFocus() or self.text.text().strip() != str(hand):
@@ -437,10 +452,7 @@ class MainWindow(QMainWindow):
                 self.text.clear()
         self.palette_widget.set_remaining(hand.remaining(), self._red_available(hand))
         self.store.setValue("hand", str(hand))
-        if hand.size in (13, 14):
-            self._changed_at = time.perf_counter()
-            self.worker.request(hand)
-        else:
+        if hand.size not in (13, 14):
             self.worker.cancel()                 # a result on its way is for another hand
             self.analysis = None
             self.table.set_analysis(None)
@@ -481,6 +493,14 @@ class MainWindow(QMainWindow):
         self.update_ms = (time.perf_counter() - self._changed_at) * 1e3
         self.statusBar().showMessage(tr(f"Analysed in {ms:.1f} ms, shown in {self.update_ms:.1f} ms",
                                         f"分析 {ms:.1f} ms、表示まで {self.update_ms:.1f} ms"))
+        self._layout_now()
+
+    def _layout_now(self) -> None:
+        """Run the layouts and the table's queued updates that the new content asked
+        for now: left to the event loop they come after the repaint and cost a second one."""
+        QApplication.sendPostedEvents(self.table, 0)
+        for _ in range(3):              # a child's new size can ask its parent again
+            QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
 
     def _ev_ready(self, result) -> None:
         if result.hand != self.editor.hand or self.analysis is None:
@@ -622,7 +642,11 @@ class MainWindow(QMainWindow):
         if report_hand is None:
             self.waits.set_report(None, hand)
         else:
-            self.waits.set_report(wait_details(report_hand), report_hand, a.rules if a is not None else self.rules)
+            rules = a.rules if a is not None else self.rules
+            if (report_hand != self.waits.hand() or self.waits.report() is None
+                    or rules != self._waits_rules):              # asked again on selection
+                self._waits_rules = rules
+                self.waits.set_report(wait_details(report_hand), report_hand, rules)
 
     # ---- keyboard ---------------------------------------------------------------------------
     def keyPressEvent(self, event) -> None:
@@ -665,7 +689,7 @@ class MainWindow(QMainWindow):
             raise ValueError(f"mode must be one of {MODES}, not {mode!r}")
         try:
             page = self.page(mode)
-        except (HistoryError, ValueError, TypeError, OSError, sqlite3.Error) as error:
+        except (ValueError, TypeError, OSError, sqlite3.Error, _history_error()) as error:
             # the mode bar must keep naming the page that is shown
             current = next((m for m in MODES if self.page_if_built(m) is self.stack.currentWidget()),
                            "analyze")
@@ -724,6 +748,7 @@ class MainWindow(QMainWindow):
         an unusable location leaves drills working without saving."""
         if self.history is not None or self.history_problem:
             return
+        from mjgui.drills.history import HistoryError, HistoryStore
         try:
             self.history = HistoryStore.open(self.history_path)
         except HistoryError as error:

@@ -7,10 +7,11 @@ so a window full of tiles repaints quickly.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import NamedTuple
 
 from PySide6.QtCore import QMargins, QPointF, QRect, QRectF, QSize, Qt
 from PySide6.QtGui import (QColor, QEnterEvent, QFont, QFontMetrics, QPainter, QPaintEvent,
-                           QPalette, QPen)
+                           QPalette, QPen, QPixmap)
 from PySide6.QtWidgets import QAbstractButton, QSizePolicy, QWidget
 
 from mjgui.tiles import Tile
@@ -171,6 +172,7 @@ class TileButton(QAbstractButton):
         return max(2, round(self._tile_height * 0.06))
 
     @staticmethod
+    @lru_cache(maxsize=64)                  # asked by every layout pass; QMargins is a value
     def margins_for(tile_height: int, badge_space: bool = False) -> QMargins:
         """Room around a tile of this height: the hover lift above, the selection bar
         below, and with `badge_space` the part of the badge outside the tile."""
@@ -214,64 +216,18 @@ class TileButton(QAbstractButton):
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        h = self._tile_height
-        rect = QRectF(self.tile_rect())
         enabled = self.isEnabled()
-        hovered = self._hovered and enabled
-        down = self.isDown() and enabled
-        if down:
-            rect.translate(0, 1)
-        elif hovered or self._selected:
-            rect.translate(0, -self._lift())
-        radius = rect.width() * 0.12
-        accent = self.palette().color(QPalette.ColorRole.Highlight)
-
-        if self._highlight is not None:
-            glow = QColor(self._highlight)
-            glow.setAlpha(70)
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(glow)
-            painter.drawRoundedRect(rect.adjusted(-1, -1, 1, 1), radius + 1, radius + 1)
-
-        dpr = device_ratio(painter, self)
-        painter.drawPixmap(rect.topLeft(), tile_pixmap(self._tile, h, self._theme, dpr,
-                                                       self._dimmed or not enabled))
-        face = rect.adjusted(0.5, 0.5, -1.5, -1.0)
-        if down:
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(QColor(0, 0, 0, 45))
-            painter.drawRoundedRect(face, radius, radius)
-        elif hovered:
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(QColor(255, 255, 255, 28))
-            painter.drawRoundedRect(face, radius, radius)
-        if self._highlight is not None:
-            painter.setPen(QPen(self._highlight, max(2.0, h / 24)))
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawRoundedRect(face, radius, radius)
-        if hovered or down:
-            ring = QColor(accent)
-            ring.setAlpha(230)
-            painter.setPen(QPen(ring, 1.6))
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawRoundedRect(face, radius, radius)
-        if self.hasFocus() and self.focusPolicy() != Qt.FocusPolicy.NoFocus:
-            pen = QPen(accent, 1.5, Qt.PenStyle.DashLine)
-            painter.setPen(pen)
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawRoundedRect(face.adjusted(-1.5, -1.5, 1.5, 1.5), radius + 1, radius + 1)
-        if self._selected:
-            bar_h = max(3, round(h * 0.07))
-            bar = QRectF(rect.left() + rect.width() * 0.15, self.tile_rect().bottom() + 3,
-                         rect.width() * 0.7, bar_h)
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(accent)
-            painter.drawRoundedRect(bar, bar_h / 2, bar_h / 2)
-        if self._badge is not None:
-            anchor = QPointF(rect.right() - 1, rect.bottom() - h * 0.04)
-            paint_badge(painter, str(self._badge), anchor, h, self._theme,
-                        muted=self._dimmed or not enabled)
+        look = _Look(
+            name=self._tile if isinstance(self._tile, str) else self._tile.name,
+            height=self._tile_height, theme=self._theme, dpr=device_ratio(painter, self),
+            width=self.width(), full_height=self.height(), badge_space=self._badge_space,
+            enabled=enabled, dimmed=self._dimmed, hovered=self._hovered and enabled,
+            down=self.isDown() and enabled, selected=self._selected,
+            focus=self.hasFocus() and self.focusPolicy() != Qt.FocusPolicy.NoFocus,
+            highlight=None if self._highlight is None else self._highlight.rgba(),
+            badge=None if self._badge is None else str(self._badge),
+            accent=self.palette().color(QPalette.ColorRole.Highlight).rgba())
+        painter.drawPixmap(0, 0, _button_pixmap(look))
         painter.end()
 
     # --- accessibility --------------------------------------------------------------
@@ -282,3 +238,96 @@ class TileButton(QAbstractButton):
     def __repr__(self) -> str:
         name = self._tile if isinstance(self._tile, str) else self._tile.name
         return f"<TileButton {name} badge={self._badge!r} enabled={self.isEnabled()}>"
+
+
+class _Look(NamedTuple):
+    """Everything a TileButton's picture depends on: the key of its cached pixmap."""
+    name: str
+    height: int
+    theme: str
+    dpr: float
+    width: int
+    full_height: int
+    badge_space: bool
+    enabled: bool
+    dimmed: bool
+    hovered: bool
+    down: bool
+    selected: bool
+    focus: bool
+    highlight: int | None        # QColor.rgba()
+    badge: str | None
+    accent: int                  # the palette's Highlight, QColor.rgba()
+
+
+@lru_cache(maxsize=512)      # a palette and a hand in two themes need about 400
+def _button_pixmap(look: _Look) -> QPixmap:
+    """A button's picture, drawn once per look: a window of tiles repaints by copying
+    pixmaps instead of running the painter calls below for every tile."""
+    pixmap = QPixmap(max(1, round(look.width * look.dpr)), max(1, round(look.full_height * look.dpr)))
+    pixmap.setDevicePixelRatio(look.dpr)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    _paint_button(painter, look)
+    painter.end()
+    return pixmap
+
+
+def _paint_button(painter: QPainter, look: _Look) -> None:
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    h = look.height
+    m = TileButton.margins_for(h, look.badge_space)
+    rest = QRectF(m.left(), m.top(), tile_width(h), h)
+    rect = QRectF(rest)
+    if look.down:
+        rect.translate(0, 1)
+    elif look.hovered or look.selected:
+        rect.translate(0, -max(2, round(h * 0.06)))
+    radius = rect.width() * 0.12
+    accent = QColor.fromRgba(look.accent)
+    highlight = None if look.highlight is None else QColor.fromRgba(look.highlight)
+
+    if highlight is not None:
+        glow = QColor(highlight)
+        glow.setAlpha(70)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(glow)
+        painter.drawRoundedRect(rect.adjusted(-1, -1, 1, 1), radius + 1, radius + 1)
+
+    painter.drawPixmap(rect.topLeft(), tile_pixmap(look.name, h, look.theme, look.dpr,
+                                                   look.dimmed or not look.enabled))
+    face = rect.adjusted(0.5, 0.5, -1.5, -1.0)
+    if look.down:
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(0, 0, 0, 45))
+        painter.drawRoundedRect(face, radius, radius)
+    elif look.hovered:
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(255, 255, 255, 28))
+        painter.drawRoundedRect(face, radius, radius)
+    if highlight is not None:
+        painter.setPen(QPen(highlight, max(2.0, h / 24)))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRoundedRect(face, radius, radius)
+    if look.hovered or look.down:
+        ring = QColor(accent)
+        ring.setAlpha(230)
+        painter.setPen(QPen(ring, 1.6))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRoundedRect(face, radius, radius)
+    if look.focus:
+        pen = QPen(accent, 1.5, Qt.PenStyle.DashLine)
+        painter.setPen(pen)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRoundedRect(face.adjusted(-1.5, -1.5, 1.5, 1.5), radius + 1, radius + 1)
+    if look.selected:
+        bar_h = max(3, round(h * 0.07))
+        bar = QRectF(rect.left() + rect.width() * 0.15, rest.toRect().bottom() + 3,
+                     rect.width() * 0.7, bar_h)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(accent)
+        painter.drawRoundedRect(bar, bar_h / 2, bar_h / 2)
+    if look.badge is not None:
+        anchor = QPointF(rect.right() - 1, rect.bottom() - h * 0.04)
+        paint_badge(painter, look.badge, anchor, h, look.theme,
+                    muted=look.dimmed or not look.enabled)

@@ -431,6 +431,8 @@ class WaitInspector(QWidget):
         self._forms: dict[int, int] = {}
         self._warnings: list[str] = []
         self._placeholder = ""
+        self._shown: tuple | None = None          # what set_report last drew (see there)
+        self._placeholder_label: QLabel | None = None
         self._scroll = QScrollArea(self)
         self._scroll.setWidgetResizable(True)
         self._scroll.setFrameShape(QFrame.Shape.NoFrame)
@@ -438,6 +440,8 @@ class WaitInspector(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self._scroll)
+        # one style sheet on the inspector, parsed once per theme, not once per hand
+        self.setStyleSheet(_stylesheet(COLORS[theme]))
         self._rebuild()
 
     # --- public API ----------------------------------------------------------------------
@@ -445,6 +449,15 @@ class WaitInspector(QWidget):
         """Show `report` (from `mjgui.waits.wait_details`); `hand` adds its open
         melds and red fives to the drawings and, with no report, says why; `rules`
         (mjgui.scoring.Rules or a preset name) value the waits."""
+        # the same picture as before (the window asks again when a row is selected, most
+        # hands are not tenpai): nothing to rebuild.  Without waits the hand only
+        # matters through its size (the placeholder's wording).
+        shown = (report, hand if report is not None and report.tenpai
+                 else hand is not None and hand.size == 14, language(), rules)
+        if shown == self._shown:
+            self._hand = hand
+            return
+        self._shown = shown
         self._report = report
         self._hand = hand
         self._values = {}
@@ -455,16 +468,22 @@ class WaitInspector(QWidget):
     def report(self) -> WaitReport | None:
         return self._report
 
+    def hand(self) -> Hand | None:
+        """The hand of the report shown (or the one given with none)."""
+        return self._hand
+
     def set_theme(self, theme: str) -> None:
         if theme not in THEMES:
             raise ValueError(f"theme must be one of {THEMES}, not {theme!r}")
         self._theme = theme
+        self.setStyleSheet(_stylesheet(COLORS[theme]))
         self._rebuild()
 
     def theme(self) -> str:
         return self._theme
 
     def retranslate(self) -> None:
+        self._shown = None
         self._rebuild()
 
     def wait_kinds(self) -> list[int]:
@@ -497,21 +516,27 @@ class WaitInspector(QWidget):
     def _rebuild(self, keep_scroll: bool = True) -> None:
         bar = self._scroll.verticalScrollBar()
         pos = bar.value() if keep_scroll else 0
+        report = self._report
+        if (self._placeholder_label is not None and not self._warnings
+                and (report is None or not report.tenpai) and not self._reasons(report)):
+            # placeholder to placeholder (the common case: a hand that is not tenpai):
+            # a new wording in the same label instead of a new page of widgets
+            self._placeholder = self._placeholder_text(report)
+            self._placeholder_label.setText(self._placeholder)
+            return
         self._kinds, self._forms, self._warnings = [], {}, []
         self._value_texts = {}
         self._placeholder = ""
+        self._placeholder_label = None
         self._header: QLabel | None = None
-        c = COLORS[self._theme]
 
         content = QWidget()
         content.setObjectName("wiContent")
         content.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
-        content.setStyleSheet(_stylesheet(c))
         box = QVBoxLayout(content)
         box.setContentsMargins(12, 12, 12, 12)
         box.setSpacing(10)
 
-        report = self._report
         if report is None or not report.tenpai:
             self._build_placeholder(box, report)
         else:
@@ -526,7 +551,21 @@ class WaitInspector(QWidget):
             # the new content's scroll range exists once it is laid out
             QTimer.singleShot(0, bar, lambda: bar.setValue(pos))
 
+    @staticmethod
+    def _reasons(report: WaitReport | None) -> list[str]:
+        return report.reasons(language()) if report is not None else []
+
     def _build_placeholder(self, box: QVBoxLayout, report: WaitReport | None) -> None:
+        text = self._placeholder = self._placeholder_text(report)
+        label = self._placeholder_label = QLabel(text)
+        label.setObjectName("wiPlaceholder")
+        label.setWordWrap(True)
+        label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        box.addWidget(label)
+        for reason in self._reasons(report):
+            box.addWidget(self._banner(reason, "info"))
+
+    def _placeholder_text(self, report: WaitReport | None) -> str:
         hand = self._hand
         if report is None and hand is not None and hand.size == 14:
             text = tr("Discard a tile to see the waits", "打牌すると待ちが表示されます")
@@ -541,15 +580,7 @@ class WaitInspector(QWidget):
                                f"この手は{n}向聴以上です。")
                 else:
                     text += tr(f" This hand is {n}-shanten.", f"この手は{n}向聴です。")
-        self._placeholder = text
-        label = QLabel(text)
-        label.setObjectName("wiPlaceholder")
-        label.setWordWrap(True)
-        label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        box.addWidget(label)
-        if report is not None:
-            for reason in report.reasons(language()):
-                box.addWidget(self._banner(reason, "info"))
+        return text
 
     def _build_waits(self, box: QVBoxLayout, report: WaitReport) -> None:
         n, total = len(report.waits), report.total_remaining
