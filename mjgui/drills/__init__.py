@@ -9,11 +9,28 @@
 - `review`, `schedule`: the review queue of missed problems and its FSRS rule (docs/review.md);
 - `session`, `stats`: drill sessions and statistics of the answers.
 """
-from .problems import (Call, Problem, ProblemSet, ProblemSetError, ScoreAnswer, dumps_set, load_set,
-                       parse_call, parse_score_answer, parse_set, save_set, starter_set)
-from .scoring import (DEFAULT_EVALUATOR, EVALUATORS, AnswerError, Feedback, Key, answer_key, grade,
-                      grade_call, grade_nanikiru, grade_score, grade_wait, score_choices)
-from .generator import GenerateError, generate, iter_problems, make_problem
+# The names below are loaded on first use (PEP 562), so importing `mjgui.drills.kinds` -- as
+# the main window does at start-up -- does not pull in the generator, the answer keys and
+# the problem files.
+_HOMES = {
+    "problems": ("Call", "Problem", "ProblemSet", "ProblemSetError", "ScoreAnswer", "dumps_set",
+                 "load_set", "parse_call", "parse_score_answer", "parse_set", "save_set", "starter_set"),
+    "scoring": ("DEFAULT_EVALUATOR", "EVALUATORS", "AnswerError", "Feedback", "Key", "answer_key", "grade",
+                "grade_call", "grade_nanikiru", "grade_score", "grade_wait", "score_choices"),
+    "generator": ("GenerateError", "generate", "iter_problems", "make_problem"),
+}
+_HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
+
+
+def __getattr__(name: str):
+    module = _HOME_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "Call", "Problem", "ProblemSet", "ProblemSetError", "ScoreAnswer", "dumps_set", "load_set",

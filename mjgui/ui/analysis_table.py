@@ -429,6 +429,8 @@ class AnalysisTable(QTableView):
         self.doubleClicked.connect(self._chosen)
         self.activated.connect(self._chosen)
         self._header_widths: dict[tuple, int] = {}     # (language, column, sorted by it) -> px
+        self._naturals: dict[int, int] = {}            # column -> its content's width
+        self._cap: int | None = None                   # no column wider (fit_to_width)
 
     def set_analysis(self, analysis: Analysis | None, ev_pending: bool = False) -> None:
         self.source.set_analysis(analysis, ev_pending)
@@ -477,8 +479,28 @@ class AnalysisTable(QTableView):
                 else:
                     cell = metrics.horizontalAdvance(source.cell(r, col) or "") + margin
                 width = max(width, cell + grid)
+            self._naturals[col] = width
+            if self._cap is not None:
+                width = min(width, self._cap)
             if header.sectionSize(col) != width:
                 widths[col] = width
+        self._resize_quietly(widths)
+
+    def fit_to_width(self, width: int) -> None:
+        """Narrow the widest columns (the tile strips draw "…" for what is cut) so that
+        the columns before the verdict fit in `width` pixels; wide enough, none is cut."""
+        from mjgui.ui.panel_fit import column_cap
+        shown = [c for c in range(VERDICT) if not self.isColumnHidden(c) and c in self._naturals]
+        cap = column_cap([self._naturals[c] for c in shown], width)
+        if cap == self._cap:
+            return
+        self._cap = cap
+        header = self.horizontalHeader()
+        wanted = {c: self._naturals[c] if cap is None else min(self._naturals[c], cap) for c in shown}
+        self._resize_quietly({c: w for c, w in wanted.items() if header.sectionSize(c) != w})
+
+    def _resize_quietly(self, widths: dict[int, int]) -> None:
+        header = self.horizontalHeader()
         if widths:
             # quietly: told of each resize, the table repaints those columns from a zero
             # timer, after the window painted the new rows; one repaint here instead

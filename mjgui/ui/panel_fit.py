@@ -110,18 +110,12 @@ class PanelFit(QObject):
 
     def fit_columns(self) -> None:
         """Narrow the widest columns so the table fits its width (no horizontal scrolling
-        at 1024 px: the verdict, the stretching last column, stays in view)."""
-        table, header = self.table, self.table.horizontalHeader()
-        count = header.count()
-        if count == 0 or table.model().rowCount() == 0:
+        at 1024 px: the verdict, the stretching last column, stays in view).  The table
+        knows its columns' natural widths (it measured them with the rows)."""
+        table = self.table
+        if table.model().rowCount() == 0:
             return
-        fixed = [c for c in range(count) if header.sectionResizeMode(c) != QHeaderView.ResizeMode.Stretch]
-        naturals = [max(table.sizeHintForColumn(c), header.sectionSizeHint(c)) for c in fixed]
-        cap = column_cap(naturals, table.viewport().width() - STRETCH_MIN * (len(fixed) < count))
-        for c, natural in zip(fixed, naturals):
-            width = natural if cap is None else min(natural, cap)
-            if header.sectionSize(c) != width:
-                header.resizeSection(c, width)
+        table.fit_to_width(table.viewport().width() - STRETCH_MIN)
 
     def fit(self) -> None:
         self.fit_columns()
