@@ -370,6 +370,7 @@ def _round(rnd: Round) -> list[str]:
                 pon_ids, taken, rel = pons[(e.seat, e.tile.kind)]
                 added = _take(held[e.seat], e.tile)
                 m = encode_meld("kakan", pon_ids + [added], taken, rel)
+                discard_id = added              # a ron on it is a chankan
             out.append("<N " + _attrs(who=e.seat, m=m) + "/>")
         elif isinstance(e, NewDora):
             out.append("<DORA " + _attrs(hai=ids.new(e.tile)) + "/>")

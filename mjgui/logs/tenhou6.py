@@ -9,8 +9,8 @@ before the tile taken, its position telling the seat it came from:
     chi "c" first (always from the left), e.g. c275226;   pon "p" at tile 0/1/2 = from the
     left/across/right (p414141, 41p4141, 4141p41);   open quad "m" at tile 0/1/3
     (m39393939, 39m393939, 393939m39);   added quad "k" where the pon's "p" was, followed by
-    the added tile then the pon's tiles (k4141 4141 style: 41k414141 from across);   closed
-    quad "a" before the fourth tile (424242a42).
+    the added tile then the pon's called tile (41k414141: a pon from across grown into a
+    quad);   closed quad "a" before the fourth tile (424242a42).
 """
 from __future__ import annotations
 
@@ -91,8 +91,6 @@ def call_text(call: Call, pon: Call | None = None) -> str:
     assert base is not None and base.tile is not None and base.source is not None
     rest = list(base.tiles)
     rest.remove(base.tile)
-    if call.kind == "kakan":
-        rest = [t for t in rest]
     others = codes(rest)
     rel = (base.source - call.seat) % 4
     if call.kind == "kakan":
