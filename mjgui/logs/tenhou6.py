@@ -140,7 +140,7 @@ def _round(entry: object, where: str) -> Round:
         discards.append(_list(entry[6 + 3 * seat], f"discards {seat}"))
     dealer = number % 4
     events = _events(takes, discards, dealer, dora[1:], where)
-    results = [_won_with(r, events) for r in _results(_list(entry[16], "the result"), ura, where)]
+    results = [_won_with(r, events, ura) for r in _results(_list(entry[16], "the result"), where)]
     return Round(number // 4, dealer, honba, sticks, scores, dora[0], tuple(hands), tuple(events),
                  tuple(results), where)
 
@@ -239,16 +239,18 @@ def _events(takes: list, discards: list, dealer: int, indicators: list, where: s
     return events
 
 
-def _won_with(result, events: list):
-    """A Win with its winning tile: the last discard (or added quad) for a ron, the last
-    draw for a tsumo (tenhou.net/6 does not write it)."""
+def _won_with(result, events: list, ura: list):
+    """A Win with its winning tile (the last discard or added quad for a ron, the last draw
+    for a tsumo: tenhou.net/6 does not write it) and, for a winner who declared riichi, the
+    round's ura indicators."""
     if not isinstance(result, Win):
         return result
+    riichi = any(isinstance(e, Discard) and e.riichi and e.seat == result.seat for e in events)
     for e in reversed(events):
         if isinstance(e, (Draw, Discard)) or (isinstance(e, Call) and e.kind == "kakan"):
             if e.tile is None:
                 break
-            return replace(result, tile=e.tile)
+            return replace(result, tile=e.tile, ura=tuple(ura) if riichi else ())
     raise LogError("a win before any tile was played", at=result.at)
 
 
@@ -288,7 +290,7 @@ def _points(text: object, tsumo: bool, dealer: bool) -> tuple[int | None, int, i
     return fu, han, points, limit
 
 
-def _results(entry: list, ura: list, where: str) -> list:
+def _results(entry: list, where: str) -> list:
     if not entry or not isinstance(entry[0], str):
         raise LogError("the result starts with its name (和了, 流局, ...)", at=f"{where}, result")
     name = entry[0]
@@ -318,9 +320,8 @@ def _results(entry: list, ura: list, where: str) -> list:
             except ValueError as error:
                 raise LogError(str(error), at=label) from None
             total = sum(h for _, h in yaku)
-            riichi = any(k in ("riichi", "double-riichi") for k, _ in yaku)
             out.append(Win(who, source, Tile(0), total if not han else han, fu, points, limit, tuple(yaku),
-                           (), tuple(ura) if riichi else (), deltas, None if pao == who else pao, label))
+                           (), (), deltas, None if pao == who else pao, label))
         return out
     label = f"{where}, result"
     kind = "exhaustive" if name in _EXHAUSTIVE else _ABORTS.get(name)
