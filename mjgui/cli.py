@@ -114,10 +114,9 @@ def shanten_answer(text: str) -> tuple[dict, str]:
 
 
 def waits_answer(text: str) -> tuple[dict, str]:
-    from mjgui.analysis import meld_caps
+    from mjgui.waits import useful_draws
     hand, name = _hand_of(text)
-    c = hand.counts
-    shanten, uke = core.ukeire_and_shanten(c, core.ALL_FORMS, meld_caps(hand.melds))
+    shanten, uke = useful_draws(hand)
     remaining = hand.remaining()
     record = {
         "hand": name,

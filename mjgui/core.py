@@ -352,14 +352,16 @@ def discard_table(counts: Counts, forms: int = ALL_FORMS, caps=None) -> DiscardT
     return DiscardTable(result, rows)
 
 
-class Meld(NamedTuple):
+class Block(NamedTuple):
+    """One meld of a decomposition (a run or a triplet), as the core names it; not
+    `hand.Meld`, which is a called or declared meld with its tiles and source."""
     kind: int        # a run is named by its lowest tile
     is_run: bool
 
 
 class Decomposition(NamedTuple):
     pair: int
-    melds: tuple[Meld, ...]
+    melds: tuple[Block, ...]
 
 
 def decompositions(counts: Counts) -> list[Decomposition]:
@@ -373,7 +375,7 @@ def decompositions(counts: Counts) -> list[Decomposition]:
         raise HandError(f"{found} decompositions exceed the core's buffer")
     result = []
     for d in out[0:found]:
-        melds = tuple(sorted(Meld(d.meld_tile[i], bool(d.meld_is_run[i])) for i in range(d.n_melds)))
+        melds = tuple(sorted(Block(d.meld_tile[i], bool(d.meld_is_run[i])) for i in range(d.n_melds)))
         result.append(Decomposition(d.pair, melds))
     return sorted(result)
 

@@ -105,7 +105,7 @@ def shape_label(shape: str, lang: str = "en") -> str:
 class WinningForm:
     """One way the hand wins on one tile.
 
-    `melds` are the concealed melds of the completed hand as `core.Meld`
+    `melds` are the concealed melds of the completed hand as `core.Block`
     (kind, is_run) tuples, a run named by its lowest tile; open melds are not
     included.  `waiting_block` is the kinds of the held tiles the winning tile
     joins (see the module doc).  `pairs` lists the seven pairs of a seven-pairs
@@ -113,7 +113,7 @@ class WinningForm:
 
     form: str                               # 'regular' | 'chiitoi' | 'kokushi'
     pair: int | None
-    melds: tuple[core.Meld, ...]
+    melds: tuple[core.Block, ...]
     waiting_block: tuple[int, ...]
     shape: str
     pairs: tuple[int, ...] = ()
@@ -266,12 +266,12 @@ def _run_shape(t: int, start: int) -> str:
     return "ryanmen"
 
 
-def _is_nobetan(t: int, melds: tuple[core.Meld, ...]) -> bool:
+def _is_nobetan(t: int, melds: tuple[core.Block, ...]) -> bool:
     if t >= 27:
         return False
     n = t % 9
-    return ((n <= 5 and core.Meld(t + 1, True) in melds)
-            or (n >= 3 and core.Meld(t - 3, True) in melds))
+    return ((n <= 5 and core.Block(t + 1, True) in melds)
+            or (n >= 3 and core.Block(t - 3, True) in melds))
 
 
 def _regular_forms(c: list[int], t: int) -> list[WinningForm]:
@@ -317,6 +317,15 @@ def _fifth_tiles(counts: list[int], caps: bytes | None) -> tuple[int, ...]:
 
 # --- the report ---------------------------------------------------------------------
 
+def useful_draws(hand: Hand) -> tuple[int, tuple[int, ...]]:
+    """The shanten of a 3k+1 hand and the kinds whose draw lowers it, under the
+    caps of its melds: at tenpai these are its waits.  The one meaning of "waits"
+    that the wait report and the CLI share."""
+    shanten, kinds = core.ukeire_and_shanten(list(hand.counts), core.ALL_FORMS,
+                                             meld_caps(hand.melds))
+    return shanten, tuple(kinds)
+
+
 def wait_details(hand: Hand | str) -> WaitReport:
     """Waits of a 13-tile hand (3k+1 concealed tiles + 3 per meld) with their
     shapes, remaining copies, winning forms and karaten / furiten warnings.
@@ -340,7 +349,7 @@ def wait_details(hand: Hand | str) -> WaitReport:
 
     counts = list(hand.counts)
     caps = meld_caps(hand.melds)
-    shanten, kinds = core.ukeire_and_shanten(counts, core.ALL_FORMS, caps)
+    shanten, kinds = useful_draws(hand)
     if shanten != 0:
         return WaitReport(shanten, (), 0, False, "", False, "", (), _fifth_tiles(counts, caps))
 

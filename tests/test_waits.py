@@ -21,7 +21,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 
 from mjgui import core  # noqa: E402
-from mjgui.core import HandError, Meld as CM  # noqa: E402
+from mjgui.core import Block as CM, HandError  # noqa: E402
 from mjgui.hand import Hand, Meld, MeldKind  # noqa: E402
 from mjgui.tiles import KIND_NAMES, YAOCHU_KINDS, Tile, kind_of  # noqa: E402
 from mjgui.waits import (SHAPES, WaitReport, WinningForm, shape_label,  # noqa: E402
