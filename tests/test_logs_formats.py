@@ -218,6 +218,13 @@ def test_impossible_play_is_refused_with_its_place():
            "but seat 1 discarded last")
 
 
+def test_impossible_results_are_refused():
+    _error(TENHOU6.replace('[1,0,1,"30符4飜7700点"', '[1,2,1,"30符4飜7700点"'), "a ron on seat 2, who did not just discard")
+    _error(MJAI.replace('"type":"hora","actor":1,"target":0,"pai":"8s"', '"type":"hora","actor":1,"target":0,"pai":"5s"'),
+           "the winning tile 5s is not the tile just played")
+    _error(MJLOG.replace('who="1" fromWho="0"', 'who="1" fromWho="1"'), "a tsumo that does not follow")
+
+
 def test_bad_types_are_refused():
     _error(MJAI.replace('"kyoku":1', '"kyoku":"1"'), "kyoku must be a whole number")
     _error(TENHOU6.replace("[0,0,0],[25000", '["0",0,0],[25000'), "round number")

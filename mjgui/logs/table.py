@@ -181,6 +181,3 @@ class Table:
     # ---- views -----------------------------------------------------------------------
     def wall_empty(self) -> bool:
         return self.total_draws >= LIVE_WALL
-
-    def kans(self) -> int:
-        return sum(1 for s in self.seats for m in s.melds if m.kind in ("kan", "ankan", "kakan"))

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from mjgui.logs.record import (LIMITS, YAKU, Call, Discard, Draw, GameRecord, LogError, NewDora, Round,
+from mjgui.logs.record import (FIRST_YAKUMAN, LIMITS, YAKU, YAKU_ID, Call, Discard, Draw, GameRecord, LogError, NewDora, Round,
                                Ryuukyoku, Win)
 from mjgui.tiles import Tile
 
@@ -270,7 +270,7 @@ def _call_at(item: object, seat: int, label: str) -> Call:
         raise LogError(str(error), at=label) from None
 
 
-def _points(text: object, tsumo: bool, dealer: bool) -> tuple[int | None, int, int, int]:
+def _points(text: object) -> tuple[int | None, int, int, int]:
     """(fu, han or 0, points, limit) from e.g. "30符1飜1000点", "満貫2000-4000点", "700点∀"."""
     if not isinstance(text, str):
         raise ValueError("the value text is a string like \"30符1飜1000点\"")
@@ -307,7 +307,7 @@ def _results(entry: list, where: str) -> list:
                 if len(info) < 4:
                     raise ValueError("the win is [winner, from, pao, value, yaku...]")
                 who, source, pao = (_int(info[k], "a seat", 0, 3) for k in range(3))
-                fu, han, points, limit = _points(info[3], who == source, False)
+                fu, han, points, limit = _points(info[3])
                 yaku = []
                 for y in info[4:]:
                     m = _YAKU_TEXT.match(y) if isinstance(y, str) else None
@@ -426,5 +426,5 @@ def to_json(record: GameRecord) -> dict:
     return {"title": [record.title, ""], "name": list(record.players), "rule": {"disp": "", "aka": 1}, "log": log}
 
 
-_YAKUMAN_KEYS = {k for k, _ in YAKU[YAKU.index(("tenhou", "天和")):YAKU.index(("suukantsu", "四槓子")) + 1]}
+_YAKUMAN_KEYS = {k for k, _ in YAKU[FIRST_YAKUMAN:YAKU_ID["dora"]]}
 assert len(LIMITS) == len(_LIMIT_TEXT)
