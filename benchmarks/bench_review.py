@@ -1,64 +1,75 @@
-"""Timing of a game review: read a log, replay a player's decisions and rate every one.
+"""Timings of the FSRS review queue (mjgui.drills.review) on a large queue.
 
-    python benchmarks/bench_review.py [--games N] [--seed S] [--ev-shanten K]
+    python benchmarks/bench_review.py [--queue N] [--answers M]
 
-Simulated hanchan (8 rounds, random legal play with calls, riichi, quads and wins, from
-tests/logsim.py) written as tenhou.net/6 JSON; for each game: the time to read and check the
-log, to replay one player, and to rate that player's decisions (expected value up to K
-shanten, the analysis ranking beyond); then the same for all four players.  Prints the
-median and the slowest game.
+In a fresh history in a temporary folder: the import of ``fsrs`` in a new interpreter
+(``-X importtime``, the app imports it at the first answer, not at start); N problems put in
+the queue; the first read of the queue (every row read and checked); then M answers, each
+recorded (the answer and its card in one committed transaction) and followed by the due count
+of its drill, which the drill page shows after every answer.  Prints medians in ms.  See
+benchmarks/README.md.
 """
 from __future__ import annotations
 
 import argparse
-import json
-import os
+import re
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))
+from mjgui.drills.history import Attempt, HistoryStore
+from mjgui.drills.problems import starter_set
+from mjgui.drills.review import ReviewQueue
 
-from logsim import simulate  # noqa: E402
+T0 = datetime(2026, 1, 1, tzinfo=timezone.utc)
 
-from mjgui.logs import loads, replay, tenhou6  # noqa: E402
-from mjgui.logs.rate import EV_MAX_SHANTEN, rate_replay  # noqa: E402
+
+def fsrs_import_ms(rounds: int = 5) -> float:
+    """Median cumulative import time of ``fsrs`` in a fresh interpreter."""
+    times = []
+    for _ in range(rounds):
+        out = subprocess.run([sys.executable, "-X", "importtime", "-c", "import fsrs"],
+                             capture_output=True, text=True, check=True).stderr
+        line = [x for x in out.splitlines() if re.search(r"\|\s*fsrs$", x)][-1]
+        times.append(int(line.split("|")[1]) / 1000)
+    return statistics.median(times)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=10)
-    parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--ev-shanten", type=int, default=EV_MAX_SHANTEN)
+    parser.add_argument("--queue", type=int, default=5000, metavar="N")
+    parser.add_argument("--answers", type=int, default=50, metavar="M")
     args = parser.parse_args()
-    rows: list[tuple[float, float, float, float, int, int]] = []
-    for g in range(args.games):
-        text = json.dumps(tenhou6.to_json(simulate(args.seed + g))).encode()
-        t0 = time.perf_counter()
-        record = loads(text)
-        t1 = time.perf_counter()
-        rep = replay(record, 0)
-        t2 = time.perf_counter()
-        rate_replay(rep, args.ev_shanten)
-        t3 = time.perf_counter()
-        total = 0
-        for seat in range(4):
-            total += len(rep.decisions) if seat == 0 else 0
-            other = replay(record, seat)
-            if seat:
-                total += len(other.decisions)
-            rate_replay(other, args.ev_shanten)
-        t4 = time.perf_counter()
-        rows.append((t1 - t0, t2 - t1, t3 - t2, t4 - t3, len(rep.decisions), total))
-    print(f"{args.games} simulated hanchan, tenhou.net/6 JSON, EV up to {args.ev_shanten}-shanten")
-    for i, what in enumerate(("read + check the log", "replay one player", "rate one player",
-                              "replay + rate all four players")):
-        values = [r[i] * 1000 for r in rows]
-        print(f"  {what:<32} median {statistics.median(values):7.1f} ms   max {max(values):7.1f} ms")
-    one = [r[0] + r[1] + r[2] for r in rows]
-    print(f"  one player, end to end           median {statistics.median(one) * 1000:7.1f} ms   "
-          f"max {max(one) * 1000:7.1f} ms   ({statistics.median([r[4] for r in rows]):.0f} decisions)")
-    print(f"  decisions of all four players    median {statistics.median([r[5] for r in rows]):.0f}")
+    print(f"import fsrs (new interpreter): {fsrs_import_ms():.1f} ms")
+    template = next(p.to_json() for p in starter_set() if p.kind == "nanikiru")
+    with tempfile.TemporaryDirectory() as folder, HistoryStore.open(Path(folder) / "h.db") as store:
+        queue = ReviewQueue(store)
+        start = time.perf_counter()
+        queue.add_problems([{**template, "id": f"q{i}"} for i in range(args.queue)], now=T0)
+        print(f"add {args.queue} problems: {(time.perf_counter() - start) * 1e3:.0f} ms")
+        start = time.perf_counter()
+        counts = queue.counts(now=T0)
+        print(f"first read of a queue of {counts['total']}: "
+              f"{(time.perf_counter() - start) * 1e3:.1f} ms")
+        record, count = [], []
+        for i in range(args.answers):
+            at = T0 + timedelta(minutes=i)
+            attempt = Attempt.from_problem({**template, "id": f"q{i}"}, pick="1m",
+                                           correct=i % 3 != 0, score=1.0, seconds=20.0,
+                                           answered_at=at)
+            start = time.perf_counter()
+            store.record(attempt)
+            middle = time.perf_counter()
+            queue.counts(now=at, drill="nanikiru")
+            record.append(middle - start)
+            count.append(time.perf_counter() - middle)
+        print(f"record one answer (median of {args.answers}): "
+              f"{statistics.median(record) * 1e3:.2f} ms")
+        print(f"then count the due problems of its drill: {statistics.median(count) * 1e3:.2f} ms")
 
 
 if __name__ == "__main__":

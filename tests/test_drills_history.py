@@ -196,22 +196,22 @@ def test_record_is_committed_before_it_returns(store: HistoryStore, db: Path) ->
     assert not store.connection.in_transaction
 
 
-def test_failed_record_rolls_back(store: HistoryStore, monkeypatch) -> None:
-    from mjgui.drills import review
-
+def test_failed_record_rolls_back(store: HistoryStore) -> None:
+    """The answer and its review-queue update are one transaction: when the queue update
+    fails (here a trigger refuses it), the answer is not stored either."""
     store.record(att("a"))
-
-    def boom(*args, **kwargs):
-        raise sqlite3.OperationalError("simulated failure in the review update")
-
-    monkeypatch.setattr(review, "apply_attempt", boom)
-    with pytest.raises(HistoryError):
+    conn = store.connection
+    conn.execute("CREATE TRIGGER refuse BEFORE INSERT ON review "
+                 "BEGIN SELECT RAISE(ABORT, 'simulated failure in the review update'); END")
+    with pytest.raises(HistoryError, match="simulated failure"):
         store.record(att("b", correct=False))
-    assert not store.connection.in_transaction
+    assert not conn.in_transaction
     assert [a.problem_id for a in store.attempts()] == ["a"]
-    monkeypatch.undo()
-    store.record(att("c"))
+    assert conn.execute("SELECT COUNT(*) FROM review").fetchone()[0] == 0
+    conn.execute("DROP TRIGGER refuse")
+    store.record(att("c", correct=False))
     assert [a.problem_id for a in store.attempts()] == ["a", "c"]
+    assert [pid for (pid,) in conn.execute("SELECT problem_id FROM review")] == ["c"]
 
 
 CHILD = textwrap.dedent("""
@@ -461,7 +461,7 @@ def test_version_1_history_is_upgraded_for_score_answers(db: Path) -> None:
     conn.close()
     with HistoryStore.open(db) as s:
         assert s.recovered is None
-        assert s.connection.execute("PRAGMA user_version").fetchone()[0] == 2
+        assert s.connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         got, skipped = s.read_attempts()
         assert [(a.id, a.problem_id) for a in got] == [(7, "old-a"), (9, "old-b")]
         assert skipped == 1                             # the damaged row is kept, still skipped
@@ -475,6 +475,74 @@ def test_version_1_history_is_upgraded_for_score_answers(db: Path) -> None:
     assert db.with_name(db.name + ".bak-v1").exists()
     with HistoryStore.open(db) as s:                    # opened again: nothing to do
         assert [a.problem_id for a in s.attempts()] == ["old-a", "old-b", "s1"]
+
+
+V2_HISTORY = ROOT / "tests" / "data" / "history-v2.sqlite"     # see make_history_v2.py
+V2_T0 = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
+
+
+def test_version_2_leitner_queue_becomes_fsrs_cards(tmp_path: Path) -> None:
+    """A history written by the Leitner-box code (schema 2) is upgraded: the answers are
+    kept as they were, and every problem of the old queue gets the FSRS card that replaying
+    its answers gives -- the same card as recording those answers into a new history."""
+    from mjgui.drills.review import ReviewQueue
+
+    db = tmp_path / "history.db"
+    db.write_bytes(V2_HISTORY.read_bytes())
+    with HistoryStore.open(db) as s:
+        assert s.recovered is None and s.moved_to is None
+        assert s.connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
+        attempts, skipped = s.read_attempts()
+        assert (len(attempts), skipped) == (14, 1)          # p-damaged's answer stays unreadable
+        assert s.connection.execute("SELECT COUNT(*) FROM attempts").fetchone()[0] == 15
+        queue = ReviewQueue(s)
+        migrated = {i.problem_id: i for i in s.review_items()[0]}
+        assert sorted(migrated) == ["p-box3", "p-damaged", "p-missed", "p-retired"]
+        assert queue.item("p-removed") is None and queue.item("p-good") is None
+        assert queue.counts(now=V2_T0)["damaged"] == 0
+        with HistoryStore.open(tmp_path / "replayed.db") as fresh:
+            for a in attempts:
+                fresh.record(a)
+            replayed = {i.problem_id: i for i in fresh.review_items()[0]}
+        # p-removed was taken out of the old queue: it stays out
+        assert sorted(replayed) == ["p-box3", "p-missed", "p-removed", "p-retired"]
+        for pid in ("p-box3", "p-missed", "p-retired"):
+            assert migrated[pid] == replayed[pid]
+        retired, box3, missed = migrated["p-retired"], migrated["p-box3"], migrated["p-missed"]
+        # the retired problem is an FSRS card in review, due again some weeks on
+        assert retired.state == "review" and retired.lapses == 1
+        assert retired.due_at > V2_T0 + timedelta(days=25 + 14)
+        assert (box3.state, box3.lapses, box3.reviews) == ("review", 1, 3)
+        assert (missed.state, missed.due_at, missed.lapses, missed.reviews) == (
+            "learning", V2_T0 + timedelta(days=20), 2, 2)
+        # an answer that can't be replayed: a new card, due when the old queue had it due
+        damaged = migrated["p-damaged"]
+        assert (damaged.state, damaged.stability, damaged.due_at, damaged.source) == (
+            "learning", None, V2_T0 + timedelta(days=6), "drill")
+        assert damaged.problem["id"] == "p-damaged" and damaged.problem["kind"] == "nanikiru"
+        s.record(Attempt.from_problem(damaged.problem, pick="1m", correct=True, score=1.0,
+                                      seconds=20.0, answered_at=V2_T0 + timedelta(days=7)))
+        assert queue.item("p-damaged").state == "review"
+    backup = sqlite3.connect(db.with_name(db.name + ".bak-v2"))
+    try:
+        assert backup.execute("PRAGMA user_version").fetchone()[0] == 2
+        assert backup.execute("SELECT COUNT(*) FROM review WHERE box = 6").fetchone()[0] == 1
+    finally:
+        backup.close()
+    with HistoryStore.open(db) as s:                    # opened again: nothing to do
+        assert {i.problem_id for i in s.review_items()[0]} == set(migrated)
+
+
+def test_a_fresh_history_allows_exactly_the_drill_kinds(store: HistoryStore) -> None:
+    """The attempts table's CHECK (written by the migrations) and KINDS agree: a new kind
+    needs a migration."""
+    from mjgui.drills.kinds import KINDS
+    for kind in KINDS:
+        store.record(att(f"k-{kind}", drill=kind))
+    with pytest.raises(sqlite3.IntegrityError):
+        store.connection.execute(
+            "INSERT INTO attempts (problem_id, drill, problem, pick, correct, score, seconds, "
+            "answered_at) VALUES ('x', 'mahjong', '{}', '1m', 1, 1.0, 1.0, 'x')")
 
 
 def test_fresh_history_runs_every_migration(tmp_path: Path, monkeypatch) -> None:

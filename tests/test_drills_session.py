@@ -114,7 +114,8 @@ def test_answers_are_graded_by_scoring_and_recorded_at_once(store, clock):
     fb = session.answer(pick)
     assert fb == grade(q, pick) and not fb.correct
     assert [x.correct for x in store.attempts()] == [True, False]
-    assert ReviewQueue(store).item(q.id).box == 1  # the miss entered the review queue
+    item = ReviewQueue(store).item(q.id)             # the miss entered the review queue, due now
+    assert (item.state, item.due_at, item.lapses) == ("learning", T0, 1)
 
 
 def test_wait_and_call_answers(store, clock):
@@ -250,8 +251,9 @@ def test_review_queue_source(store, clock):
     later = T0 + timedelta(minutes=5)
     review = DrillSession("wait", due, mode="set", store=store, clock=clock, set_name="review",
                           now=lambda: later)
-    review.answer(list(due[0].best))       # right this time: promoted to box 2
-    assert ReviewQueue(store).item(due[0].id).box == 2
+    review.answer(list(due[0].best))       # right this time: due again in days
+    item = ReviewQueue(store).item(due[0].id)
+    assert item.state == "review" and item.due_at >= later + timedelta(days=1)
     assert review_problems(store, "wait", now=later) == [due[1]]
 
 

@@ -72,20 +72,49 @@ def test_a_damaged_row_is_skipped_and_counted(db, kind):
         assert store.read_attempts()[1] == 1 and store.count() == 5
 
 
-def test_damaged_review_rows_are_skipped_and_recording_repairs_them(db):
-    damage(db, "UPDATE review SET due_at = 'soon', box = 'x', lapses = 'many' WHERE problem_id = 'p2'",
-           "INSERT INTO review (problem_id, drill, problem, box, due_at, lapses, reviews, "
-           "last_answered_at) VALUES ('q', 'nanikiru', '{}', 1, '2024-01-01T00:00:00+00:00', 0, 0, 'never')")
+REVIEW_DAMAGES = {
+    "NaN stability": ("UPDATE review SET stability = ? WHERE problem_id = 'p2'", (float("nan"),)),
+    "negative stability": ("UPDATE review SET stability = -3.5 WHERE problem_id = 'p2'", ()),
+    "infinite stability": ("UPDATE review SET stability = 9e999 WHERE problem_id = 'p2'", ()),
+    "JSON in a card column": ("UPDATE review SET stability = '{\"s\": 2.5}' WHERE problem_id = 'p2'", ()),
+    "garbage in a card column": ("UPDATE review SET difficulty = '{not json' WHERE problem_id = 'p2'", ()),
+    "difficulty out of range": ("UPDATE review SET difficulty = 42 WHERE problem_id = 'p2'", ()),
+    "unknown state": ("UPDATE review SET state = 7 WHERE problem_id = 'p2'", ()),
+    "text state": ("UPDATE review SET state = 'review' WHERE problem_id = 'p2'", ()),
+    "negative step": ("UPDATE review SET step = -1 WHERE problem_id = 'p2'", ()),
+    "bad due date": ("UPDATE review SET due_at = 'soon' WHERE problem_id = 'p2'", ()),
+    "bad last review": ("UPDATE review SET last_review = 'never' WHERE problem_id = 'p2'", ()),
+    "garbage problem JSON": ("UPDATE review SET problem = '{not json' WHERE problem_id = 'p2'", ()),
+    "problem not an object": ("UPDATE review SET problem = '[1, 2]' WHERE problem_id = 'p2'", ()),
+    "text lapses": ("UPDATE review SET lapses = 'many' WHERE problem_id = 'p2'", ()),
+    "unknown drill": ("UPDATE review SET drill = 'mahjong' WHERE problem_id = 'p2'", ()),
+}
+
+
+@pytest.mark.parametrize("kind", list(REVIEW_DAMAGES))
+def test_a_damaged_review_row_is_skipped_counted_and_repaired(db, kind):
+    sql, params = REVIEW_DAMAGES[kind]
+    conn = sqlite3.connect(str(db), isolation_level=None)
+    conn.execute(sql, params)
+    # and a second, made-up row whose card is garbage throughout
+    conn.execute("INSERT INTO review (problem_id, drill, problem, state, step, stability, due_at, "
+                 "last_answered_at) VALUES ('q', 'nanikiru', '{}', 2, 'x', 'y', 'z', 'never')")
+    conn.close()
     with HistoryStore.open(db) as store:
+        assert store.moved_to is None
         queue = ReviewQueue(store)
         now = T0 + timedelta(days=30)
-        assert queue.items(now) == []                     # both rows unreadable, no exception
-        assert queue.counts(now)["total"] == 2
-        assert sum(queue.boxes().values()) == 1          # the text box is not counted
-        queue.next_due(now)
-        store.record(attempt("p2", correct=False, minutes=60))   # rewrites the damaged row
+        assert queue.items(now) == [] and queue.due(now) == []       # no exception
+        assert queue.counts(now) == {"due": 0, "learning": 0, "total": 0, "damaged": 2}
+        assert queue.item("p2") is None and queue.next_due(T0) is None
+        store.record(attempt("p2", correct=False, minutes=60))       # starts its card over
+        item = queue.item("p2")
+        assert (item.state, item.due_at) == ("learning", T0 + timedelta(minutes=60))
         assert [i.problem_id for i in queue.items(now)] == ["p2"]
-        assert queue.rebuild() >= 1
+        assert queue.counts(now)["damaged"] == 1
+        store.record(attempt("q", correct=True, minutes=61))         # a right answer too
+        assert queue.item("q").state == "review" and queue.counts(now)["damaged"] == 0
+        assert queue.rebuild() == 1                                   # q was never missed
 
 
 def test_invalid_utf8_does_not_claim_saving_is_off(db):

@@ -67,3 +67,10 @@ def test_paints_in_both_themes_and_rejects_a_missing_decision(timeline) -> None:
         assert not timeline.grab().isNull()
     with pytest.raises(IndexError):
         timeline.set_current(1, 0)
+
+
+def test_double_click_activates_the_square(qtbot, timeline) -> None:
+    seen = []
+    timeline.activated.connect(lambda r, c: seen.append((r, c)))
+    qtbot.mouseDClick(timeline, Qt.MouseButton.LeftButton, pos=timeline.cell_rect(0, 1).center())
+    assert seen == [(0, 1)] and timeline.current() == (0, 1)

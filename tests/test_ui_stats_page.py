@@ -4,10 +4,12 @@ actions emit problem lists (review, misses, imported sets) and write sets."""
 from __future__ import annotations
 
 import json
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from pathlib import Path
 
 import pytest
+
+import fsrs_reference as ref
 
 pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")
@@ -40,11 +42,16 @@ ROWS = [
     ("w1", "wait", "any", 0, False, 0.5, local(3, 11, 12, 5)),
     ("n2", "nanikiru", "chinitsu", 2, False, 0.25, local(3, 13, 12)),
     ("c1", "call", "any", 1, True, 1.0, local(3, 13, 12, 5)),
-    ("w1", "wait", "any", 0, True, 1.0, local(3, 14, 12)),          # w1 due again Mar 15 12:00
+    ("w1", "wait", "any", 0, True, 1.0, local(3, 14, 12)),          # fast: Easy, see W1_DUE
     ("n3", "nanikiru", "chiitoi", 1, False, 0.0, local(3, 15, 9)),
     ("n1", "nanikiru", "any", 1, True, 1.0, local(3, 15, 9, 5)),
     ("c1", "call", "any", 1, True, 1.0, local(3, 15, 9, 10)),
 ]
+
+# w1: missed, then right and fast (Easy) 2 days 23:55 later: FSRS's recall stability
+W1_STABILITY = ref.recall_stability(ref.initial_difficulty(1), ref.initial_stability(1),
+                                    ref.retrievability(2, ref.initial_stability(1)), 4)
+W1_DUE = local(3, 14, 12) + timedelta(days=ref.interval_days(W1_STABILITY))
 
 
 def problem_dict(pid: str, kind: str, theme: str, shanten: int | None) -> dict:
@@ -100,24 +107,29 @@ def no_dialogs() -> bool:
 
 def test_header_numbers(page):
     # 9 answers, 6 right, credit 6.75 / 9; correct run T T F F T T F T T; practised
-    # Mar 13, 14, 15 (not 12); misses w1 (answered right since, due again), n2, n3
+    # Mar 13, 14, 15 (not 12); misses n2, n3 (due) and w1 (answered right since, due later)
+    assert W1_DUE > NOW
     assert page.header_values() == {
         "attempts": "9", "accuracy": "67%", "credit": "75%", "streak": "2", "best": "2",
-        "days": "3", "due": "3", "learning": "3", "retired": "0"}
+        "days": "3", "due": "2", "queued": "3", "next": W1_DUE.date().isoformat()}
     assert page.cards["attempts"].sub.text() == "on 5 days"
     assert page.cards["accuracy"].sub.text() == "6 of 9 exactly right"
-    assert page.cards["review"].sub.text() == "3 learning · 0 retired"
+    assert page.cards["review"].sub.text() == f"3 in the queue · next {W1_DUE.date().isoformat()}"
+    assert "FSRS" in page.cards["review"].toolTip()
     for card in page.cards.values():
         assert card.toolTip() and card.value.toolTip() == card.toolTip()
     assert page.banner_text() == "" and page.message() == ""
 
 
 def test_review_counts_follow_the_clock(qtbot, store):
-    early = StatsPage(store, now=lambda: local(3, 15, 10))    # before w1 is due (12:00)
+    early = StatsPage(store, now=lambda: local(3, 15, 8))     # before n3 is missed (9:00)
     qtbot.addWidget(early)
     values = early.header_values()
-    assert (values["due"], values["learning"], values["retired"]) == ("2", "3", "0")
-    assert early.review_button.text() == "Review due misses (2)"
+    assert (values["due"], values["queued"], values["next"]) == ("1", "3", "2024-03-15")
+    assert early.review_button.text() == "Review due misses (1)"
+    late = StatsPage(store, now=lambda: W1_DUE)
+    qtbot.addWidget(late)
+    assert (late.header_values()["due"], late.header_values()["next"]) == ("3", "–")
 
 
 # --- chart -------------------------------------------------------------------------------
@@ -215,12 +227,12 @@ def test_breakdown_tables(page):
 # --- actions -----------------------------------------------------------------------------
 
 def test_review_due_emits_the_due_problems(qtbot, page):
-    assert page.review_button.text() == "Review due misses (3)" and page.review_button.isEnabled()
+    assert page.review_button.text() == "Review due misses (2)" and page.review_button.isEnabled()
     with qtbot.waitSignal(page.practiceRequested, timeout=1000) as blocker:
         qtbot.mouseClick(page.review_button, Qt.MouseButton.LeftButton)
     problems, title = blocker.args
     assert isinstance(problems, list) and all(isinstance(p, Problem) for p in problems)
-    assert [p.id for p in problems] == ["n2", "n3", "w1"]        # most overdue first
+    assert [p.id for p in problems] == ["n2", "n3"]              # most overdue first
     assert title == "Review: due misses"
     assert page.message_kind() == "ok"
 
@@ -323,7 +335,7 @@ def test_refresh_reads_new_attempts(qtbot, page, store):
     assert page.header_values()["attempts"] == "9"
     page.refresh()
     values = page.header_values()
-    assert values["attempts"] == "10" and values["streak"] == "3" and values["due"] == "2"
+    assert values["attempts"] == "10" and values["streak"] == "3" and values["due"] == "1"
     assert page.misses_button.text() == "Practise my misses (1)"
 
 
@@ -399,7 +411,8 @@ def test_recovered_history_is_mentioned(qtbot, tmp_path):
 def test_japanese(qtbot, page):
     i18n.set_language("ja")
     page.retranslate()
-    assert page.review_button.text() == "期限の来た問題を復習（3）"
+    assert page.review_button.text() == "期限の来た問題を復習（2）"
+    assert page.cards["review"].sub.text() == f"キュー 3 ・ 次回 {W1_DUE.date().isoformat()}"
     assert page.chart.names() == ["正解率", "平均得点"]
     assert page.table_rows("shanten")[0][0] == "聴牌"
     assert page.chart.tooltip_for(date(2024, 3, 13)).splitlines()[0] == "2024年3月13日（水）"

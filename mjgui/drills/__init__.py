@@ -4,7 +4,10 @@
 - `scoring`: answer keys, grading with partial credit, explanations in English and Japanese;
 - `generator`: realistic problems from a shuffled wall, deterministic by seed;
 - `cli`: ``python -m mjgui drill ...``;
-- `history`, `review`: answered problems (SQLite) and the review queue.
+- `kinds`: the drill kinds, defined once;
+- `history` (with `attempt` and `review_table`): answered problems and the review queue in SQLite;
+- `review`, `schedule`: the review queue of missed problems and its FSRS rule (docs/review.md);
+- `session`, `stats`: drill sessions and statistics of the answers.
 """
 from .problems import (Call, Problem, ProblemSet, ProblemSetError, ScoreAnswer, dumps_set, load_set,
                        parse_call, parse_score_answer, parse_set, save_set, starter_set)

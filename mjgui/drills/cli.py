@@ -30,7 +30,8 @@ from mjgui.analysis import shanten_words
 from mjgui.tiles import TileError, format_tiles, parse_tiles
 
 from .generator import GenerateError, generate
-from .problems import KINDS, SCORE_LEVELS, THEMES, Problem, ProblemSetError, load_set, save_set, starter_set
+from .kinds import KINDS
+from .problems import SCORE_LEVELS, THEMES, Problem, ProblemSetError, load_set, save_set, starter_set
 from .scoring import DEFAULT_EVALUATOR, EVALUATORS, AnswerError, grade
 
 EXIT_BAD_INPUT = 2

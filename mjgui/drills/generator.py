@@ -80,7 +80,8 @@ from mjgui import core
 from mjgui.hand import WINDS, Hand, Meld, MeldKind, Win
 from mjgui.tiles import N_KINDS, RED_FIVE_KINDS, Tile, TileError, format_tiles
 
-from .problems import KINDS, SCORE_LEVELS, THEMES, Problem
+from .kinds import KINDS
+from .problems import SCORE_LEVELS, THEMES, Problem
 from .scoring import (DEFAULT_EVALUATOR, EVALUATORS, SCORE_RULES, call_choices, call_key,
                       nanikiru_analysis, nanikiru_key, score_key, wait_key)
 

@@ -1,8 +1,10 @@
 """Drill history: every answered drill problem, stored in SQLite, and statistics.
 
 One history file (the UI passes a path in Qt's ``AppDataLocation``) holds
-the ``attempts`` table (one row per answer) and the ``review`` table of the
-spaced-repetition queue (see :mod:`mjgui.drills.review`).
+the ``attempts`` table (one row per answer, `mjgui.drills.attempt`) and the
+``review`` table of the FSRS review queue (`mjgui.drills.review_table`; the
+queue's view is `mjgui.drills.review`).  This store runs every query: the other
+modules get rows and records through its methods.
 
 Durability
     The database runs in WAL mode with ``synchronous=FULL``.  Every write is
@@ -31,36 +33,36 @@ Damaged or foreign files
     (``str(err)``) and Japanese (``err.message_ja``); the UI shows it and
     continues without history.
 
-Statistics over the attempts are in `mjgui.drills.stats`; the review queue of
-missed problems in `mjgui.drills.review`.
+Statistics over the attempts are in `mjgui.drills.stats`.
 """
 
 from __future__ import annotations
 
 import json
-import math
 import os
 import re
 import sqlite3
 import stat
 import tempfile
 import time
-from dataclasses import dataclass, field
 from datetime import date, datetime, timezone
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
-__all__ = [
-    "DRILLS", "SCHEMA_VERSION", "APPLICATION_ID", "MIGRATIONS",
-    "HistoryError", "Attempt", "HistoryStore",
-]
+from . import games_table, review_table
+from .attempt import ATTEMPT_COLUMNS, ROW_ERRORS, Attempt, as_utc, attempt_from_row, utc_iso
+from .kinds import KINDS
+from .review_table import ReviewItem
 
-DRILLS: tuple[str, ...] = ("nanikiru", "wait", "call", "score")
+__all__ = [
+    "SCHEMA_VERSION", "APPLICATION_ID", "MIGRATIONS",
+    "HistoryError", "Attempt", "ReviewItem", "HistoryStore",
+]
 
 #: ``PRAGMA application_id`` of an mjgui history ("MJGH").
 APPLICATION_ID = 0x4D4A4748
 #: Current schema version (``PRAGMA user_version``).
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 4
 
 _BUSY_TIMEOUT = 5.0
 _SQLITE_HEADER = b"SQLite format 3\x00"
@@ -112,128 +114,6 @@ _BAD_SCHEMA = ("its tables are not those of an mjgui history",
 
 
 # --------------------------------------------------------------------------
-# Attempt
-# --------------------------------------------------------------------------
-
-def _utc_iso(dt: datetime) -> str:
-    """Fixed-width ISO 8601 in UTC: sorts lexically in time order."""
-    return dt.astimezone(timezone.utc).isoformat(timespec="microseconds")
-
-
-def _parse_iso(text: str) -> datetime:
-    dt = datetime.fromisoformat(text)
-    if dt.tzinfo is None:
-        dt = dt.replace(tzinfo=timezone.utc)
-    return dt.astimezone(timezone.utc)
-
-
-def _check_text(value: Any, name: str) -> None:
-    """Strings must be valid Unicode (a lone surrogate cannot be stored in SQLite's UTF-8)."""
-    if isinstance(value, str):
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError:
-            raise ValueError(f"{name} is not valid text (it holds a lone surrogate)") from None
-
-
-def _finite(x: Any, name: str) -> float:
-    if isinstance(x, bool) or not isinstance(x, (int, float)):
-        raise TypeError(f"{name} must be a number, not {type(x).__name__}")
-    x = float(x)
-    if not math.isfinite(x):
-        raise ValueError(f"{name} must be finite, not {x}")
-    return x
-
-
-@dataclass(frozen=True)
-class Attempt:
-    """One answered drill problem.
-
-    ``answered_at`` must be timezone-aware; it is normalised to UTC.
-    ``problem`` is normalised to plain JSON types (tuples become lists) so
-    that an attempt read back from the store compares equal to the one
-    recorded.  ``id`` is the row id (``None`` until stored) and is ignored
-    by ``==``.
-    """
-
-    problem_id: str
-    drill: str
-    theme: str
-    shanten: int | None
-    problem: dict
-    pick: str
-    correct: bool
-    score: float
-    seconds: float
-    answered_at: datetime
-    set_name: str | None = None
-    id: int | None = field(default=None, compare=False)
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.problem_id, str) or not self.problem_id:
-            raise ValueError("problem_id must be a non-empty string")
-        if self.drill not in DRILLS:
-            raise ValueError(f"drill must be one of {DRILLS}, not {self.drill!r}")
-        if not isinstance(self.theme, str):
-            raise TypeError("theme must be a string")
-        if self.shanten is not None and (
-                isinstance(self.shanten, bool) or not isinstance(self.shanten, int)):
-            raise TypeError("shanten must be an int or None")
-        if not isinstance(self.problem, Mapping):
-            raise TypeError("problem must be a dict")
-        try:
-            text = json.dumps(dict(self.problem), allow_nan=False, ensure_ascii=False)
-            problem = json.loads(text)
-        except (TypeError, ValueError, RecursionError) as e:
-            raise ValueError(f"problem is not JSON-serialisable: {e}") from None
-        _check_text(text, "problem")
-        for name in ("problem_id", "theme", "pick", "set_name"):
-            _check_text(getattr(self, name), name)
-        object.__setattr__(self, "problem", problem)
-        if not isinstance(self.pick, str):
-            raise TypeError("pick must be a string")
-        if not isinstance(self.correct, bool):
-            if isinstance(self.correct, int) and self.correct in (0, 1):
-                object.__setattr__(self, "correct", bool(self.correct))
-            else:
-                raise TypeError("correct must be a bool")
-        score = _finite(self.score, "score")
-        if not 0.0 <= score <= 1.0:
-            raise ValueError(f"score must be in 0..1, not {score}")
-        object.__setattr__(self, "score", score)
-        seconds = _finite(self.seconds, "seconds")
-        if seconds < 0:
-            raise ValueError(f"seconds must be >= 0, not {seconds}")
-        object.__setattr__(self, "seconds", seconds)
-        if not isinstance(self.answered_at, datetime):
-            raise TypeError("answered_at must be a datetime")
-        if self.answered_at.tzinfo is None or self.answered_at.utcoffset() is None:
-            raise ValueError("answered_at must be timezone-aware")
-        object.__setattr__(self, "answered_at", self.answered_at.astimezone(timezone.utc))
-        if self.set_name is not None and not isinstance(self.set_name, str):
-            raise TypeError("set_name must be a string or None")
-
-    @classmethod
-    def from_problem(cls, problem: Mapping[str, Any], *, pick: str, correct: bool,
-                     score: float, seconds: float, answered_at: datetime | None = None,
-                     set_name: str | None = None) -> "Attempt":
-        """Build an attempt from a problem dict ("id", "kind", "theme", "shanten")."""
-        return cls(
-            problem_id=str(problem["id"]),
-            drill=str(problem["kind"]),
-            theme=str(problem.get("theme") or ""),
-            shanten=problem.get("shanten"),
-            problem=dict(problem),
-            pick=pick,
-            correct=correct,
-            score=score,
-            seconds=seconds,
-            answered_at=answered_at if answered_at is not None else datetime.now(timezone.utc),
-            set_name=set_name,
-        )
-
-
-# --------------------------------------------------------------------------
 # Schema and migrations
 # --------------------------------------------------------------------------
 
@@ -266,7 +146,7 @@ def _index_attempts(conn: sqlite3.Connection) -> None:
 def _migrate_to_1(conn: sqlite3.Connection) -> None:
     _create_attempts(conn, ("nanikiru", "wait", "call"))
     _index_attempts(conn)
-    # Spaced-repetition state, one row per problem ever missed (review.py).
+    # Leitner boxes, one row per problem ever missed (replaced by FSRS cards in version 3)
     conn.execute("""
         CREATE TABLE review (
             problem_id       TEXT    PRIMARY KEY,
@@ -282,7 +162,8 @@ def _migrate_to_1(conn: sqlite3.Connection) -> None:
     conn.execute("CREATE INDEX review_by_due ON review (box, due_at)")
 
 
-_ATTEMPT_COLUMNS = ("id, problem_id, drill, theme, shanten, problem, pick, correct, score, seconds, "
+# the attempts columns of versions 1 and 2 (what migration 2 copies)
+_V1_ATTEMPT_COLUMNS = ("id, problem_id, drill, theme, shanten, problem, pick, correct, score, seconds, "
                     "answered_at, set_name")
 
 
@@ -296,23 +177,46 @@ def _migrate_to_2(conn: sqlite3.Connection) -> None:
     # a damaged row is copied as it is (it is skipped when read, as before): never lost here
     conn.execute("PRAGMA ignore_check_constraints = ON")
     try:
-        conn.execute(f"INSERT INTO attempts ({_ATTEMPT_COLUMNS}) "
-                     f"SELECT {_ATTEMPT_COLUMNS} FROM attempts_v1")
+        conn.execute(f"INSERT INTO attempts ({_V1_ATTEMPT_COLUMNS}) "
+                     f"SELECT {_V1_ATTEMPT_COLUMNS} FROM attempts_v1")
     finally:
         conn.execute("PRAGMA ignore_check_constraints = OFF")
     conn.execute("DROP TABLE attempts_v1")
     _index_attempts(conn)
 
 
+def _migrate_to_3(conn: sqlite3.Connection) -> None:
+    """Version 3 schedules the review queue with FSRS: the Leitner box table is replaced
+    by one of FSRS cards, each rebuilt by replaying its problem's answers in order
+    (see `review_table.from_leitner`); the answers themselves are untouched."""
+    conn.execute("ALTER TABLE review RENAME TO review_v2")
+    conn.execute("DROP INDEX IF EXISTS review_by_due")
+    review_table.create(conn)
+    review_table.from_leitner(conn, "review_v2", datetime.now(timezone.utc))
+    conn.execute("DROP TABLE review_v2")
+
+
+def _migrate_to_4(conn: sqlite3.Connection) -> None:
+    """Version 4 keeps the summaries of reviewed games (`games_table`)."""
+    games_table.create(conn)
+
+
 #: ``MIGRATIONS[v]`` upgrades a version ``v - 1`` database to version ``v``.
 #: It runs inside a transaction; the caller sets ``user_version``.
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _migrate_to_1, 2: _migrate_to_2}
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
+    1: _migrate_to_1, 2: _migrate_to_2, 3: _migrate_to_3, 4: _migrate_to_4}
 
-# Tables and columns a history must have (a superset is fine).
+_ATTEMPTS_COLUMNS = frozenset({"id", "problem_id", "drill", "theme", "shanten", "problem",
+                               "pick", "correct", "score", "seconds", "answered_at", "set_name"})
+# Tables and columns a history must have (a superset is fine) ...
 _REQUIRED_COLUMNS: dict[str, frozenset[str]] = {
-    "attempts": frozenset({"id", "problem_id", "drill", "theme", "shanten", "problem",
-                           "pick", "correct", "score", "seconds", "answered_at",
-                           "set_name"}),
+    "attempts": _ATTEMPTS_COLUMNS,
+    "review": review_table.REVIEW_COLUMNS,
+    "games": games_table.GAMES_COLUMNS,
+}
+# ... and an older one before it is upgraded (versions 1 and 2: the Leitner queue)
+_REQUIRED_BEFORE_3: dict[str, frozenset[str]] = {
+    "attempts": _ATTEMPTS_COLUMNS,
     "review": frozenset({"problem_id", "drill", "problem", "box", "due_at", "lapses",
                          "reviews", "last_answered_at", "last_attempt_id"}),
 }
@@ -391,8 +295,11 @@ def _pragma(conn: sqlite3.Connection, name: str) -> Any:
     return None if row is None else row[0]
 
 
-def _check_tables(conn: sqlite3.Connection) -> None:
-    for table, needed in _REQUIRED_COLUMNS.items():
+def _check_tables(conn: sqlite3.Connection, version: int) -> None:
+    required = _REQUIRED_COLUMNS if version >= 3 else _REQUIRED_BEFORE_3
+    if version == 3:                   # the games table comes with version 4
+        required = {t: c for t, c in required.items() if t != "games"}
+    for table, needed in required.items():
         cols = {r[1] for r in conn.execute(f"PRAGMA table_info({table})")}
         if not needed <= cols:
             raise _Unusable(*_BAD_SCHEMA)
@@ -444,13 +351,13 @@ def _open_existing(path: Path, read_only: bool = False) -> sqlite3.Connection:
                     "location does not allow. Answers will not be saved.",
                     f"練習履歴 {path} は更新が必要ですが、読み取り専用の場所にあります。"
                     "解答は保存されません。")
-            _check_tables(conn)
+            _check_tables(conn, version)
             return conn
         if version == SCHEMA_VERSION:
-            _check_tables(conn)        # before _configure: a bad file stays untouched
+            _check_tables(conn, version)   # before _configure: a bad file stays untouched
             _configure(conn)
         else:
-            _check_tables(conn)        # a file without our tables is not upgraded but moved aside
+            _check_tables(conn, version)   # a file without our tables is not upgraded but moved aside
             _configure(conn)
             _backup(conn, path, version)
             try:
@@ -459,7 +366,7 @@ def _open_existing(path: Path, read_only: bool = False) -> sqlite3.Connection:
                 if _errcode(e) == 1:   # SQLITE_ERROR: e.g. a table the step needs is gone
                     raise _Unusable(*_NOT_UPGRADABLE) from e
                 raise
-            _check_tables(conn)
+            _check_tables(conn, SCHEMA_VERSION)
         _probe_writable(conn)
         return conn
     except _Unusable:
@@ -596,37 +503,6 @@ def _move_aside(path: Path) -> Path:
 # The store
 # --------------------------------------------------------------------------
 
-_COLUMNS = ("id, problem_id, drill, theme, shanten, problem, pick, correct, score, "
-            "seconds, answered_at, set_name")
-
-
-def _row_to_attempt(row: tuple) -> Attempt:
-    """An attempt from its row; ValueError / TypeError for a damaged row (a stray
-    byte, text in a number column, a bad date ...)."""
-    (rowid, problem_id, drill, theme, shanten, problem, pick, correct, score, seconds,
-     answered_at, set_name) = row
-    try:
-        problem_dict = json.loads(problem) if isinstance(problem, str) else None
-        if not isinstance(problem_dict, dict):
-            raise ValueError("not an object")
-    except (ValueError, RecursionError):
-        problem_dict = {"id": problem_id, "kind": drill}
-    if correct not in (0, 1) or isinstance(correct, float):
-        raise ValueError(f"correct is {correct!r}")
-    if not isinstance(answered_at, str):
-        raise TypeError("answered_at is not text")
-    return Attempt(
-        problem_id=problem_id, drill=drill, theme=theme or "", shanten=shanten,
-        problem=problem_dict, pick=pick, correct=bool(correct), score=score,
-        seconds=seconds, answered_at=_parse_iso(answered_at), set_name=set_name,
-        id=rowid,
-    )
-
-
-#: What reading a damaged row raises (see `_row_to_attempt`).
-ROW_ERRORS = (ValueError, TypeError, OverflowError, KeyError)
-
-
 class HistoryStore:
     """The drill history in one SQLite file.  Use :meth:`open`.
 
@@ -638,6 +514,10 @@ class HistoryStore:
                  recovered: str | None = None, recovered_ja: str | None = None,
                  moved_to: Path | None = None, read_only: bool = False) -> None:
         self._conn: sqlite3.Connection | None = conn
+        # the review table as last read, and the (connection, file) state it was read at:
+        # counting the queue after every answer then re-reads one row, not thousands
+        self._review_rows: review_table.Rows | None = None
+        self._review_key: tuple[int, int] | None = None
         self.path = path
         self.recovered = recovered
         self.recovered_ja = recovered_ja
@@ -736,7 +616,7 @@ class HistoryStore:
         except Exception:
             pass
 
-    # -- connection access for sibling modules (review.py) -------------------
+    # -- transactions --------------------------------------------------------
 
     @property
     def connection(self) -> sqlite3.Connection:
@@ -754,13 +634,18 @@ class HistoryStore:
         except sqlite3.Error as e:
             raise _io_error(self.path, e) from e
 
-    def _read(self, sql: str, params: Iterable[Any] = ()) -> list[tuple]:
+    def _read(self, fn: Callable[[sqlite3.Connection], Any]) -> Any:
+        """Run the query ``fn(conn)``; HistoryError when the file can't be read."""
         try:
-            return self.connection.execute(sql, tuple(params)).fetchall()
+            return fn(self.connection)
         except sqlite3.Error as e:
             # a read failing says nothing about saving: don't claim it is off
             raise HistoryError(f"Cannot read the drill history at {self.path} ({e}).",
                                f"練習履歴 {self.path} を読み込めません（{e}）。") from e
+
+    def _check_writable(self) -> None:
+        if self.read_only:
+            raise HistoryError(self.notice or "", self.notice_ja)
 
     # -- API -----------------------------------------------------------------
 
@@ -772,10 +657,7 @@ class HistoryStore:
         """
         if not isinstance(attempt, Attempt):
             raise TypeError("record() takes an Attempt")
-        if self.read_only:
-            raise HistoryError(self.notice or "", self.notice_ja)
-        from . import review  # here: review.py imports this module
-
+        self._check_writable()
         problem_json = json.dumps(attempt.problem, ensure_ascii=False,
                                   separators=(",", ":"))
 
@@ -786,12 +668,16 @@ class HistoryStore:
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (attempt.problem_id, attempt.drill, attempt.theme, attempt.shanten,
                  problem_json, attempt.pick, int(attempt.correct), attempt.score,
-                 attempt.seconds, _utc_iso(attempt.answered_at), attempt.set_name))
+                 attempt.seconds, utc_iso(attempt.answered_at), attempt.set_name))
             rowid = int(cur.lastrowid)
-            review.apply_attempt(conn, attempt, rowid)
+            review_table.apply_attempt(conn, attempt, rowid)
             return rowid
 
-        return self._write(write)
+        cached = self._review_rows is not None and self._read(self._state) == self._review_key
+        rowid = self._write(write)
+        if cached:
+            self._patch_review_rows(attempt.problem_id)
+        return rowid
 
     def attempts(self, drill: str | None = None,
                  since: datetime | date | None = None) -> list[Attempt]:
@@ -807,41 +693,122 @@ class HistoryStore:
         read back as an Attempt: a stray byte, a bad date, text in a number ...)."""
         where, params = [], []
         if drill is not None:
-            if drill not in DRILLS:
-                raise ValueError(f"drill must be one of {DRILLS}, not {drill!r}")
+            _check_drill(drill)
             where.append("drill = ?")
             params.append(drill)
         if since is not None:
             where.append("answered_at >= ?")
-            params.append(_utc_iso(_as_utc(since, "since")))
-        sql = f"SELECT {_COLUMNS} FROM attempts"
+            params.append(utc_iso(as_utc(since, "since")))
+        sql = f"SELECT {ATTEMPT_COLUMNS} FROM attempts"
         if where:
             sql += " WHERE " + " AND ".join(where)
         sql += " ORDER BY answered_at, id"
         out: list[Attempt] = []
         skipped = 0
-        for row in self._read(sql, params):
+        for row in self._read(lambda conn: conn.execute(sql, params).fetchall()):
             try:
-                out.append(_row_to_attempt(row))
+                out.append(attempt_from_row(row))
             except ROW_ERRORS:
                 skipped += 1
         return out, skipped
 
     def count(self, drill: str | None = None) -> int:
         if drill is None:
-            return self._read("SELECT COUNT(*) FROM attempts")[0][0]
-        return self._read("SELECT COUNT(*) FROM attempts WHERE drill = ?", (drill,))[0][0]
+            return self._read(lambda conn: conn.execute("SELECT COUNT(*) FROM attempts").fetchone()[0])
+        return self._read(lambda conn: conn.execute(
+            "SELECT COUNT(*) FROM attempts WHERE drill = ?", (drill,)).fetchone()[0])
+
+    # -- the review queue (its view: mjgui.drills.review.ReviewQueue) -----------
+
+    def review_items(self, drill: str | None = None) -> tuple[list[ReviewItem], int]:
+        """Every problem in the review queue (of one drill kind when given), soonest due
+        first, and the number of damaged rows left out."""
+        if drill is not None:
+            _check_drill(drill)
+        return review_table.select(self._read(self._review_table), drill)
+
+    def review_item(self, problem_id: str) -> ReviewItem | None:
+        """One problem's queue entry (None: not in the queue, or its row is damaged)."""
+        rows = self._read(lambda conn: review_table.read_rows(conn, problem_id))
+        items = review_table.select(rows)[0]
+        return items[0] if items else None
+
+    @staticmethod
+    def _state(conn: sqlite3.Connection) -> tuple[int, int]:
+        """Changes made through this connection, and a number that changes whenever another
+        connection commits: equal values mean the file is as it was."""
+        return conn.total_changes, conn.execute("PRAGMA data_version").fetchone()[0]
+
+    def _review_table(self, conn: sqlite3.Connection) -> review_table.Rows:
+        state = self._state(conn)
+        if self._review_rows is None or self._review_key != state:
+            self._review_rows = review_table.read_rows(conn)
+            self._review_key = state
+        return self._review_rows
+
+    def _patch_review_rows(self, problem_id: str) -> None:
+        """After `record` wrote (at most) one problem's row: re-read that row only, unless
+        another program wrote too (then the next read reloads everything)."""
+        rows, key = self._review_rows, self._review_key
+        self._review_rows = self._review_key = None
+        state = self._read(self._state)
+        if rows is None or key is None or state[1] != key[1]:
+            return
+        rows.update(self._read(lambda conn: review_table.read_rows(conn, problem_id)))
+        self._review_rows, self._review_key = rows, state
+
+    def add_to_review(self, problems: Iterable[Mapping[str, Any]], at: datetime,
+                      source: str) -> int:
+        """Add problem dicts (each with a non-empty text ``"id"`` and a ``"kind"``) to the
+        review queue as new cards due at ``at``, in one transaction; a problem already in
+        the queue is left as it is.  Returns how many were added.  ValueError (nothing
+        written) for a dict without a usable id or kind."""
+        self._check_writable()
+        source = review_table.check_source(source)
+        at = as_utc(at, "at")
+        checked = []
+        for i, problem in enumerate(problems):
+            if not isinstance(problem, Mapping):
+                raise TypeError(f"problem {i + 1} is not a dict")
+            pid, kind = problem.get("id"), problem.get("kind")
+            if not isinstance(pid, str) or not pid:
+                raise ValueError(f"problem {i + 1} has no id")
+            if kind not in KINDS:
+                raise ValueError(f"problem {pid!r}: kind must be one of {', '.join(KINDS)}, "
+                                 f"not {kind!r}")
+            try:
+                json.dumps(dict(problem), allow_nan=False, ensure_ascii=False).encode("utf-8")
+            except (TypeError, ValueError, RecursionError) as e:
+                raise ValueError(f"problem {pid!r} is not storable JSON ({e})") from None
+            checked.append((pid, kind, problem))
+        return int(self._write(lambda conn: review_table.add_problems(conn, checked, at, source)))
+
+    def record_game(self, game: games_table.GameSummary) -> None:
+        """Keep the summary of a reviewed game (a game reviewed again replaces its row)."""
+        if not isinstance(game, games_table.GameSummary):
+            raise TypeError("record_game() takes a GameSummary")
+        self._check_writable()
+        self._write(lambda conn: games_table.upsert(conn, game))
+
+    def games(self) -> tuple[list[games_table.GameSummary], int]:
+        """Every reviewed game, oldest review first, and the number of damaged rows left out."""
+        return self._read(games_table.read)
+
+    def remove_from_review(self, problem_id: str) -> bool:
+        """Drop a problem from the queue; returns whether it was there."""
+        self._check_writable()
+        return bool(self._write(lambda conn: review_table.remove(conn, problem_id)))
+
+    def rebuild_review(self) -> int:
+        """Recompute the queue by replaying every answer in order; returns its size."""
+        self._check_writable()
+        return self._write(review_table.rebuild)
 
     def __repr__(self) -> str:
         state = "closed" if self.closed else "open"
         return f"<HistoryStore {self.path} ({state})>"
 
 
-def _as_utc(value: datetime | date, name: str) -> datetime:
-    if isinstance(value, datetime):
-        if value.tzinfo is None or value.utcoffset() is None:
-            raise ValueError(f"{name} must be timezone-aware")
-        return value.astimezone(timezone.utc)
-    if isinstance(value, date):
-        return datetime(value.year, value.month, value.day, tzinfo=timezone.utc)
-    raise TypeError(f"{name} must be a datetime or a date")
+def _check_drill(drill: str) -> None:
+    if drill not in KINDS:
+        raise ValueError(f"drill must be one of {KINDS}, not {drill!r}")

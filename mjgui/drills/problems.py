@@ -90,6 +90,8 @@ from mjgui.atomic import write_atomic
 from mjgui.hand import WINDS, Hand, Meld
 from mjgui.tiles import KIND_NAMES, Tile, TileError, format_tiles, parse_tiles
 
+from .kinds import KINDS
+
 __all__ = [
     "FORMAT", "VERSION", "KINDS", "THEMES", "SCORE_LEVELS", "SEATS_FROM", "STARTER_FILE",
     "ProblemSetError", "Call", "parse_call", "call_problem", "ScoreAnswer", "parse_score_answer", "Problem", "ProblemSet", "load_set", "save_set", "parse_set", "dumps_set",
@@ -98,7 +100,6 @@ __all__ = [
 
 FORMAT = "mjgui-problems"
 VERSION = 1
-KINDS: tuple[str, ...] = ("nanikiru", "wait", "call", "score")
 #: Themes the generator knows (a file may carry any other label).
 THEMES: tuple[str, ...] = ("any", "chinitsu", "chiitoi")
 #: The score drill's levels (its problems' theme; see `mjgui.drills.generator`).

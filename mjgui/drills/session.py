@@ -49,7 +49,8 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from .generator import make_problem
 from .history import Attempt, HistoryError, HistoryStore
-from .problems import KINDS, SCORE_LEVELS, THEMES, Problem, ProblemSetError
+from .kinds import KINDS
+from .problems import SCORE_LEVELS, THEMES, Problem, ProblemSetError
 from .scoring import DEFAULT_EVALUATOR, EVALUATORS, Feedback, answer_key, grade
 
 __all__ = ["MODES", "SET_LENGTH", "GeneratorSpec", "Result", "Summary", "DrillSession",

@@ -11,8 +11,8 @@ from typing import Any, Callable, Iterable, NamedTuple
 
 from mjgui.drills.history import Attempt
 
-__all__ = ["DayStats", "GroupStats", "Streaks", "accuracy_by_day", "breakdown", "streaks",
-           "missed_problems"]
+__all__ = ["DayStats", "GroupStats", "Streaks", "GamesTotal", "accuracy_by_day", "breakdown", "streaks",
+           "missed_problems", "games_by_day", "games_total"]
 
 class DayStats(NamedTuple):
     day: date
@@ -119,3 +119,36 @@ def missed_problems(attempts: Iterable[Attempt]) -> list[dict]:
     missed = [a for a in latest.values() if not a.correct]
     missed.sort(key=lambda a: (a.answered_at, a.id if a.id is not None else 0), reverse=True)
     return [json.loads(json.dumps(a.problem)) for a in missed]
+
+
+# --- reviewed games (mjgui.drills.games_table.GameSummary) ----------------------------
+
+class GamesTotal(NamedTuple):
+    games: int
+    decisions: int
+    agreement: float | None     # share of rated decisions where the engine agreed, 0..1
+    shape: int                  # mistakes of each kind (mjgui.logs.review)
+    value: int
+    calls: int
+
+
+def games_by_day(games: Iterable[Any], tz: tzinfo | None = None) -> list[tuple[date, int, float]]:
+    """Per day with reviewed games, oldest first: ``(day, games, agreement)``, the agreement
+    weighted by decisions (a day whose games had no rated decision is left out)."""
+    days: dict[date, list[Any]] = defaultdict(list)
+    for g in games:
+        days[_local_day(g.reviewed_at, tz)].append(g)
+    out = []
+    for d in sorted(days):
+        decisions = sum(g.decisions for g in days[d])
+        if decisions:
+            out.append((d, len(days[d]), sum(g.agreed for g in days[d]) / decisions))
+    return out
+
+
+def games_total(games: Iterable[Any]) -> GamesTotal:
+    games = list(games)
+    decisions = sum(g.decisions for g in games)
+    return GamesTotal(len(games), decisions,
+                      sum(g.agreed for g in games) / decisions if decisions else None,
+                      sum(g.shape for g in games), sum(g.value for g in games), sum(g.calls for g in games))

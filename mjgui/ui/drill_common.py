@@ -36,7 +36,6 @@ from mjgui.ui.i18n import language, tr
 from mjgui.ui.tile_art import tile_pixmap, tile_width
 from mjgui.ui.tile_button import device_ratio
 
-KINDS = ("nanikiru", "wait", "call", "score")
 TICK_MS = 100
 
 #: Colours of the drill views by theme (the window palette does the rest).

@@ -44,6 +44,7 @@ from PySide6.QtWidgets import (
 
 from mjgui.drills.generator import GenerateError
 from mjgui.drills.history import HistoryError, HistoryStore
+from mjgui.drills.kinds import KINDS
 from mjgui.drills.problems import Problem, ProblemSetError, starter_set
 from mjgui.drills.scoring import DEFAULT_EVALUATOR, AnswerError
 from mjgui.drills.session import (
@@ -56,7 +57,6 @@ from mjgui.ui.drill_call import CallView, ChoiceButton
 from mjgui.ui.drill_common import (
     COLORS,
     KIND_JA,
-    KINDS,
     TICK_MS,
     DrillView,
     FeedbackPanel,

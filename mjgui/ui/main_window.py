@@ -19,6 +19,7 @@ from mjgui.analysis import Analysis
 from mjgui.ev import MAX_SHANTEN as EV_MAX_SHANTEN
 from mjgui.scoring import complete_hand_value
 from mjgui.drills.history import HistoryError, HistoryStore
+from mjgui.drills.kinds import KINDS
 from mjgui.hand import Hand
 from mjgui.tiles import MAX_TEXT, Tile, TileError, check_length, parse_tenhou_url
 from mjgui.ui import i18n
@@ -37,7 +38,7 @@ from mjgui.waits import wait_details
 
 THEMES = ("light", "dark")
 TEXT_APPLY_MS = 250          # typing settles this long before the hand follows
-MODES = ("analyze", "nanikiru", "wait", "call", "score", "stats")
+MODES = ("analyze", *KINDS, "stats", "review")
 RANK_KEYS = ("ukeire", "score", "win")   # the "Order by" choices, in the box's order
 HISTORY_FILE = "history.sqlite"
 
@@ -588,6 +589,13 @@ class MainWindow(QMainWindow):
                 if self.history is None:
                     page.set_unavailable(self.history_problem)
                 page.practiceRequested.connect(self.practise)
+            elif mode == "review":
+                from mjgui.ui.review_page import ReviewPage
+                page = ReviewPage(self.history, self.store, self.stack)
+                page.analyzeRequested.connect(self.open_in_analysis)
+                page.practiceRequested.connect(self.practise)
+                page.message.connect(lambda text: self.statusBar().showMessage(text, 10000))
+                page.gameRecorded.connect(self._history_changed)
             else:
                 from mjgui.ui.drill_page import DrillPage
                 page = DrillPage(mode, self.history, self.stack)
@@ -597,7 +605,7 @@ class MainWindow(QMainWindow):
                         page.apply_settings(saved)
                     except (ValueError, TypeError, KeyError):
                         pass                     # settings of another version: defaults
-                page.attemptRecorded.connect(self._attempt_recorded)
+                page.attemptRecorded.connect(self._history_changed)
                 page.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
             page.set_theme(self.theme)
             page.retranslate()
@@ -622,10 +630,15 @@ class MainWindow(QMainWindow):
         if notice:
             self.statusBar().showMessage(notice, 15000)
 
-    def _attempt_recorded(self) -> None:
+    def _history_changed(self) -> None:
         stats = self.pages.get("stats")
         if stats is not None:
             stats.mark_stale()
+
+    def open_in_analysis(self, hand: Hand) -> None:
+        """Show a situation (from the game review) in the Analyze mode, undoable there."""
+        self.set_mode("analyze")
+        self._edit(self.editor.set_hand, hand, tr("Open from review", "検討から開く"))
 
     def practise(self, problems: list, title: str) -> None:
         """Start a set chosen on the statistics page in the drill of its (first) kind."""
@@ -718,7 +731,8 @@ class MainWindow(QMainWindow):
                                       "和了率・聴牌率・期待値のモデル"))
         self.turn_chart.update()
         for mode, (en, ja) in zip(MODES, (("Analyze", "分析"), ("Nanikiru", "何切る"), ("Waits", "待ち"),
-                                          ("Calls", "鳴き"), ("Score", "点数"), ("Stats", "成績"))):
+                                          ("Calls", "鳴き"), ("Score", "点数"), ("Stats", "成績"),
+                                          ("Review", "検討"))):
             act = self.mode_actions[mode]
             act.setText(tr(en, ja))
             act.setToolTip(f"{tr(en, ja)} ({act.shortcut().toString(QKeySequence.SequenceFormat.NativeText)})")
@@ -729,8 +743,12 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event) -> None:
         self.store.setValue("hand", str(self.editor.hand))
         for mode, page in self.pages.items():
-            if mode != "stats":
+            if mode in KINDS:
                 self.store.setValue(f"drill/{mode}", json.dumps(page.settings()))
+        review = self.pages.get("review")
+        if review is not None:
+            review.confirm_close()
+            review.wait(2000)
         if self.history is not None:
             self.history.close()
         self.store.sync()

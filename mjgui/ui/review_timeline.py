@@ -36,6 +36,7 @@ class ReviewTimeline(QWidget):
     """Rounds as rows of decision squares.  `selected(row, cell)` on every change."""
 
     selected = Signal(int, int)
+    activated = Signal(int, int)          # a double click on a square
 
     CELL = 16
     GAP = 3
@@ -161,6 +162,13 @@ class ReviewTimeline(QWidget):
             self.setFocus(Qt.FocusReason.MouseFocusReason)
             self.set_current(*hit)
         super().mousePressEvent(event)
+
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
+        hit = self.cell_at(event.position().toPoint())
+        if hit is not None:
+            self.set_current(*hit)
+            self.activated.emit(*hit)
+        super().mouseDoubleClickEvent(event)
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         hit = self.cell_at(event.position().toPoint())

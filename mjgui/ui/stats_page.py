@@ -281,10 +281,12 @@ class StatsPage(QWidget):
         self._last_dir = str(Path.home())
         # what the store said at the last refresh
         self._attempts: list[Attempt] = []
-        self._counts: dict[str, int] = {"due": 0, "learning": 0, "retired": 0, "total": 0}
+        self._counts: dict[str, int] = {"due": 0, "learning": 0, "total": 0, "damaged": 0}
+        self._next_due: datetime | None = None    # when the next queued problem is due
         self._streaks = Streaks(0, 0, 0)
         self._per_day: list[DayStats] = []
         self._misses: list[dict] = []
+        self._games: list = []                    # reviewed games (GameSummary)
         self._values: dict[str, str] = {}
         self._stale = False
         self._build()
@@ -413,6 +415,10 @@ class StatsPage(QWidget):
             tables.addLayout(column, 1)
         layout.addLayout(tables)
 
+        from mjgui.ui.games_stats import GamesStats
+        self.games = GamesStats(self._content, theme=self._theme)
+        layout.addWidget(self.games)
+
         for label in (self.chart_title, self.breakdown_title):
             f = QFont(label.font())
             f.setBold(True)
@@ -458,13 +464,16 @@ class StatsPage(QWidget):
         self._stale = False
         self._read_error = None
         self._damaged = 0
-        self._attempts, self._misses = [], []
-        self._counts = {"due": 0, "learning": 0, "retired": 0, "total": 0}
+        self._attempts, self._misses, self._games = [], [], []
+        self._counts = {"due": 0, "learning": 0, "total": 0, "damaged": 0}
+        self._next_due = None
         store = self._store
         if store is not None:
             try:
                 attempts, self._damaged = store.read_attempts()
-                counts = ReviewQueue(store).counts(self._now())
+                queue = ReviewQueue(store)
+                counts = queue.counts(self._now())
+                next_due = queue.next_due(self._now())
             except HistoryError as error:
                 self._read_error = (error.message, error.message_ja)
             except (ValueError, TypeError, sqlite3.Error) as error:   # never a dead page
@@ -472,7 +481,9 @@ class StatsPage(QWidget):
                                     f"練習履歴を読み込めません（{error}）。")
             else:
                 self._attempts = attempts
+                self._games = store.games()[0]
                 self._counts = counts
+                self._next_due = next_due
                 self._misses = missed_problems(attempts)
         self._streaks = streaks(self._attempts, today=self._today())
         self._per_day = accuracy_by_day(self._attempts)
@@ -491,6 +502,7 @@ class StatsPage(QWidget):
             raise ValueError(f"theme must be one of {THEMES}, not {theme!r}")
         self._theme = theme
         self._apply_theme()
+        self.games.set_theme(theme)
 
     def theme(self) -> str:
         return self._theme
@@ -644,7 +656,8 @@ class StatsPage(QWidget):
     # --- for tests and the window ---------------------------------------------------------
     def header_values(self) -> dict[str, str]:
         """The header numbers as shown: attempts, accuracy, credit, streak, best,
-        days, due, learning, retired."""
+        days, due, queued (problems in the review queue), next (the local date the next
+        one is due, '–' when none is due later)."""
         return dict(self._values)
 
     def table_rows(self, by: str) -> list[list[str]]:
@@ -773,6 +786,7 @@ class StatsPage(QWidget):
         self._render_chart()
         self._render_tables()
         self._render_status()
+        self.games.set_games(self._games)
         self.chart_title.setText(tr("Progress", "推移"))
         self.breakdown_title.setText(tr("Breakdown", "内訳"))
         for key, button in self.range_buttons.items():
@@ -798,6 +812,11 @@ class StatsPage(QWidget):
                 notes.append(tr(self._store.recovered, self._store.recovered_ja or self._store.recovered))
             if getattr(self._store, "notice", None):        # read-only: saving is off
                 notes.append(tr(self._store.notice, self._store.notice_ja or self._store.notice))
+            if self._counts.get("damaged"):
+                n = self._counts["damaged"]
+                notes.append(tr(f"{n} damaged review-queue entr{'ies were' if n != 1 else 'y was'} "
+                                "skipped; answering the problem again restores it.",
+                                f"復習キューの破損した項目 {n} 件を除外しました。その問題にもう一度解答すると元に戻ります。"))
             if self._damaged:
                 n = self._damaged
                 notes.append(tr(f"{n} damaged answer{'s were' if n != 1 else ' was'} skipped; the "
@@ -831,8 +850,9 @@ class StatsPage(QWidget):
             "best": str(s.best_correct) if ok else dash,
             "days": str(s.days_practised) if ok else dash,
             "due": str(counts["due"]) if ok else dash,
-            "learning": str(counts["learning"]) if ok else dash,
-            "retired": str(counts["retired"]) if ok else dash,
+            "queued": str(counts["total"]) if ok else dash,
+            "next": (self._next_due.astimezone().date().isoformat()
+                     if ok and self._next_due is not None else dash),
         }
         v = self._values
         days_total = len(self._per_day)
@@ -865,13 +885,16 @@ class StatsPage(QWidget):
                "1問以上解答した日が続いた日数（今日または昨日まで。練習しない日が過ぎるまで途切れません）"))
         self.cards["review"].set(
             tr("Due for review", "復習待ち"), v["due"],
-            tr(f"{v['learning']} learning · {v['retired']} retired",
-               f"学習中 {v['learning']} ・ 習得 {v['retired']}") if ok else "",
-            tr("Missed problems come back now, then after 1, 3, 7 and 14 days; five right answers "
-               "at those spacings retire one.\nDue: ready to review now · learning: every problem "
-               "in the queue · retired: learnt",
-               "間違えた問題はすぐ、その後1・3・7・14日後に出題され、その間隔で5回続けて正解すると習得です。\n"
-               "復習待ち: 今復習できる問題 ・ 学習中: キューにある全問題 ・ 習得: 覚えた問題"))
+            tr(f"{v['queued']} in the queue · next {v['next']}",
+               f"キュー {v['queued']} ・ 次回 {v['next']}") if ok else "",
+            tr("A missed problem is due again at once. Each right answer when it is due moves it "
+               "further out (FSRS, the scheduler Anki uses: the better you know it, the longer "
+               "the wait); a miss brings it back.\nDue: ready to review now · queue: every "
+               "problem being reviewed · next: when the next one is due",
+               "間違えた問題はすぐに復習対象になります。期限に正解するたびに次の復習までの間隔が"
+               "延び（Anki と同じ FSRS 方式: よく覚えている問題ほど間隔が長くなります）、間違えると"
+               "すぐに戻ってきます。\n復習待ち: 今復習できる問題 ・ キュー: 復習中の全問題 ・ "
+               "次回: 次の問題の期限"))
 
     def _render_buttons(self) -> None:
         ok = self.available()

@@ -139,10 +139,15 @@ def test_history_rows_of_random_values(rows, stray):
         for row in rows:
             conn.execute(f"INSERT OR IGNORE INTO attempts ({', '.join(COLUMNS)}) VALUES ({', '.join('?' * len(COLUMNS))})",
                          [row[c] for c in COLUMNS])
-        conn.execute("INSERT OR IGNORE INTO review (problem_id, drill, problem, box, due_at, lapses, "
-                     "reviews, last_answered_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                     ["good", rows[0]["drill"], rows[0]["problem"], rows[0]["shanten"], rows[0]["answered_at"],
-                      rows[0]["correct"], rows[0]["score"], rows[0]["set_name"]])
+        for i, row in enumerate(rows):      # review rows of the same random cells
+            conn.execute("INSERT OR IGNORE INTO review (problem_id, drill, problem, source, added_at, "
+                         "state, step, stability, difficulty, due_at, last_review, lapses, reviews, "
+                         "last_answered_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                         ["good" if i == 0 else row["problem_id"], row["drill"], row["problem"],
+                          row["pick"], row["set_name"], row["shanten"], row["correct"], row["score"],
+                          row["seconds"], row["answered_at"], row["theme"], row["correct"],
+                          row["shanten"], row["answered_at"]])
+        queued = conn.execute("SELECT COUNT(*) FROM review").fetchone()[0]
         conn.execute("UPDATE attempts SET theme = CAST(? AS TEXT) WHERE id = 1", [stray])
         stored = conn.execute("SELECT COUNT(*) FROM attempts").fetchone()[0]    # NOT NULL rows refused
         conn.close()
@@ -152,8 +157,10 @@ def test_history_rows_of_random_values(rows, stray):
             assert len(attempts) + skipped == stored
             queue = ReviewQueue(store)
             queue.items()
-            queue.counts()
-            queue.boxes()
+            counts = queue.counts()
+            assert counts["total"] + counts["damaged"] == queued
             queue.next_due()
             store.record(_attempt("good"))          # saving keeps working
             assert store.read_attempts()[1] == skipped
+            queue.rebuild()
+            assert queue.counts()["damaged"] == 0

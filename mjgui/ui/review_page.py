@@ -1,0 +1,549 @@
+"""Review mode: open a game log (file, folder, drag and drop or pasted tenhou.net/6 JSON),
+choose the player, and walk through every decision they made, rated by the engine.
+
+The page shows the game's summary, a timeline of the rounds (one square per decision,
+coloured by the loss) and the selected decision: the hand as it was, what was played, the
+engine's ranking.  Enter (or "Analyze") opens the situation in the Analyze mode; "Drill my
+mistakes" puts the costly discards into the review queue and starts them as nanikiru
+problems.  Every reading and rating runs on `GameReviewer`'s thread; this page only shows.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, Qt, Signal
+from PySide6.QtGui import QDragEnterEvent, QDropEvent, QGuiApplication, QKeyEvent, QKeySequence, QShortcut
+from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel,
+                               QProgressBar, QPushButton, QScrollArea, QSizePolicy, QSplitter, QTableWidget,
+                               QTableWidgetItem, QVBoxLayout, QWidget)
+
+from mjgui.hand import Hand
+from mjgui.tiles import kind_of
+from mjgui.logs.record import GameRecord
+from mjgui.ui.hand_view import HandView
+from mjgui.ui.i18n import tr
+from mjgui.ui.review_timeline import AGREED, MISTAKE, SMALL, ReviewTimeline, TimelineCell, TimelineRow
+from mjgui.ui.review_worker import GameReviewer, log_files
+
+__all__ = ["ReviewPage"]
+
+_SEVERITY = {"agreed": AGREED, "small": SMALL, "mistake": MISTAKE}
+_UNITS = {"points": ("pts", "点"), "ukeire": ("tiles", "枚"), "calls": ("calls", "回")}
+_EVALUATORS = {"ev": ("expected points", "期待値"), "analysis": ("ukeire ranking", "受け入れ順"),
+               "forced": ("forced (riichi)", "リーチ後のツモ切り"), "ron": ("ron", "ロン"),
+               "calls": ("calls", "鳴き判断")}
+
+
+def _unit(unit: str) -> str:
+    en, ja = _UNITS.get(unit, (unit, unit))
+    return tr(en, ja)
+
+
+def _loss(value: float, unit: str) -> str:
+    return f"{value:,.0f} {_unit(unit)}" if unit == "points" else f"{value:,.1f} {_unit(unit)}".replace(".0 ", " ")
+
+
+class ReviewPage(QWidget):
+    """See the module doc.  Signals: ``analyzeRequested(Hand)``, ``practiceRequested(list, str)``,
+    ``message(str)`` for the status bar."""
+
+    analyzeRequested = Signal(object)
+    practiceRequested = Signal(object, str)
+    message = Signal(str)
+    gameRecorded = Signal()
+
+    def __init__(self, history, store: QSettings | None = None, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.history = history
+        self.store = store
+        self.record: GameRecord | None = None
+        self.source = ""
+        self.review = None                   # the GameReview shown
+        self._load_token = self._review_token = self._folder_token = -1
+        self._folder_results: list[tuple[str, object]] = []
+        self._theme = "light"
+        self.worker = GameReviewer(self)
+        self.worker.loaded.connect(self._loaded)
+        self.worker.reviewed.connect(self._reviewed)
+        self.worker.progress.connect(self._progress)
+        self.worker.folder_item.connect(self._folder_item)
+        self.worker.folder_done.connect(self._folder_done)
+        self.setAcceptDrops(True)
+        self._build()
+        self.retranslate()
+
+    # ---- layout ----------------------------------------------------------------------
+    def _build(self) -> None:
+        self.open_button = QPushButton(self)
+        self.open_button.clicked.connect(self.choose_file)
+        shortcut = QShortcut(QKeySequence.StandardKey.Open, self)
+        shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        shortcut.activated.connect(self.choose_file)
+        self.folder_button = QPushButton(self)
+        self.folder_button.clicked.connect(self.choose_folder)
+        self.paste_button = QPushButton(self)
+        self.paste_button.clicked.connect(self.paste)
+        self.player_label = QLabel(self)
+        self.player_box = QComboBox(self)
+        self.player_box.setMinimumContentsLength(12)
+        self.player_box.activated.connect(self._player_chosen)
+        self.drill_button = QPushButton(self)
+        self.drill_button.clicked.connect(self.drill_mistakes)
+        self.progress = QProgressBar(self)
+        self.progress.setMaximumWidth(220)
+        self.progress.hide()
+        self.cancel_button = QPushButton(self)
+        self.cancel_button.clicked.connect(self.cancel)
+        self.cancel_button.hide()
+        bar = QHBoxLayout()
+        for w in (self.open_button, self.folder_button, self.paste_button):
+            bar.addWidget(w)
+        bar.addSpacing(16)
+        bar.addWidget(self.player_label)
+        bar.addWidget(self.player_box)
+        bar.addWidget(self.drill_button)
+        bar.addStretch(1)
+        bar.addWidget(self.progress)
+        bar.addWidget(self.cancel_button)
+
+        self.summary = QLabel(self)
+        self.summary.setWordWrap(True)
+        self.summary.setTextFormat(Qt.TextFormat.PlainText)
+        self.timeline = ReviewTimeline(self)
+        self.timeline.selected.connect(self._show_decision)
+        self.timeline.activated.connect(lambda *_: self.analyze_current())
+        self.timeline_scroll = QScrollArea(self)
+        self.timeline_scroll.setWidget(self.timeline)
+        self.timeline_scroll.setWidgetResizable(True)
+
+        self.title = QLabel(self)
+        self.title.setWordWrap(True)
+        self.title.setTextFormat(Qt.TextFormat.PlainText)
+        self.title.setStyleSheet("font-weight: 600")
+        self.hand_view = HandView(self, tile_height=48)
+        self.hand_view.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        self.alternatives = QTableWidget(0, 3, self)
+        self.alternatives.verticalHeader().hide()
+        self.alternatives.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.alternatives.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
+        self.alternatives.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.alternatives.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        self.analyze_button = QPushButton(self)
+        self.analyze_button.clicked.connect(self.analyze_current)
+
+        detail = QWidget(self)
+        dl = QVBoxLayout(detail)
+        dl.setContentsMargins(0, 0, 0, 0)
+        row = QHBoxLayout()
+        row.addWidget(self.title, 1)
+        row.addWidget(self.analyze_button)
+        dl.addLayout(row)
+        dl.addWidget(self.hand_view, 0)
+        dl.addWidget(self.alternatives, 1)
+
+        top = QWidget(self)
+        tl = QVBoxLayout(top)
+        tl.setContentsMargins(0, 0, 0, 0)
+        tl.addWidget(self.summary)
+        tl.addWidget(self.timeline_scroll, 1)
+        self.splitter = QSplitter(Qt.Orientation.Vertical, self)
+        self.splitter.addWidget(top)
+        self.splitter.addWidget(detail)
+        self.splitter.setStretchFactor(0, 1)
+        self.splitter.setStretchFactor(1, 1)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(bar)
+        layout.addWidget(self.splitter, 1)
+        self._show_state()
+
+    def retranslate(self) -> None:
+        self.open_button.setText(tr("Open log…", "牌譜を開く…"))
+        self.open_button.setToolTip(tr("A tenhou mjlog / XML, tenhou.net/6 JSON or mjai file (Ctrl+O); "
+                                       "files can also be dropped here",
+                                       "天鳳のmjlog/XML、tenhou.net/6のJSON、mjaiのファイル（Ctrl+O）。ここへドロップも可"))
+        self.folder_button.setText(tr("Import folder…", "フォルダを取り込む…"))
+        self.paste_button.setText(tr("Paste JSON", "JSONを貼り付け"))
+        self.paste_button.setToolTip(tr("Review the tenhou.net/6 JSON on the clipboard",
+                                        "クリップボードのtenhou.net/6形式JSONを検討"))
+        self.player_label.setText(tr("Player:", "プレイヤー:"))
+        self.drill_button.setText(tr("Drill my mistakes", "ミスを復習"))
+        self.drill_button.setToolTip(tr("Add the discards that lost the most to the review queue and practise them now",
+                                        "損の大きい打牌を復習キューに入れて、すぐ練習します"))
+        self.cancel_button.setText(tr("Cancel", "中止"))
+        self.analyze_button.setText(tr("Analyze (Enter)", "分析する (Enter)"))
+        self.alternatives.setHorizontalHeaderLabels([tr("Choice", "選択"), tr("Value", "評価"),
+                                                     tr("Shanten", "向聴")])
+        self._show_state()
+        if self.review is not None and self.timeline.current() is not None:
+            self._show_decision(*self.timeline.current())
+
+    def set_theme(self, theme: str) -> None:
+        self._theme = theme
+        self.timeline.set_theme(theme)
+        self.hand_view.set_theme(theme)
+
+    # ---- opening ---------------------------------------------------------------------
+    def choose_file(self) -> None:
+        start = self._setting("review/folder", str(Path.home()))
+        path, _ = QFileDialog.getOpenFileName(
+            self, tr("Open a game log", "牌譜を開く"), start,
+            tr("Game logs (*.mjlog *.xml *.json *.jsonl *.gz *.txt);;All files (*)",
+               "牌譜 (*.mjlog *.xml *.json *.jsonl *.gz *.txt);;すべてのファイル (*)"))
+        if path:
+            self._remember("review/folder", os.path.dirname(path))
+            self.open_file(path)
+
+    def open_file(self, path: str | os.PathLike) -> None:
+        self._busy(tr("Reading the log…", "牌譜を読み込み中…"))
+        self._load_token = self.worker.load_file(path)
+
+    def open_text(self, text: str) -> None:
+        self._busy(tr("Reading the log…", "牌譜を読み込み中…"))
+        self._load_token = self.worker.load_text(text, tr("pasted text", "貼り付けたテキスト"))
+
+    def paste(self) -> None:
+        text = QGuiApplication.clipboard().text()
+        if not text.strip():
+            self._fail(tr("The clipboard holds no text: copy a tenhou.net/6 JSON log first",
+                          "クリップボードにテキストがありません。先にtenhou.net/6形式の牌譜JSONをコピーしてください"))
+            return
+        self.open_text(text)
+
+    def choose_folder(self) -> None:
+        start = self._setting("review/folder", str(Path.home()))
+        folder = QFileDialog.getExistingDirectory(self, tr("Import a folder of game logs", "牌譜のフォルダを取り込む"),
+                                                  start)
+        if folder:
+            self._remember("review/folder", folder)
+            self.import_folder(folder)
+
+    def import_folder(self, folder: str | os.PathLike, player: str | None = None) -> bool:
+        """Review every log in `folder` for the player named `player` (default: the name
+        chosen last).  False (with the reason shown) when there is nothing to do."""
+        name = player or self._setting("review/player", "")
+        if not name:
+            self._fail(tr("Open one game first and choose your player: the folder is then reviewed "
+                          "for that name", "先に1局開いてプレイヤーを選んでください。フォルダはその名前で検討します"))
+            return False
+        try:
+            paths = log_files(folder)
+        except OSError as error:
+            self._fail(tr(f"Cannot read the folder: {error.strerror or error}",
+                          f"フォルダを読めません: {error.strerror or error}"))
+            return False
+        if not paths:
+            self._fail(tr("No game log files in this folder", "このフォルダに牌譜ファイルがありません"))
+            return False
+        self._folder_results = []
+        self._busy(tr(f"Reviewing {len(paths)} logs for {name}…", f"{name}の牌譜{len(paths)}件を検討中…"),
+                   len(paths))
+        self._folder_token = self.worker.review_folder(paths, name)
+        return True
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        mime = event.mimeData()
+        if mime.hasUrls() or mime.hasText():
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        mime = event.mimeData()
+        local = [u.toLocalFile() for u in mime.urls() if u.isLocalFile()] if mime.hasUrls() else []
+        if local:
+            path = local[0]
+            if os.path.isdir(path):
+                self.import_folder(path)
+            else:
+                self.open_file(path)
+        elif mime.hasText():
+            self.open_text(mime.text())
+        event.acceptProposedAction()
+
+    def cancel(self) -> None:
+        self.worker.cancel()
+        self._idle(tr("Stopped", "中止しました"))
+
+    # ---- worker answers ----------------------------------------------------------------
+    def _loaded(self, token: int, source: str, result: object) -> None:
+        if token != self._load_token:
+            return
+        if isinstance(result, Exception):
+            self._fail(str(result))
+            return
+        self.record, self.source, self.review = result, source, None
+        self.player_box.clear()
+        for seat, name in enumerate(result.players):
+            self.player_box.addItem(f"{seat}: {name or tr('(no name)', '（名前なし）')}", seat)
+        remembered = self._setting("review/player", "")
+        if remembered and remembered in result.players:
+            seat = result.players.index(remembered)
+            self.player_box.setCurrentIndex(seat)
+            self.review_player(seat)
+        else:
+            self.player_box.setCurrentIndex(-1)
+            self.timeline.set_rows([])
+            self._idle(tr(f"{os.path.basename(source)}: whose game is it? Choose the player above.",
+                          f"{os.path.basename(source)}: どのプレイヤーを検討しますか？上で選んでください。"))
+
+    def _player_chosen(self, index: int) -> None:
+        if self.record is not None and index >= 0:
+            self.review_player(self.player_box.itemData(index))
+
+    def review_player(self, seat: int) -> None:
+        """Rate the decisions of `seat` in the open game (on the worker)."""
+        if self.record is None:
+            return
+        name = self.record.players[seat]
+        if name:
+            self._remember("review/player", name)
+        self.player_box.setCurrentIndex(seat)
+        total = sum(1 for _ in self.record.rounds)
+        self._busy(tr(f"Rating {name or 'seat ' + str(seat)}'s decisions…",
+                      f"{name or '席' + str(seat)}の打牌を評価中…"), max(total, 1))
+        self._review_token = self.worker.review(self.record, seat)
+
+    def _progress(self, token: int, done: int, total: int) -> None:
+        if token in (self._review_token, self._folder_token):
+            self.progress.setMaximum(max(total, 1))
+            self.progress.setValue(done)
+
+    def _reviewed(self, token: int, result: object) -> None:
+        if token != self._review_token:
+            return
+        if isinstance(result, Exception):
+            self._fail(str(result))
+            return
+        self._keep(result)
+        self.show_review(result)
+
+    def _folder_item(self, token: int, path: str, result: object) -> None:
+        if token == self._folder_token:
+            self._folder_results.append((path, result))
+            if not isinstance(result, Exception):
+                self._keep(result)
+
+    def _folder_done(self, token: int, cancelled: bool) -> None:
+        if token != self._folder_token:
+            return
+        reviews = [r for _, r in self._folder_results if not isinstance(r, Exception)]
+        failed = [(p, r) for p, r in self._folder_results if isinstance(r, Exception)]
+        text = tr(f"{len(reviews)} games reviewed", f"{len(reviews)}局を検討しました")
+        if failed:
+            text += tr(f", {len(failed)} files skipped (first: {failed[0][1]})",
+                       f"、{len(failed)}件は読めませんでした（最初: {failed[0][1]}）")
+        if cancelled:
+            text += tr(" (stopped)", "（中止）")
+        self.message.emit(text)
+        if reviews:               # the last game is shown; the others are in the statistics
+            self.record, self.source = reviews[-1].record, ""
+            self.player_box.clear()
+            for seat, name in enumerate(self.record.players):
+                self.player_box.addItem(f"{seat}: {name}", seat)
+            self.player_box.setCurrentIndex(reviews[-1].seat)
+            self.show_review(reviews[-1])
+            text += "\n" + self._summary_text()
+        self._idle(text)
+
+    # ---- showing -----------------------------------------------------------------------
+    def _keep(self, review) -> None:
+        """Save the game's summary for the statistics (a full or read-only history only
+        costs the chart this game)."""
+        if self.history is None:
+            return
+        from mjgui.drills.history import HistoryError
+        try:
+            self.history.record_game(review.game_summary())
+        except (HistoryError, ValueError) as error:
+            self.message.emit(str(error))
+        else:
+            self.gameRecorded.emit()
+
+    def show_review(self, review) -> None:
+        from mjgui.logs.review import severity
+        self.review = review
+        rows = []
+        for rr, ratings in zip(review.replay.rounds, review.ratings):
+            cells = tuple(TimelineCell(_SEVERITY[severity(r)], r.decision.kind == "call", self._tip(r))
+                          for r in ratings)
+            rows.append(TimelineRow(f"{rr.name}-{rr.honba}", self._result_text(rr.result), cells))
+        self.timeline.set_rows(rows)
+        self._idle("")
+        first = next(((i, j) for i, rs in enumerate(review.ratings) for j, r in enumerate(rs)
+                      if severity(r) == "mistake"), None)
+        first = first or next(((i, 0) for i, rs in enumerate(review.ratings) if rs), None)
+        if first is not None:
+            self.timeline.set_current(*first)
+        self.timeline.setFocus()
+
+    def _summary_text(self) -> str:
+        if self.review is None:
+            return ""
+        s = self.review.summary()
+        share = "–" if s["agreement"] is None else f"{100 * s['agreement']:.0f} %"
+        losses = ", ".join(_loss(v, u) for u, v in s["loss"].items() if v) or tr("none", "なし")
+        kinds = s["kinds"]
+        who = self.review.player or tr(f"seat {self.review.seat}", f"席{self.review.seat}")
+        return tr(f"{who}: {s['decisions']} decisions, the engine's choice {s['agreed']} times ({share}); "
+                  f"loss {losses}. Mistakes: {kinds['shape']} shape, {kinds['value']} value, {kinds['calls']} calls.",
+                  f"{who}: 判断{s['decisions']}回、最善と一致{s['agreed']}回（{share}）; 損失 {losses}。"
+                  f"ミス: 形{kinds['shape']}・打点{kinds['value']}・鳴き{kinds['calls']}")
+
+    def _tip(self, rating) -> str:
+        d = rating.decision
+        what = d.played if d.kind == "discard" else f"{d.played} ({d.tile.name})"
+        if rating.agrees:
+            return tr(f"turn {d.hand.turn}: {what} — the engine's choice", f"{d.hand.turn}巡目: {what} — 最善")
+        return tr(f"turn {d.hand.turn}: {what}; best {' / '.join(rating.best)}, loss {_loss(rating.loss, rating.unit)}",
+                  f"{d.hand.turn}巡目: {what}; 最善 {' / '.join(rating.best)}、損失 {_loss(rating.loss, rating.unit)}")
+
+    def _result_text(self, result: dict) -> str:
+        players = self.review.record.players if self.review else ("", "", "", "")
+        if result.get("kind") == "win":
+            parts = []
+            for w in result["wins"]:
+                who = players[w["seat"]] or tr(f"seat {w['seat']}", f"席{w['seat']}")
+                how = tr("tsumo", "ツモ") if w["tsumo"] else tr("ron", "ロン")
+                parts.append(f"{who} {how} {w['points']:,}")
+            return "; ".join(parts)
+        if result.get("kind") == "draw":
+            return tr("draw", "流局") if result.get("type") == "exhaustive" else str(result.get("type"))
+        return ""
+
+    def _show_decision(self, row: int, cell: int) -> None:
+        if self.review is None:
+            return
+        rating = self.review.ratings[row][cell]
+        d = rating.decision
+        name = self.review.round_names[row]
+        riichi = tr(" with riichi", " (リーチ)") if d.riichi else ""
+        if d.kind == "discard":
+            act = tr(f"you discarded {d.played}{riichi}", f"打 {d.played}{riichi}")
+        else:
+            act = tr(f"{d.tile.name} from {d.source}: you chose {d.played}",
+                     f"{d.source}の{d.tile.name}: {d.played}を選択")
+        ev_en, ev_ja = _EVALUATORS.get(rating.evaluator, (rating.evaluator, rating.evaluator))
+        if rating.agrees:
+            verdict = tr(f"the engine agrees ({ev_en})", f"最善です（{ev_ja}）")
+        else:
+            verdict = tr(f"best {' / '.join(rating.best)}, loss {_loss(rating.loss, rating.unit)} ({ev_en})",
+                         f"最善 {' / '.join(rating.best)}、損失 {_loss(rating.loss, rating.unit)}（{ev_ja}）")
+        state = []
+        if d.tenpai:
+            state.append(tr("tenpai", "聴牌"))
+        if d.furiten:
+            state.append(tr("furiten", "振聴"))
+        extra = f" [{', '.join(state)}]" if state else ""
+        self.title.setText(tr(f"{name}, turn {d.hand.turn}: {act}; {verdict}{extra}",
+                              f"{name} {d.hand.turn}巡目: {act}; {verdict}{extra}"))
+        self.hand_view.set_hand(d.hand, drawn_apart=d.kind == "discard")
+        if d.kind == "discard" and rating.best:
+            self.hand_view.set_highlight({kind_of(b) for b in rating.best})
+        self.alternatives.setRowCount(len(rating.ranking))
+        for i, alt in enumerate(rating.ranking):
+            value = _loss(alt.value, rating.unit) if rating.unit in ("points", "ukeire") else f"{alt.value:g}"
+            cells = (alt.choice + (tr("  ← played", "  ← 選択") if alt.choice in (d.played, d.tile.name) else ""),
+                     value, "" if alt.shanten is None else str(alt.shanten))
+            for j, text in enumerate(cells):
+                self.alternatives.setItem(i, j, QTableWidgetItem(text))
+
+    def current_hand(self) -> Hand | None:
+        if self.review is None or self.timeline.current() is None:
+            return None
+        row, cell = self.timeline.current()
+        return self.review.ratings[row][cell].decision.hand
+
+    def analyze_current(self) -> None:
+        hand = self.current_hand()
+        if hand is not None:
+            self.analyzeRequested.emit(hand)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.analyze_current()
+            event.accept()
+            return
+        if event.key() in (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down,
+                           Qt.Key.Key_PageUp, Qt.Key.Key_PageDown):
+            self.timeline.keyPressEvent(event)
+            return
+        super().keyPressEvent(event)
+
+    # ---- drilling ----------------------------------------------------------------------
+    def drill_mistakes(self) -> None:
+        if self.review is None:
+            self._fail(tr("Open a game first", "先に牌譜を開いてください"))
+            return
+        problems = self.review.problems()
+        if not problems:
+            self.message.emit(tr("No costly discard in this game: nothing to drill",
+                                 "損の大きい打牌はありません"))
+            return
+        added = 0
+        if self.history is not None:
+            from mjgui.drills.review import ReviewQueue
+            try:
+                added = ReviewQueue(self.history).add_problems(problems, source="review")
+            except (ValueError, OSError) as error:
+                self.message.emit(str(error))
+        self.message.emit(tr(f"{len(problems)} mistakes to drill ({added} new in the review queue)",
+                             f"復習するミス{len(problems)}問（復習キューに新規{added}問）"))
+        who = self.review.player or tr(f"seat {self.review.seat}", f"席{self.review.seat}")
+        self.practiceRequested.emit(problems, tr(f"Mistakes of {who}", f"{who}のミス"))
+
+    # ---- state -------------------------------------------------------------------------
+    def _busy(self, text: str, maximum: int = 0) -> None:
+        self.progress.setRange(0, maximum)
+        self.progress.setValue(0)
+        self.progress.show()
+        self.cancel_button.show()
+        self.summary.setText(text)
+
+    def _idle(self, text: str) -> None:
+        self.progress.hide()
+        self.cancel_button.hide()
+        self._show_state(text)
+
+    def _fail(self, text: str) -> None:
+        self.progress.hide()
+        self.cancel_button.hide()
+        self.summary.setText(text)
+        self.summary.setStyleSheet("color: #c0392b")
+        self.message.emit(text)
+
+    def _show_state(self, text: str = "") -> None:
+        self.summary.setStyleSheet("")
+        self.drill_button.setEnabled(self.review is not None)
+        self.analyze_button.setEnabled(self.review is not None)
+        if text:
+            self.summary.setText(text)
+        elif self.review is not None:
+            self.summary.setText(self._summary_text())
+        elif self.record is None:
+            self.summary.setText(tr("Open a game log (tenhou mjlog or XML, tenhou.net/6 JSON, mjai), drop one "
+                                    "here or paste tenhou.net/6 JSON: every decision of your player is rated.",
+                                    "牌譜（天鳳mjlog/XML、tenhou.net/6 JSON、mjai）を開くか、ここへドロップ、"
+                                    "またはJSONを貼り付けてください。選んだプレイヤーの判断をすべて評価します。"))
+        if self.review is None:
+            self.title.setText("")
+            self.hand_view.set_hand(None)
+            self.alternatives.setRowCount(0)
+
+    # ---- settings ----------------------------------------------------------------------
+    def _setting(self, key: str, default: str) -> str:
+        if self.store is None:
+            return default
+        value = self.store.value(key, default)
+        return value if isinstance(value, str) and len(value) < 4096 else default
+
+    def _remember(self, key: str, value: str) -> None:
+        if self.store is not None:
+            self.store.setValue(key, value)
+
+    def wait(self, ms: int = 30000) -> bool:
+        return self.worker.wait(ms)
+
+    def confirm_close(self) -> bool:
+        """Nothing unsaved lives here; a running review is simply stopped."""
+        self.worker.cancel()
+        return True

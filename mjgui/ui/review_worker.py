@@ -1,0 +1,166 @@
+"""Reading and rating game logs off the UI thread, one request at a time.
+
+Every request gets a number; a newer request makes the older one stop at its next decision
+(`mjgui.logs.review.Cancelled`), so opening another game or choosing another player never
+waits for the previous review, and a stale answer never reaches the page (its number is old).
+
+Signals (all delivered on the UI thread):
+- ``loaded(token, source, record_or_error)`` for `load_file` / `load_text`;
+- ``progress(token, done, total)`` while rating;
+- ``reviewed(token, review_or_error)`` for `review`;
+- ``folder_item(token, path, review_or_error)`` then ``folder_done(token, cancelled)`` for `review_folder`.
+An error is the exception that explains it (a `LogError` names the file and the record).
+"""
+from __future__ import annotations
+
+import os
+from typing import Callable
+
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+
+from mjgui.logs.record import LogError
+
+__all__ = ["GameReviewer", "LOG_SUFFIXES"]
+
+#: files a folder import reads (the content decides the format; these are just the candidates)
+LOG_SUFFIXES = (".mjlog", ".xml", ".json", ".jsonl", ".gz", ".txt", ".log")
+MAX_FOLDER_FILES = 5000
+
+
+class _Signals(QObject):
+    loaded = Signal(int, str, object)
+    progress = Signal(int, int, int)
+    reviewed = Signal(int, object)
+    folder_item = Signal(int, str, object)
+    folder_done = Signal(int, bool)
+
+
+class _Job(QRunnable):
+    def __init__(self, work: Callable[[], None]):
+        super().__init__()
+        self.work = work
+
+    def run(self) -> None:
+        self.work()
+
+
+def _failure(error: Exception) -> Exception:
+    """What the page shows for an unexpected error: a worker must always answer."""
+    if isinstance(error, (LogError, ValueError)):
+        return error
+    return LogError(f"cannot review this game ({type(error).__name__}: {error})")
+
+
+class GameReviewer(QObject):
+    loaded = Signal(int, str, object)
+    progress = Signal(int, int, int)
+    reviewed = Signal(int, object)
+    folder_item = Signal(int, str, object)
+    folder_done = Signal(int, bool)
+
+    def __init__(self, parent: QObject | None = None):
+        super().__init__(parent)
+        self._pool = QThreadPool(self)
+        self._pool.setMaxThreadCount(1)
+        self._signals = _Signals(self)
+        for name in ("loaded", "progress", "reviewed", "folder_item", "folder_done"):
+            getattr(self._signals, name).connect(getattr(self, name))
+        self._latest = 0
+
+    # a request's number; reading an int across threads is safe under the GIL
+    def _next(self) -> int:
+        self._latest += 1
+        return self._latest
+
+    def _stale(self, token: int) -> bool:
+        return token != self._latest
+
+    def cancel(self) -> None:
+        """Stop whatever runs now (it answers nothing more)."""
+        self._next()
+
+    def wait(self, ms: int = 30000) -> bool:
+        return self._pool.waitForDone(ms)
+
+    # ---- requests --------------------------------------------------------------------
+    def load_file(self, path: str | os.PathLike) -> int:
+        from mjgui.logs.load import load
+        return self._load(os.fspath(path), lambda: load(path))
+
+    def load_text(self, text: str, source: str = "pasted text") -> int:
+        from mjgui.logs.load import loads
+        return self._load(source, lambda: loads(text, source))
+
+    def _load(self, source: str, read: Callable[[], object]) -> int:
+        token = self._next()
+
+        def work() -> None:
+            try:
+                result = read()
+            except Exception as error:
+                result = _failure(error)
+            self._signals.loaded.emit(token, source, result)
+        self._pool.start(_Job(work))
+        return token
+
+    def review(self, record, player: int | str) -> int:
+        """Rate `player`'s decisions in `record` (a GameRecord)."""
+        from mjgui.logs.review import Cancelled, review_game
+        token = self._next()
+
+        def work() -> None:
+            if self._stale(token):
+                return
+            try:
+                result: object = review_game(record, player, progress=lambda d, t: self._signals.progress.emit(token, d, t),
+                                             cancelled=lambda: self._stale(token))
+            except Cancelled:
+                return
+            except Exception as error:
+                result = _failure(error)
+            self._signals.reviewed.emit(token, result)
+        self._pool.start(_Job(work))
+        return token
+
+    def review_folder(self, paths: list[str], player: str) -> int:
+        """Load and rate every file for the player named `player`; files where nobody has
+        that name, and unreadable ones, answer with the error."""
+        from mjgui.logs.load import load
+        from mjgui.logs.review import Cancelled, review_game
+        token = self._next()
+
+        def work() -> None:
+            total = len(paths)
+            for i, path in enumerate(paths):
+                if self._stale(token):
+                    self._signals.folder_done.emit(token, True)
+                    return
+                try:
+                    record = load(path)
+                    if player not in record.players:
+                        raise LogError(f"no player named {player!r} in this game", path)
+                    result: object = review_game(record, player, cancelled=lambda: self._stale(token))
+                except Cancelled:
+                    self._signals.folder_done.emit(token, True)
+                    return
+                except Exception as error:
+                    result = _failure(error)
+                self._signals.folder_item.emit(token, path, result)
+                self._signals.progress.emit(token, i + 1, total)
+            self._signals.folder_done.emit(token, False)
+        self._pool.start(_Job(work))
+        return token
+
+
+def log_files(folder: str | os.PathLike) -> list[str]:
+    """The candidate log files directly in `folder` (not its subfolders), sorted by name,
+    at most MAX_FOLDER_FILES; hidden files and anything that is not a regular file are left out."""
+    out = []
+    with os.scandir(folder) as entries:
+        for entry in entries:
+            name = entry.name
+            if name.startswith(".") or not name.lower().endswith(LOG_SUFFIXES):
+                continue
+            if entry.is_file(follow_symlinks=False):
+                out.append(entry.path)
+    return sorted(out)[:MAX_FOLDER_FILES]
