@@ -1,23 +1,63 @@
-"""Timing of the expected-value search (simple model), per 14-tile hand by shanten.
+"""Timing of the expected-value search, per 14-tile hand by shanten.
 
     python benchmarks/bench_ev.py [--hands N] [--seed S]
 
-Random hands dealt from the 136-tile wall (one dora indicator, turn 1, ippatsu / haitei /
-ura / double riichi on), grouped by shanten 0-3; prints the median and p90 time of the C
-search (`core.ev_packed`, every discard) and the states it visited.
+Random hands dealt from the 136-tile wall (one dora indicator, ippatsu / haitei / ura /
+double riichi on), grouped by shanten 0-3; prints the median and p90 CPU time (the thread's:
+other load on the shared VM does not count) of the C search (`core.ev_packed`, every discard)
+and the states it visited, for
+- the simple model at turn 1;
+- the full model at turn 1 with nothing seen (seat South, as the others);
+- the full model at turn 8, seat West (final discards, houtei), with 24 tiles of other
+  players seen and 7 own discards.
+Ends with the peak resident memory of the process (the memo of the largest search).
 """
 from __future__ import annotations
 
 import argparse
 import random
+import resource
 import statistics
 import time
 
 from mjgui import core
-from mjgui.ev import EvOptions
+from mjgui.ev import EvOptions, _full_model
 from mjgui.hand import Hand
 from mjgui.scoring import pack, rule_flags
 from mjgui.tiles import Tile
+
+
+def deal(rng: random.Random, per_shanten: int, visible: int, discards: int, seat: int) -> dict[int, list[Hand]]:
+    hands: dict[int, list[Hand]] = {s: [] for s in range(4)}
+    while min(len(v) for v in hands.values()) < per_shanten:
+        wall = [Tile(k, k in (4, 13, 22) and c == 0) for k in range(34) for c in range(4)]
+        rng.shuffle(wall)
+        seen = wall[15:15 + visible + discards]
+        hand = Hand(tuple(wall[:14]), dora_indicators=(Tile(wall[14].kind),), seat_wind=seat,
+                    visible=tuple(seen[:visible]), discards=tuple(seen[visible:]))
+        s = core.shanten(hand.counts)
+        if s in hands and len(hands[s]) < per_shanten:
+            hands[s].append(hand)
+    return hands
+
+
+def run(title: str, hands: dict[int, list[Hand]], turn: int, options: EvOptions) -> None:
+    flags, rules = options.flags, rule_flags("tenhou")
+    print(title)
+    for s, group in hands.items():
+        times, states = [], []
+        for hand in group:
+            packed = pack(hand, 0, ())
+            model = _full_model(hand, options) if options.model == "full" else None
+            start = time.thread_time()
+            _, _, n = core.ev_packed(packed, turn, flags, rules, model)
+            times.append(time.thread_time() - start)
+            states.append(n)
+        times.sort()
+        p90 = times[int(0.9 * (len(times) - 1))]
+        print(f"  {s}-shanten: median {statistics.median(times) * 1e3:8.3f} ms   p90 {p90 * 1e3:8.3f} ms   "
+              f"max {times[-1] * 1e3:8.1f} ms   states median {statistics.median(states):>8,.0f}  "
+              f"max {max(states):>8,}")
 
 
 def main() -> None:
@@ -26,27 +66,14 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
     rng = random.Random(args.seed)
-    hands: dict[int, list[bytes]] = {s: [] for s in range(4)}
-    while min(len(v) for v in hands.values()) < args.hands:
-        wall = [Tile(k, k in (4, 13, 22) and c == 0) for k in range(34) for c in range(4)]
-        rng.shuffle(wall)
-        hand = Hand(tuple(wall[:14]), dora_indicators=(Tile(wall[14].kind),), seat_wind=1)
-        s = core.shanten(hand.counts)
-        if s in hands and len(hands[s]) < args.hands:
-            hands[s].append(pack(hand, 0, ()))
-    flags, rules = EvOptions().flags, rule_flags("tenhou")
-    print(f"{args.hands} random hands per shanten, turn 1, simple model")
-    for s, packed in hands.items():
-        times, states = [], []
-        for p in packed:
-            start = time.perf_counter()
-            _, _, n = core.ev_packed(p, 1, flags, rules)
-            times.append(time.perf_counter() - start)
-            states.append(n)
-        times.sort()
-        p90 = times[int(0.9 * (len(times) - 1))]
-        print(f"{s}-shanten: median {statistics.median(times) * 1e3:8.3f} ms   p90 {p90 * 1e3:8.3f} ms   "
-              f"max {times[-1] * 1e3:8.1f} ms   states median {statistics.median(states):>8,.0f}")
+    fresh, later = deal(rng, args.hands, 0, 0, 1), deal(rng, args.hands, 24, 7, 2)
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"{args.hands} random hands per shanten")
+    run("simple model, turn 1", fresh, 1, EvOptions())
+    run("full model, turn 1, nothing seen", fresh, 1, EvOptions(model="full"))
+    run("full model, turn 8, seat West, 24 tiles seen, 7 own discards", later, 8, EvOptions(model="full"))
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"peak resident memory {peak:.0f} MB ({peak - before:.0f} MB above the process before the searches)")
 
 
 if __name__ == "__main__":

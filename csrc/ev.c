@@ -20,10 +20,12 @@
 #include "capped.h"
 #include "points.h"
 
-#define T_END 18                      /* V[18]: no draw left */
+#define T_END 18                      /* the largest "no draw left" index */
 #define NV (T_END + 1)
 
-enum { M_TENPAI, M_WIN, M_SCORE, M_IPPATSU_SCORE, M_COUNT };
+enum { M_TENPAI, M_WIN, M_SCORE, M_COUNT };
+enum { X_DOUBLE = 1, X_FURITEN = 2 };     /* state extra bits: double riichi, furiten by the root discard */
+enum { FAIL_MEMORY = 1, FAIL_CANCELLED = 2 };
 
 typedef struct {
     uint64_t lo, hi;                  /* 34 counts x 3 bits, then extra bits; hi == 0: empty slot */
@@ -37,17 +39,22 @@ typedef struct {
 
 typedef struct {
     const mj_win *w;
-    int rules, options, turn, forms, dealer, closed, n_ind;
-    int S;
-    double inv[NV];                   /* 1 / (S - t) */
+    const mj_ev_params *p;
+    int rules, options, turn, forms, dealer, closed, n_ind, full;
+    int last;                         /* the last draw index (17, or 16 for West / North in the full model) */
+    int haitei;                       /* the draw index whose tsumo is haitei (-1: none) */
+    int final_discards;               /* opponent discards after the player's last discard */
+    double pool[NV];                  /* tiles the draw at t comes from */
     uint8_t indicators[MJ_KINDS];     /* dora indicator copies per kind */
     uint8_t melded[MJ_KINDS];         /* copies in the melds */
+    uint8_t seen[MJ_KINDS];           /* full model: other copies seen */
     uint8_t caps[MJ_KINDS];           /* 4 - melded: what the concealed part may use */
     mj_caps caps_ctx, *cx;            /* NULL when no meld caps a kind */
     table states;                     /* the 13-tile states searched */
+    table drawn;                      /* 14-tile hands after a kept draw: their best discard */
     double *arena;                    /* M_COUNT x NV doubles per state */
     size_t arena_used, arena_cap;
-    int failed;                       /* out of memory */
+    int failed;                       /* FAIL_* */
 } ev_ctx;
 
 /* state key: counts in 3 bits each (lo: kinds 0..20, hi: kinds 21..33), extra bits on top of hi */
@@ -117,6 +124,14 @@ static int32_t new_values(ev_ctx *c)
 
 static double *values_at(ev_ctx *c, int32_t v) { return c->arena + (size_t)v * M_COUNT * NV; }
 
+/* A new state's values, all zero. */
+static int32_t new_zeroed(ev_ctx *c)
+{
+    int32_t v = new_values(c);
+    if (v >= 0) memset(values_at(c, v), 0, M_COUNT * NV * sizeof(double));
+    return v;
+}
+
 static const uint8_t next_kind[MJ_KINDS] = {
 #define SUIT(b) b+1, b+2, b+3, b+4, b+5, b+6, b+7, b+8, b+0
     SUIT(0), SUIT(9), SUIT(18),
@@ -126,9 +141,10 @@ static const uint8_t next_kind[MJ_KINDS] = {
 
 static int is_five(int k) { return k < 27 && k % 9 == 4; }
 
-/* Points received for the tsumo of x completing h (14 tiles, x included), or
- * 0 when it cannot win; ura dora averaged over the indicators drawn without
- * replacement from the unseen tiles. */
+/* Points received for the win on x completing h (14 tiles, x included; a
+ * tsumo when flags has MJ_WIN_TSUMO, else a ron), or 0 when it cannot win;
+ * ura dora averaged over the indicators drawn without replacement from the
+ * unseen tiles. */
 static double win_points(ev_ctx *c, const uint8_t *h, int red, int x, int flags)
 {
     mj_win w = *c->w;
@@ -147,13 +163,13 @@ static double win_points(ev_ctx *c, const uint8_t *h, int red, int x, int flags)
     double groups[5] = {0};           /* unseen tiles by the copies held of their next kind */
     for (int j = 0; j < MJ_KINDS; j++) {
         int held = h[j] + c->melded[j];
-        int left = 4 - held - c->indicators[j];
+        int left = 4 - held - c->indicators[j] - c->seen[j];
         if (left <= 0) continue;
         int v = h[next_kind[j]] + c->melded[next_kind[j]];
         groups[v > 4 ? 4 : v] += left;
     }
     /* every way to draw n indicators from the groups (multivariate hypergeometric) */
-    int n = c->n_ind;
+    int n = c->n_ind, tsumo = flags & MJ_WIN_TSUMO;
     double expect = 0, total_ways = 0;
     int k[5];
     for (k[0] = 0; k[0] <= n; k[0]++)
@@ -170,23 +186,26 @@ static double win_points(ev_ctx *c, const uint8_t *h, int red, int x, int flags)
         if (ways <= 0) continue;
         int limit;
         int32_t base = mj_base_points(s.han + ura, s.fu, 0, c->rules, &limit);
-        expect += ways * mj_payers_total(base, 1, c->dealer);
+        expect += ways * mj_payers_total(base, tsumo, c->dealer);
         total_ways += ways;
     }
     return total_ways > 0 ? expect / total_ways : s.total;
 }
 
-/* Wall copies of x seen from hand h (melds and indicators out). */
+/* Wall copies of x seen from hand h (melds, indicators and seen tiles out). */
 static int wall(const ev_ctx *c, const uint8_t *h, int x)
 {
-    int left = 4 - h[x] - c->melded[x] - c->indicators[x];
+    int left = 4 - h[x] - c->melded[x] - c->indicators[x] - c->seen[x];
     return left > 0 ? left : 0;
 }
 
-/* The red five of x's suit is still in the wall (the indicators count as plain copies). */
+/* The red five of x's suit is still in the wall (a red five among the
+ * indicators or the seen tiles is not). */
 static int red_in_wall(const ev_ctx *c, const uint8_t *h, int red, int x)
 {
-    return is_five(x) && (c->rules & MJ_RULE_RED_FIVES) && !(red >> (x / 9) & 1) && wall(c, h, x) > 0;
+    int suit = x / 9;
+    return is_five(x) && (c->rules & MJ_RULE_RED_FIVES) && !(red >> suit & 1)
+           && !(c->p->red_seen >> suit & 1) && wall(c, h, x) > 0;
 }
 
 static int32_t evaluate(ev_ctx *c, uint8_t *h, int red, int extra, int shanten);
@@ -226,11 +245,13 @@ typedef struct {
     double weight;
 } draw;
 
-/* The draws of h that lower its shanten (at tenpai: the winning tiles). */
-static int useful_draws(const ev_ctx *c, uint8_t *h, int red, draw *out)
+/* The draws of h that lower its shanten (at tenpai: the winning tiles);
+ * *waits (if given) gets every kind that lowers it, live or not. */
+static int useful_draws(const ev_ctx *c, uint8_t *h, int red, draw *out, uint64_t *waits)
 {
     uint64_t mask;
     mj_ukeire_capped(h, c->caps, c->forms, &mask);
+    if (waits) *waits = mask;
     int n = 0;
     for (int x = 0; x < MJ_KINDS; x++) {
         if (!(mask >> x & 1)) continue;
@@ -243,13 +264,40 @@ static int useful_draws(const ev_ctx *c, uint8_t *h, int red, draw *out)
     return n;
 }
 
-/* A tenpai state: it waits (riichi when closed); extra bit 0 = double riichi. */
-static void tenpai_values(ev_ctx *c, uint8_t *h, int red, int extra, double *v)
+/* The pool the draw at t comes from, never below the weight taken from it. */
+static double pool_at(const ev_ctx *c, int t, double weight)
 {
-    draw draws[2 * MJ_KINDS];
-    int n = useful_draws(c, h, red, draws);
-    int riichi = c->closed ? ((extra & 1) ? MJ_WIN_DOUBLE_RIICHI : MJ_WIN_RIICHI) : 0;
-    double win_weight = 0, gain[NV] = {0}, gain_ip[NV] = {0};
+    return c->pool[t] > weight ? c->pool[t] : weight;
+}
+
+/* Probability that at least one of k opponent discards is among `weight`
+ * live tiles, each discard one of the pool's tiles with the share q. */
+static double ron_chance(double q, double weight, double pool, int k)
+{
+    if (q <= 0 || weight <= 0 || k <= 0) return 0;
+    double p = q * weight / pool, miss = 1;
+    if (p > 1) p = 1;
+    for (int i = 0; i < k; i++) miss *= 1 - p;
+    return 1 - miss;
+}
+
+/* A frozen tenpai hand waiting from draw index turn: with riichi (flags
+ * MJ_WIN_RIICHI / MJ_WIN_DOUBLE_RIICHI, declared just now) or without (0);
+ * draws: its winning draws (useful_draws).
+ * Before each of its draws come three opponent discards (full model, ron
+ * unless furiten), after its last draw c->final_discards.  Fills win, score
+ * and score_ip (the riichi declared right before the first ron chance and
+ * draw: ippatsu) over t = turn .. T_END. */
+static void wait_values(ev_ctx *c, uint8_t *h, const draw *draws, int n, int riichi, int furiten,
+                        double *win, double *score, double *score_ip)
+{
+    double q = !c->full || furiten ? 0 : riichi ? c->p->ron_riichi : c->p->ron_dama;
+    int ip = riichi && (c->options & MJ_EV_IPPATSU) ? MJ_WIN_IPPATSU : 0;
+    double tsumo_weight = 0, gain = 0, gain_ip = 0, gain_last = 0, gain_ip_last = 0;
+    double ron_weight = 0, ron_gain = 0, ron_gain_ip = 0;
+    /* the round's last discard (South's, the last of the final discards) is houtei: a yaku */
+    int houtei = q > 0 && c->final_discards > 0;
+    double last_weight = 0, last_gain = 0, last_gain_ip = 0;
     for (int i = 0; i < n; i++) {
         int x = draws[i].x, r = draws[i].red;
         double weight = draws[i].weight;
@@ -257,96 +305,202 @@ static void tenpai_values(ev_ctx *c, uint8_t *h, int red, int extra, double *v)
         int flags = MJ_WIN_TSUMO | riichi;
         double pts = win_points(c, h, r, x, flags);
         if (pts > 0) {
-            int ip = riichi && (c->options & MJ_EV_IPPATSU) ? MJ_WIN_IPPATSU : 0;
-            int last = c->options & MJ_EV_HAITEI ? MJ_WIN_HAITEI : 0;
+            int last = c->haitei >= 0 && (c->options & MJ_EV_HAITEI) ? MJ_WIN_HAITEI : 0;
             double pts_ip = ip ? win_points(c, h, r, x, flags | ip) : pts;
             double pts_last = last ? win_points(c, h, r, x, flags | last) : pts;
             double pts_ip_last = ip && last ? win_points(c, h, r, x, flags | ip | last) : ip ? pts_ip : pts_last;
-            win_weight += weight;
-            for (int t = c->turn; t < T_END; t++) {
-                gain[t] += weight * (t == T_END - 1 ? pts_last : pts);
-                gain_ip[t] += weight * (t == T_END - 1 ? pts_ip_last : pts_ip);
+            tsumo_weight += weight;
+            gain += weight * pts;
+            gain_ip += weight * pts_ip;
+            gain_last += weight * pts_last;
+            gain_ip_last += weight * pts_ip_last;
+        }
+        if (q > 0) {
+            double ron = win_points(c, h, r, x, riichi);
+            if (ron > 0) {
+                ron_weight += weight;
+                ron_gain += weight * ron;
+                ron_gain_ip += weight * (ip ? win_points(c, h, r, x, riichi | ip) : ron);
+            }
+            double last = houtei ? win_points(c, h, r, x, riichi | MJ_WIN_HOUTEI) : 0;
+            if (last > 0) {
+                last_weight += weight;
+                last_gain += weight * last;
+                last_gain_ip += weight * (ip ? win_points(c, h, r, x, riichi | ip | MJ_WIN_HOUTEI) : last);
             }
         }
         h[x]--;
     }
-    double *tp = v + M_TENPAI * NV, *wp = v + M_WIN * NV, *sp = v + M_SCORE * NV, *ip = v + M_IPPATSU_SCORE * NV;
-    tp[T_END] = 1;
-    wp[T_END] = sp[T_END] = ip[T_END] = 0;
-    for (int t = T_END - 1; t >= c->turn; t--) {
-        double stay = (c->S - t - win_weight) * c->inv[t];
-        tp[t] = 1;
-        wp[t] = win_weight * c->inv[t] + stay * wp[t + 1];
-        sp[t] = gain[t] * c->inv[t] + stay * sp[t + 1];
-        ip[t] = gain_ip[t] * c->inv[t] + stay * sp[t + 1];
+    double ron_mean = ron_weight > 0 ? ron_gain / ron_weight : 0;
+    double ron_mean_ip = ron_weight > 0 ? ron_gain_ip / ron_weight : 0;
+    for (int t = c->last + 2; t <= T_END; t++) win[t] = score[t] = score_ip[t] = 0;
+    int end = c->last + 1;            /* after the last draw: the opponents' last discards */
+    double pr = ron_chance(q, ron_weight, c->pool[end], c->final_discards - 1);
+    double p_last = ron_chance(q, last_weight, c->pool[end], houtei);
+    win[end] = pr + (1 - pr) * p_last;
+    score[end] = pr * ron_mean + (1 - pr) * p_last * (houtei && last_weight > 0 ? last_gain / last_weight : 0);
+    score_ip[end] = pr * ron_mean_ip + (1 - pr) * p_last * (houtei && last_weight > 0 ? last_gain_ip / last_weight : 0);
+    for (int t = c->last; t >= c->turn; t--) {
+        double pool = pool_at(c, t, tsumo_weight > ron_weight ? tsumo_weight : ron_weight);
+        double stay = (pool - tsumo_weight) / pool;
+        int haitei = t == c->haitei;
+        pr = ron_chance(q, ron_weight, pool, 3);
+        win[t] = pr + (1 - pr) * (tsumo_weight / pool + stay * win[t + 1]);
+        score[t] = pr * ron_mean + (1 - pr) * ((haitei ? gain_last : gain) / pool + stay * score[t + 1]);
+        score_ip[t] = pr * ron_mean_ip + (1 - pr) * ((haitei ? gain_ip_last : gain_ip) / pool + stay * score[t + 1]);
     }
+}
+
+/* A tenpai state, entered right after the discard that made it: riichi (a
+ * closed hand; extra X_DOUBLE: double riichi) and, in the full model or for
+ * an open hand, dama; furiten when a wait is among the own discards (or,
+ * X_FURITEN, is the root discard).  Fills the vectors of the choices that
+ * apply and returns their bits (1 riichi, 2 dama). */
+static int tenpai_choices(ev_ctx *c, uint8_t *h, int red, int extra,
+                          double *r_win, double *r_score, double *d_win, double *d_score)
+{
+    uint64_t waits;
+    draw draws[2 * MJ_KINDS];
+    int n = useful_draws(c, h, red, draws, &waits);
+    int furiten = (extra & X_FURITEN) || (waits & c->p->furiten);
+    double later[NV];
+    int choices = 0;
+    if (c->closed) {
+        int riichi = (extra & X_DOUBLE) ? MJ_WIN_DOUBLE_RIICHI : MJ_WIN_RIICHI;
+        wait_values(c, h, draws, n, riichi, furiten, r_win, later, r_score);
+        choices |= 1;
+    }
+    if (c->full || !c->closed) {
+        wait_values(c, h, draws, n, 0, furiten, d_win, d_score, later);
+        choices |= 2;
+    }
+    return choices;
+}
+
+/* The memoised values of a tenpai state: each number the better of riichi and dama. */
+static void tenpai_values(ev_ctx *c, uint8_t *h, int red, int extra, double *v)
+{
+    double rw[NV], rs[NV], dw[NV], ds[NV];
+    int choices = tenpai_choices(c, h, red, extra, rw, rs, dw, ds);
+    for (int t = c->turn; t <= T_END; t++) {
+        v[M_TENPAI * NV + t] = t <= c->last + 1;
+        double w = 0, s = 0;
+        if (choices & 1) { w = rw[t]; s = rs[t]; }
+        if (choices & 2) { if (dw[t] > w) w = dw[t]; if (ds[t] > s) s = ds[t]; }
+        v[M_WIN * NV + t] = w;
+        v[M_SCORE * NV + t] = s;
+    }
+}
+
+/* The 14-tile hand h (red fives r) one shanten below `shanten` after a kept
+ * draw: each number of its best discard one draw later, as a vector over t
+ * (memoised: many 13-tile states draw into the same 14-tile hand). */
+static int32_t drawn_best(ev_ctx *c, uint8_t *h, int r, int shanten)
+{
+    uint64_t lo, hi;
+    make_key(h, r, &lo, &hi);
+    slot *s = find_slot(&c->drawn, lo, hi);
+    if (!s) { c->failed = FAIL_MEMORY; return -1; }
+    if (s->values >= 0) return s->values;
+    int32_t v = new_zeroed(c);
+    if (v < 0) { c->failed = FAIL_MEMORY; return -1; }
+    s->values = v;          /* claimed before the children: the table may move below */
+    /* best[j] takes child[j + 1] (the child one draw later); whole rows are
+     * cheaper than their used part (the loops vectorise), and the arena is
+     * zeroed, so the unused entries stay finite */
+    double best[M_COUNT * NV] = {0};
+    int8_t after[MJ_KINDS];
+    discard_shanten(h, c->forms, c->cx, after);
+    for (int d = 0; d < MJ_KINDS; d++) {
+        if (after[d] != shanten - 1) continue;
+        h[d]--;
+        int32_t child = evaluate(c, h, red_after_discard(h, r, d), 0, shanten - 1);
+        h[d]++;
+        if (child < 0) return -1;
+        const double *cv = values_at(c, child) + 1;
+        for (int j = 0; j < M_COUNT * NV - 1; j++) best[j] = cv[j] > best[j] ? cv[j] : best[j];
+    }
+    memcpy(values_at(c, v), best, sizeof best);
+    return v;
 }
 
 /* A state below tenpai: keep each draw that lowers the shanten with its best discard. */
 static void progress_values(ev_ctx *c, uint8_t *h, int red, int shanten, int32_t self)
 {
     draw draws[2 * MJ_KINDS];
-    int n = useful_draws(c, h, red, draws);
+    int n = useful_draws(c, h, red, draws, NULL);
     double kept_weight = 0;
-    double acc[M_COUNT][NV] = {{0}};
+    /* flat M_COUNT x NV rows: best[i] takes child[i + 1] (the child one draw later);
+     * whole rows are cheaper than their used part (the loops vectorise), and the
+     * arena is zeroed, so the unused entries stay finite */
+    double acc[M_COUNT * NV] = {0};
     for (int i = 0; i < n && !c->failed; i++) {
-        int x = draws[i].x, r = draws[i].red;
         double weight = draws[i].weight;
-        h[x]++;
-        int8_t after[MJ_KINDS];
-        discard_shanten(h, c->forms, c->cx, after);
-        double best[M_COUNT][NV];
-        for (int m = 0; m < M_COUNT; m++) for (int t = 0; t < NV; t++) best[m][t] = 0;
-        for (int d = 0; d < MJ_KINDS; d++) {
-            if (after[d] != shanten - 1) continue;
-            h[d]--;
-            int32_t child = evaluate(c, h, red_after_discard(h, r, d), 0, shanten - 1);
-            h[d]++;
-            if (child < 0) { c->failed = 1; break; }
-            const double *cv = values_at(c, child);
-            /* the first draw after declaring riichi is the ippatsu draw */
-            const double *score = cv + ((shanten - 1 == 0 && (c->options & MJ_EV_IPPATSU) && c->closed)
-                                        ? M_IPPATSU_SCORE : M_SCORE) * NV;
-            for (int t = c->turn; t < T_END; t++) {
-                if (cv[M_TENPAI * NV + t + 1] > best[M_TENPAI][t]) best[M_TENPAI][t] = cv[M_TENPAI * NV + t + 1];
-                if (cv[M_WIN * NV + t + 1] > best[M_WIN][t]) best[M_WIN][t] = cv[M_WIN * NV + t + 1];
-                if (score[t + 1] > best[M_SCORE][t]) best[M_SCORE][t] = score[t + 1];
-            }
-        }
-        h[x]--;
+        h[draws[i].x]++;
+        int32_t best = drawn_best(c, h, draws[i].red, shanten);
+        h[draws[i].x]--;
+        if (best < 0) break;
+        const double *b = values_at(c, best);
         kept_weight += weight;
-        for (int m = 0; m < M_IPPATSU_SCORE; m++)
-            for (int t = c->turn; t < T_END; t++) acc[m][t] += weight * best[m][t];
+        for (int j = 0; j < M_COUNT * NV; j++) acc[j] += weight * b[j];
     }
     double *v = values_at(c, self);
-    for (int m = 0; m < M_COUNT; m++) v[m * NV + T_END] = 0;
-    for (int t = T_END - 1; t >= c->turn; t--) {
-        double stay = (c->S - t - kept_weight) * c->inv[t];
-        for (int m = 0; m < M_IPPATSU_SCORE; m++)      /* the ippatsu row is read at tenpai only */
-            v[m * NV + t] = acc[m][t] * c->inv[t] + stay * v[m * NV + t + 1];
+    for (int m = 0; m < M_COUNT; m++)
+        for (int t = c->last + 1; t <= T_END; t++) v[m * NV + t] = 0;
+    for (int t = c->last; t >= c->turn; t--) {
+        double pool = pool_at(c, t, kept_weight);
+        double stay = (pool - kept_weight) / pool;
+        for (int m = 0; m < M_COUNT; m++)
+            v[m * NV + t] = acc[m * NV + t] / pool + stay * v[m * NV + t + 1];
     }
 }
 
-/* The values of the 13-tile state h (memoised); -1 when memory ran out. */
+/* The values of the 13-tile state h (memoised); -1 when the search failed. */
 static int32_t evaluate(ev_ctx *c, uint8_t *h, int red, int extra, int shanten)
 {
+    if (c->failed) return -1;
     uint64_t lo, hi;
     make_key(h, red | extra << 3, &lo, &hi);
     slot *s = find_slot(&c->states, lo, hi);
-    if (!s) return -1;
+    if (!s) { c->failed = FAIL_MEMORY; return -1; }
     if (s->values >= 0) return s->values;
-    int32_t v = new_values(c);
-    if (v < 0) return -1;
+    /* the caller may stop the search: the flag is read on the first and every 256th new state */
+    if (c->p->cancel && (c->states.used & 255) == 1 && *(volatile int *)c->p->cancel) {
+        c->failed = FAIL_CANCELLED;
+        return -1;
+    }
+    int32_t v = new_zeroed(c);
+    if (v < 0) { c->failed = FAIL_MEMORY; return -1; }
     s->values = v;          /* claimed before the children: the table may move below */
     if (shanten == 0) tenpai_values(c, h, red, extra, values_at(c, v));
     else progress_values(c, h, red, shanten, v);
     return c->failed ? -1 : v;
 }
 
-int mj_ev(const mj_win *hand, int turn, int options, int rules, mj_ev_row *rows, long *states)
+/* Seats in draw order from the dealer: the last draw index and the opponent
+ * discards after the player's last one (70 live draws: East and South draw
+ * 18 times, West and North 17; South draws the last tile). */
+static void seat_schedule(ev_ctx *c, int seat)
 {
-    if (!hand || !rows || turn < 1 || turn > 17 || (options & ~MJ_EV_ALL) || (rules & ~MJ_RULES_ALL)
-        || hand->n_melds > 4 || hand->n_dora > 5 || hand->seat_wind > 3 || hand->round_wind > 3)
+    static const int8_t last[4] = {17, 17, 16, 16}, final_discards[4] = {1, 0, 3, 2};
+    if (!c->full) {               /* the simple model: draws to 17, haitei on 17, no ron */
+        c->last = 17;
+        c->haitei = 17;
+        c->final_discards = 0;
+        return;
+    }
+    c->last = last[seat];
+    c->haitei = seat == 1 ? 17 : -1;
+    c->final_discards = final_discards[seat];
+}
+
+int mj_ev_model(const mj_win *hand, const mj_ev_params *p, mj_ev_row *rows, long *states)
+{
+    if (!hand || !p || !rows || p->turn < 1 || p->turn > 17 || (p->options & ~MJ_EV_ALL)
+        || (p->rules & ~MJ_RULES_ALL) || hand->n_melds > 4 || hand->n_dora > 5 || hand->seat_wind > 3
+        || hand->round_wind > 3 || (p->full != 0 && p->full != 1) || p->red_seen > 7
+        || p->n_visible < 0 || p->n_visible > 136 || (p->furiten >> MJ_KINDS)
+        || !(p->ron_dama >= 0 && p->ron_dama <= 1) || !(p->ron_riichi >= 0 && p->ron_riichi <= 1))
         return MJ_ERR_ARG;
     mj_scan_result scan = mj_scan(hand->counts);
     int n = mj_checked_total(scan);
@@ -355,9 +509,11 @@ int mj_ev(const mj_win *hand, int turn, int options, int rules, mj_ev_row *rows,
     ev_ctx c;
     memset(&c, 0, sizeof c);
     c.w = hand;
-    c.rules = rules;
-    c.options = options;
-    c.turn = turn;
+    c.p = p;
+    c.rules = p->rules;
+    c.options = p->options;
+    c.turn = p->turn;
+    c.full = p->full;
     c.dealer = hand->seat_wind == 0;
     c.closed = 1;
     for (int m = 0; m < hand->n_melds; m++) {
@@ -372,12 +528,18 @@ int mj_ev(const mj_win *hand, int turn, int options, int rules, mj_ev_row *rows,
         if (hand->dora[i] >= MJ_KINDS) return MJ_ERR_ARG;
         c.indicators[hand->dora[i]]++;
     }
+    if (c.full) memcpy(c.seen, p->seen, MJ_KINDS);
     for (int k = 0; k < MJ_KINDS; k++)
-        if (hand->counts[k] + c.melded[k] + c.indicators[k] > 4) return MJ_ERR_COUNT;
+        if (hand->counts[k] + c.melded[k] + c.indicators[k] + c.seen[k] > 4) return MJ_ERR_COUNT;
     c.n_ind = hand->n_dora;
     c.forms = hand->n_melds ? MJ_REGULAR : MJ_ALL_FORMS;
-    c.S = 136 - 14 - hand->n_dora;
-    for (int t = 0; t < NV; t++) c.inv[t] = 1.0 / (c.S - t);
+    seat_schedule(&c, hand->seat_wind);
+    /* the simple model's pool S - t (S = 136 - 14 - indicators); the full
+     * model also takes out the other players' tiles seen */
+    for (int t = 0; t < NV; t++) {
+        int pool = 136 - 14 - hand->n_dora - t - (c.full ? p->n_visible : 0);
+        c.pool[t] = pool > 1 ? pool : 1;
+    }
 
     int8_t after[MJ_KINDS];
     uint64_t masks[MJ_KINDS];
@@ -386,31 +548,50 @@ int mj_ev(const mj_win *hand, int turn, int options, int rules, mj_ev_row *rows,
     for (int k = 0; k < MJ_KINDS; k++) c.caps[k] = (uint8_t)(4 - c.melded[k]);
     c.cx = mj_caps_init(&c.caps_ctx, c.caps);
     int shanten = mj_discard_rows(h, scan, c.forms, 0, c.cx, after, masks);
-    int result = shanten;
+    if (shanten < -1) return shanten;
+    int result = shanten;             /* -1: a complete hand; its discards are searched all the same */
     for (int d = 0; d < MJ_KINDS; d++) {
         mj_ev_row *row = &rows[d];
         memset(row, 0, sizeof *row);
         row->shanten = after[d];
-        if (after[d] == MJ_NOT_HELD || after[d] > MJ_EV_MAX_SHANTEN || result < 0) continue;
+        if (after[d] == MJ_NOT_HELD || after[d] > MJ_EV_MAX_SHANTEN) continue;
         h[d]--;
         int red = red_after_discard(h, hand->red, d);
-        /* riichi with the first discard is a double riichi */
-        int extra = after[d] == 0 && turn == 1 && (options & MJ_EV_DOUBLE_RIICHI) && c.closed;
+        int extra = 0;
+        if (after[d] == 0) {
+            /* riichi with the first discard is a double riichi; a wait just discarded is furiten */
+            if (c.turn == 1 && (c.options & MJ_EV_DOUBLE_RIICHI) && c.closed) extra |= X_DOUBLE;
+            uint64_t waits;
+            draw unused[2 * MJ_KINDS];
+            useful_draws(&c, h, red, unused, &waits);
+            if (c.full && (waits >> d & 1)) extra |= X_FURITEN;
+        }
         int32_t v = evaluate(&c, h, red, extra, after[d]);
+        if (v >= 0 && after[d] == 0)
+            row->choices = (int8_t)tenpai_choices(&c, h, red, extra, row->riichi_win, row->riichi_score,
+                                                  row->dama_win, row->dama_score);
         h[d]++;
-        if (v < 0) { result = MJ_ERR_MEMORY; break; }
+        if (v < 0) { result = c.failed == FAIL_CANCELLED ? MJ_ERR_CANCELLED : MJ_ERR_MEMORY; break; }
         const double *vals = values_at(&c, v);
-        /* riichi declared with this very discard: the next draw is the ippatsu draw
-         * (for every start t: each by-turn value starts right after the discard) */
-        int ip = after[d] == 0 && (options & MJ_EV_IPPATSU) && c.closed;
-        for (int t = turn; t <= T_END; t++) {
+        for (int t = c.turn; t <= T_END; t++) {
             row->tenpai[t] = vals[M_TENPAI * NV + t];
             row->win[t] = vals[M_WIN * NV + t];
-            row->score[t] = vals[(ip ? M_IPPATSU_SCORE : M_SCORE) * NV + t];
+            row->score[t] = vals[M_SCORE * NV + t];
         }
     }
     if (states) *states = (long)c.states.used;
     free(c.states.slots);
+    free(c.drawn.slots);
     free(c.arena);
     return result;
+}
+
+int mj_ev(const mj_win *hand, int turn, int options, int rules, mj_ev_row *rows, long *states)
+{
+    mj_ev_params p;
+    memset(&p, 0, sizeof p);
+    p.turn = turn;
+    p.options = options;
+    p.rules = rules;
+    return mj_ev_model(hand, &p, rows, states);
 }

@@ -285,20 +285,40 @@ long mj_score_batch(const mj_win *wins, long n, int rules, mj_score *out, int8_t
 #define MJ_EV_VALUES 19            /* value arrays are indexed by draw number t, 0..18 */
 #define MJ_ERR_MEMORY (-107)       /* the search ran out of memory */
 
+#define MJ_ERR_CANCELLED (-108)    /* the search was cancelled through its flag */
+
 /* One discard of mj_ev: the shanten after it and, for each draw t from the
- * turn on, the value when the draws t .. 17 remain (index 18: none left). */
+ * turn on, the value when the draws t .. last remain (index last + 1: none
+ * left; the full model still counts the opponents' last discards there). */
 typedef struct {
     int8_t shanten;            /* MJ_NOT_HELD when the kind is not held */
+    int8_t choices;            /* tenpai rows: bit 0 riichi_*, bit 1 dama_* filled */
     double tenpai[MJ_EV_VALUES];   /* probability of being tenpai after the last draw */
-    double win[MJ_EV_VALUES];      /* probability of winning by tsumo */
+    double win[MJ_EV_VALUES];      /* probability of winning */
     double score[MJ_EV_VALUES];    /* expected points received */
+    double riichi_win[MJ_EV_VALUES], riichi_score[MJ_EV_VALUES];  /* tenpai: riichi now */
+    double dama_win[MJ_EV_VALUES], dama_score[MJ_EV_VALUES];      /* tenpai: wait without riichi */
 } mj_ev_row;
 
 /* Expected values of every discard of the 3k+2 hand in hand->counts (its
  * melds, winds, dora indicators and red fives as in mj_win; the win fields are
  * ignored), `turn` 1..17 the draw just made, `options` MJ_EV_*, `rules`
  * MJ_RULE_*; rows[34].  *states (if given) gets the states searched.
- * Returns the hand's shanten or MJ_ERR_*. */
+ * Returns the hand's shanten or MJ_ERR_*.  The simple model. */
 int mj_ev(const mj_win *hand, int turn, int options, int rules, mj_ev_row *rows, long *states);
+
+/* The model and its parameters (docs/ev.md). */
+typedef struct {
+    int turn, options, rules;
+    int full;                  /* 0: the simple model; 1: the full model (the fields below) */
+    uint8_t seen[MJ_KINDS];    /* full: copies seen besides the hand, melds and indicators */
+    int n_visible;             /* full: tiles of other players seen (out of the draw pool) */
+    uint64_t furiten;          /* full: kinds among the own discards (bit per kind) */
+    uint8_t red_seen;          /* red fives out of the wall (indicators, seen): bit per suit */
+    double ron_dama, ron_riichi;   /* full: share of the live tiles each opponent discard can be */
+    int *cancel;               /* NULL, or polled: nonzero stops with MJ_ERR_CANCELLED */
+} mj_ev_params;
+
+int mj_ev_model(const mj_win *hand, const mj_ev_params *params, mj_ev_row *rows, long *states);
 
 #endif

@@ -207,13 +207,14 @@ def ev_answer(args: argparse.Namespace) -> Callable[[str], tuple[dict, str]]:
     from mjgui.ev import MAX_SHANTEN as MAX_EV_SHANTEN, EvOptions, expected_values
     from mjgui.hand import Hand
     options = EvOptions(ippatsu=not args.no_ippatsu, haitei=not args.no_haitei, ura=not args.no_ura,
-                        double_riichi=not args.no_double_riichi, rank=args.rank)
+                        double_riichi=not args.no_double_riichi, rank=args.rank, model=args.model,
+                        ron_dama=args.ron_dama, ron_riichi=args.ron_riichi)
 
     def answer(text: str) -> tuple[dict, str]:
         hand = Hand.parse(text)
         result = expected_values(hand, args.turn, options, args.rules)
         record = result.to_json()
-        head = f"{hand}: {shanten_words(result.shanten)}, turn {result.turn} (simple model)"
+        head = f"{hand}: {shanten_words(result.shanten)}, turn {result.turn} ({options.model} model)"
         if not result.searched:
             from mjgui.analysis import analyze
             rows = analyze(hand, calls=False).rows
@@ -229,6 +230,11 @@ def ev_answer(args: argparse.Namespace) -> Callable[[str], tuple[dict, str]]:
         for r in result.rows:
             lines.append(f"  discard {r.name}: win {100 * r.win_prob:5.1f}%  tenpai {100 * r.tenpai_prob:5.1f}%  "
                          f"expected {r.exp_score:8,.0f}  ({shanten_words(r.shanten)})")
+            for name in ("riichi", "dama"):
+                choice = getattr(r, name)
+                if choice is not None and (r.riichi is not None) + (r.dama is not None) > 1:
+                    lines.append(f"    {name:6}  win {100 * choice.win_prob:5.1f}%  "
+                                 f"expected {choice.exp_score:8,.0f}")
         return record, "\n".join(lines)
     return answer
 
@@ -279,12 +285,17 @@ def _parser() -> argparse.ArgumentParser:
     score_cmd.add_argument("--json", action="store_true", help="one JSON object per line")
     text = "expected value of every discard: tenpai and win probability, expected points"
     ev_cmd = sub.add_parser("ev", help=text, description=text + (
-        " (the simple one-player model: tsumo wins only, riichi at tenpai; see docs/ev.md). "
+        " (simple: the one-player model, tsumo wins only, riichi at tenpai; full: the tiles seen, "
+        "ron from the opponents' discards, furiten, riichi or dama; see docs/ev.md). "
         "A hand is the 14-tile text form, optionally with turn:N."))
     ev_cmd.add_argument("hands", nargs="*", metavar="HAND", help="e.g. '23m456p789s55p123s9m dora:1z turn:3'")
     ev_cmd.add_argument("--json", action="store_true", help="one JSON object per line")
     ev_cmd.add_argument("--model", choices=("simple", "full"), default="simple",
-                        help="the model (only simple is available so far)")
+                        help="the model (default simple)")
+    for flag, default, who in (("dama", 0.5, "a hand without riichi"), ("riichi", 0.25, "a riichi")):
+        ev_cmd.add_argument(f"--ron-{flag}", type=float, default=default, metavar="Q",
+                            help=f"full model: share of the live tiles an opponent discard can be, "
+                                 f"against {who} (default {default})")
     ev_cmd.add_argument("--turn", type=int, metavar="N", help="the draw just made, 1-17 (default: the hand's turn:N, else 1)")
     ev_cmd.add_argument("--rank", choices=("score", "win", "tenpai"), default="score",
                         help="order the discards by expected points (default), win or tenpai probability")
@@ -316,11 +327,12 @@ def main(argv: list[str] | None = None) -> int:
                 return EXIT_BAD_INPUT
             return _run(args.hands, answer, args.json)
         if args.command == "ev":
-            if args.model == "full":
-                print("mjgui: ev: the full model (ron, calls, the real wall) is not available yet; "
-                      "use --model simple", file=sys.stderr)
+            try:
+                answer = ev_answer(args)
+            except ValueError as error:
+                print(f"mjgui: ev: {error}", file=sys.stderr)
                 return EXIT_BAD_INPUT
-            return _run(args.hands, ev_answer(args), args.json)
+            return _run(args.hands, answer, args.json)
         if args.command == "score":
             return _run(args.hands, score_answer(args.rules), args.json)
         if args.command == "drill":

@@ -536,18 +536,28 @@ def score_packed(win: bytes, rules: int) -> tuple[int, tuple]:
     SCORE_STRUCT in SCORE_FIELD_NAMES order).  The result is 1 (wins), 0 (complete,
     no yaku) or an MJ_ERR_* code (the `problem` field says why for MJ_ERR_WIN and
     MJ_ERR_NOT_COMPLETE)."""
+    answer = _fast_score(win, rules)
+    if answer is not None:
+        return answer
     if type(win) is not bytes:
         raise HandError(f"a packed win is {WIN_STRUCT.size} bytes, not {type(win).__name__}")
+    if len(win) != WIN_STRUCT.size:
+        raise HandError(f"a packed win is {WIN_STRUCT.size} bytes, not {len(win)}")
+    raise HandError(f"rules are an int of MJ_RULE_* bits, not {rules!r:.40}")
+
+
+def _score_packed_cffi(win: bytes, rules: int) -> tuple[int, tuple]:
+    """score_packed through cffi and SCORE_STRUCT: the fast entry's reference (tests)."""
     try:
         out = _local.score
     except AttributeError:          # one output struct per thread, reused: allocating costs more than scoring
         out = _local.score = ffi.new("mj_score *")
     result = lib.mj_score_bytes(win, len(win), rules, out)
-    if result == lib.MJ_ERR_ARG and len(win) != WIN_STRUCT.size:
-        raise HandError(f"a packed win is {WIN_STRUCT.size} bytes, not {len(win)}")
     return result, _unpack_score(ffi.buffer(out))
 
 
+#: the C entry of score_packed (csrc/py/fastcall.c): None for arguments it does not take
+_fast_score = _builtin(3)
 _local = threading.local()
 _unpack_score = SCORE_STRUCT.unpack
 
@@ -571,28 +581,57 @@ def score_batch(wins: np.ndarray, rules: int) -> tuple[np.ndarray, np.ndarray]:
 
 # ---- expected value ------------------------------------------------------------
 
-EV_DTYPE = np.dtype({"names": ["shanten", "tenpai", "win", "score"],
-                     "formats": ["i1", (np.float64, lib.MJ_EV_VALUES), (np.float64, lib.MJ_EV_VALUES),
-                                 (np.float64, lib.MJ_EV_VALUES)],
-                     "offsets": [ffi.offsetof("mj_ev_row", f) for f in ("shanten", "tenpai", "win", "score")],
+_EV_FIELDS = ("shanten", "choices", "tenpai", "win", "score", "riichi_win", "riichi_score",
+              "dama_win", "dama_score")
+EV_DTYPE = np.dtype({"names": list(_EV_FIELDS),
+                     "formats": ["i1", "i1"] + [(np.float64, lib.MJ_EV_VALUES)] * 7,
+                     "offsets": [ffi.offsetof("mj_ev_row", f) for f in _EV_FIELDS],
                      "itemsize": ffi.sizeof("mj_ev_row")})
 
 
-def ev_packed(win: bytes, turn: int, options: int, rules: int) -> tuple[int, np.ndarray, int]:
+@dataclass(frozen=True)
+class EvModel:
+    """The full model's inputs besides the hand (docs/ev.md); None: the simple model."""
+    seen: bytes = bytes(N_KINDS)   # copies seen besides the hand, melds and indicators, per kind
+    n_visible: int = 0             # other players' tiles seen (out of the draw pool)
+    furiten: int = 0               # kinds among the own discards, bit per kind
+    ron_dama: float = 0.5          # share of the live tiles each opponent discard can be
+    ron_riichi: float = 0.25
+
+
+def cancel_flag():
+    """A flag for ev_packed(cancel=...): set flag[0] = 1 to stop the search."""
+    return ffi.new("int *")
+
+
+def ev_packed(win: bytes, turn: int, options: int, rules: int, model: EvModel | None = None,
+              red_seen: int = 0, cancel=None) -> tuple[int, np.ndarray, int]:
     """The expected-value search on a hand packed with WIN_STRUCT (its counts the
     3k+2 concealed tiles): (the hand's shanten or an MJ_ERR_* code, 34 EV_DTYPE
-    rows, states searched)."""
+    rows, states searched).  `model` None is the simple model; red_seen: the suits
+    whose red five is out of the wall (an indicator or seen), bit per suit."""
     if type(win) is not bytes or len(win) != WIN_STRUCT.size:
         raise HandError(f"a packed hand is {WIN_STRUCT.size} bytes")
-    for name, value in (("turn", turn), ("options", options), ("rules", rules)):
+    for name, value in (("turn", turn), ("options", options), ("rules", rules), ("red_seen", red_seen)):
         if type(value) is not int:
             raise HandError(f"{name} must be an int, not {type(value).__name__}")
     if not 1 <= turn <= 17:
         raise HandError(f"turn must be 1-17 (the draw just made), not {turn}")
+    params = ffi.new("mj_ev_params *")
+    params.turn, params.options, params.rules, params.red_seen = turn, options, rules, red_seen & 7
+    if model is not None:
+        if type(model.seen) is not bytes or len(model.seen) != N_KINDS:
+            raise HandError(f"seen is {N_KINDS} counts")
+        params.full = 1
+        params.seen = model.seen
+        params.n_visible, params.furiten = model.n_visible, model.furiten
+        params.ron_dama, params.ron_riichi = model.ron_dama, model.ron_riichi
+    if cancel is not None:
+        params.cancel = cancel
     rows = np.zeros(N_KINDS, dtype=EV_DTYPE)
     states = ffi.new("long *")
-    result = lib.mj_ev(ffi.from_buffer("mj_win *", win), turn, options, rules,
-                       ffi.cast("mj_ev_row *", ffi.from_buffer(rows, require_writable=True)), states)
+    result = lib.mj_ev_model(ffi.from_buffer("mj_win *", win), params,
+                             ffi.cast("mj_ev_row *", ffi.from_buffer(rows, require_writable=True)), states)
     return result, rows, states[0]
 
 

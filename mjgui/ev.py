@@ -26,11 +26,17 @@ from mjgui.hand import Hand
 from mjgui.scoring import Rules, ScoringError, pack, rule_flags
 from mjgui.tiles import Tile
 
-__all__ = ["EvOptions", "EvRow", "EvResult", "expected_values", "MAX_SHANTEN", "RANKS"]
+__all__ = ["APP_OPTIONS", "EvOptions", "EvChoice", "EvRow", "EvResult", "EvCancelled", "expected_values", "MAX_SHANTEN",
+           "RANKS", "MODELS"]
 
 MAX_SHANTEN = lib.MJ_EV_MAX_SHANTEN
 LAST_DRAW = 17
 RANKS = ("score", "win", "tenpai")
+MODELS = ("simple", "full")
+
+
+class EvCancelled(HandError):
+    """The search was stopped through its cancel flag (the hand changed)."""
 
 
 @dataclass(frozen=True)
@@ -41,15 +47,37 @@ class EvOptions:
     ura: bool = True               # ura dora, averaged over the unseen tiles
     double_riichi: bool = True     # tenpai with the first discard (turn 1) is a double riichi
     rank: str = "score"            # order of the discards: "score", "win" or "tenpai"
+    model: str = "simple"          # "simple", or "full": the real wall, ron, furiten, riichi or dama
+    ron_dama: float = 0.5          # full model: share of the live tiles an opponent discard can be
+    ron_riichi: float = 0.25       # ... against a riichi (opponents fold)
 
     def __post_init__(self) -> None:
         if self.rank not in RANKS:
             raise ValueError(f"rank must be one of {', '.join(RANKS)}, not {self.rank!r}")
+        if self.model not in MODELS:
+            raise ValueError(f"model must be one of {', '.join(MODELS)}, not {self.model!r}")
+        for name in ("ron_dama", "ron_riichi"):
+            value = getattr(self, name)
+            if type(value) not in (int, float) or not 0 <= value <= 1:
+                raise ValueError(f"{name} is a share between 0 and 1, not {value!r}")
 
     @property
     def flags(self) -> int:
         return ((lib.MJ_EV_IPPATSU if self.ippatsu else 0) | (lib.MJ_EV_HAITEI if self.haitei else 0)
                 | (lib.MJ_EV_URA if self.ura else 0) | (lib.MJ_EV_DOUBLE_RIICHI if self.double_riichi else 0))
+
+
+@dataclass(frozen=True)
+class EvChoice:
+    """A tenpai discard waiting with riichi or without (dama): win probability and
+    expected points, and both by turn as in EvRow."""
+    win_prob: float
+    exp_score: float
+    by_turn: dict[str, tuple[float, ...]] = field(repr=False)
+
+    def to_json(self) -> dict:
+        return {"win_prob": self.win_prob, "exp_score": self.exp_score,
+                "by_turn": {k: list(v) for k, v in self.by_turn.items()}}
 
 
 @dataclass(frozen=True)
@@ -62,6 +90,8 @@ class EvRow:
     win_prob: float
     exp_score: float
     by_turn: dict[str, tuple[float, ...]] = field(repr=False)
+    riichi: EvChoice | None = None     # tenpai discards: riichi now (a closed hand)
+    dama: EvChoice | None = None       # tenpai discards: wait without riichi (full model, or open)
 
     @property
     def name(self) -> str:
@@ -75,9 +105,14 @@ class EvRow:
         return (self.shanten > MAX_SHANTEN,) + tuple(-v for v in order) + (self.discard.kind,)
 
     def to_json(self) -> dict:
-        return {"discard": self.name, "shanten": self.shanten, "tenpai_prob": self.tenpai_prob,
-                "win_prob": self.win_prob, "exp_score": self.exp_score,
-                "by_turn": {k: list(v) for k, v in self.by_turn.items()}}
+        record = {"discard": self.name, "shanten": self.shanten, "tenpai_prob": self.tenpai_prob,
+                  "win_prob": self.win_prob, "exp_score": self.exp_score,
+                  "by_turn": {k: list(v) for k, v in self.by_turn.items()}}
+        for name in ("riichi", "dama"):
+            choice = getattr(self, name)
+            if choice is not None:
+                record[name] = choice.to_json()
+        return record
 
 
 @dataclass(frozen=True)
@@ -100,7 +135,11 @@ class EvResult:
 
     def to_json(self) -> dict:
         return {"hand": str(self.hand), "turn": self.turn, "shanten": self.shanten,
-                "discards": [r.to_json() for r in self.rows]}
+                "model": self.options.model, "discards": [r.to_json() for r in self.rows]}
+
+
+#: what the app computes: the full model with its default parameters
+APP_OPTIONS = EvOptions(model="full")
 
 
 def _discard_tile(hand: Hand, kind: int) -> Tile:
@@ -108,10 +147,31 @@ def _discard_tile(hand: Hand, kind: int) -> Tile:
     return min(held, key=lambda t: t.red)
 
 
+def _suits_with_red(tiles) -> int:
+    return sum(1 << (t.kind // 9) for t in tiles if t.red)
+
+
+def _full_model(hand: Hand, options: EvOptions) -> core.EvModel:
+    """What the player has seen: the visible tiles (others' discards and melds)
+    and the own discards, which also make a wait furiten."""
+    seen = [0] * 34
+    for t in hand.visible + hand.discards:
+        seen[t.kind] += 1
+    return core.EvModel(bytes(seen), len(hand.visible), sum(1 << k for k in {t.kind for t in hand.discards}),
+                        float(options.ron_dama), float(options.ron_riichi))
+
+
+def _values(r, name: str, turn: int) -> tuple[float, ...]:
+    """Values from draw `turn` to draw 17 (the by-turn tables)."""
+    return tuple(float(v) for v in r[name][turn:LAST_DRAW + 1])
+
+
 def expected_values(hand: Hand | str, turn: int | None = None, options: EvOptions = EvOptions(),
-                    rules: Rules | str = "tenhou") -> EvResult:
-    """Every discard of a 14-tile hand (melds counting three) under the simple model.
-    `turn` (1-17, the draw just made) defaults to the hand's `turn:N`, else 1."""
+                    rules: Rules | str = "tenhou", cancel=None) -> EvResult:
+    """Every discard of a 14-tile hand (melds counting three) under options.model.
+    `turn` (1-17, the draw just made) defaults to the hand's `turn:N`, else 1.
+    `cancel`: a core.cancel_flag() another thread may set to stop the search
+    (EvCancelled)."""
     if isinstance(hand, str):
         hand = Hand.parse(hand)
     hand.check_size()
@@ -128,8 +188,14 @@ def expected_values(hand: Hand | str, turn: int | None = None, options: EvOption
         packed = pack(hand, win_tile=0, flags=())
     except ScoringError as error:
         raise HandError(str(error)) from None
-    result, raw, states = core.ev_packed(packed, turn, options.flags, rule_flags(rules))
-    if result < 0:
+    full = options.model == "full"
+    # a red five among the indicators (or seen) is not in the wall
+    red_seen = _suits_with_red(hand.dora_indicators + ((hand.visible + hand.discards) if full else ()))
+    result, raw, states = core.ev_packed(packed, turn, options.flags, rule_flags(rules),
+                                         _full_model(hand, options) if full else None, red_seen, cancel)
+    if result < -1:                    # -1: a complete hand, its discards are still searched
+        if result == lib.MJ_ERR_CANCELLED:
+            raise EvCancelled("the search was cancelled")
         if result == lib.MJ_ERR_MEMORY:
             raise HandError("the search ran out of memory")
         raise HandError(f"the expected-value search rejected the hand (code {result})")
@@ -139,10 +205,14 @@ def expected_values(hand: Hand | str, turn: int | None = None, options: EvOption
             r = raw[kind]
             if r["shanten"] == core.NOT_HELD or r["shanten"] > MAX_SHANTEN:
                 continue
-            by_turn = {"tenpai_prob": tuple(float(v) for v in r["tenpai"][turn:LAST_DRAW + 1]),
-                       "win_prob": tuple(float(v) for v in r["win"][turn:LAST_DRAW + 1]),
-                       "exp_score": tuple(float(v) for v in r["score"][turn:LAST_DRAW + 1])}
+            by_turn = {"tenpai_prob": _values(r, "tenpai", turn), "win_prob": _values(r, "win", turn),
+                       "exp_score": _values(r, "score", turn)}
+            choices = {}
+            for bit, name in ((1, "riichi"), (2, "dama")):
+                if r["choices"] & bit:
+                    win, pts = _values(r, name + "_win", turn), _values(r, name + "_score", turn)
+                    choices[name] = EvChoice(win[0], pts[0], {"win_prob": win, "exp_score": pts})
             rows.append(EvRow(_discard_tile(hand, kind), int(r["shanten"]), float(r["tenpai"][turn]),
-                              float(r["win"][turn]), float(r["score"][turn]), by_turn))
+                              float(r["win"][turn]), float(r["score"][turn]), by_turn, **choices))
         rows.sort(key=lambda row: row.key(options.rank))
     return EvResult(hand, turn, result, tuple(rows), states, options)

@@ -17,6 +17,7 @@ and 日本語 — and the rules, as presets plus switches:
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from operator import attrgetter
 from typing import Iterable, NamedTuple
 
 import numpy as np
@@ -354,6 +355,31 @@ _FLAG_BITS = {"tsumo": lib.MJ_WIN_TSUMO, "riichi": lib.MJ_WIN_RIICHI,
 
 
 _CONTEXT = "_scoring_context"     # where a Hand keeps its packed context once computed
+_PACKED = "_scoring_packed"       # ... and itself packed as it stands, with (tsumo, dealer)
+_RED_BIT = {4: 1, 13: 2, 22: 4}
+_kind_of = attrgetter("kind")
+_is_red = attrgetter("red")
+_FLAG_SETS: dict[frozenset, int] = {}   # Win.flags (a frozenset) -> MJ_WIN_* bits
+
+
+def _flag_bits(flags: frozenset) -> int:
+    bits = _FLAG_SETS.get(flags)
+    if bits is None:
+        bits = 0
+        for f in flags:
+            bits |= _FLAG_BITS[f]
+        if len(_FLAG_SETS) < 1024:
+            _FLAG_SETS[flags] = bits
+    return bits
+
+
+def _red_bits(tiles) -> int:
+    red = 0
+    if any(map(_is_red, tiles)):          # most hands hold no red five: one pass in C
+        for t in tiles:
+            if t.red:
+                red |= _RED_BIT[t.kind]
+    return red
 
 
 def _context(hand: Hand) -> tuple:
@@ -364,26 +390,28 @@ def _context(hand: Hand) -> tuple:
     if cached is not None:
         return cached
     win = hand.win
-    if len(hand.dora_indicators) > 5 or len(win.ura_indicators) > 5:
+    dora, ura = hand.dora_indicators, win.ura_indicators
+    if len(dora) > 5 or len(ura) > 5:
         raise ScoringError("at most 5 dora indicators and 5 ura indicators (one plus one per kan)")
-    red = 0
-    for t in hand.concealed:
-        if t.red:
-            red |= 1 << (t.kind // 9)
-    for m in hand.melds:
-        for t in m.tiles:
-            if t.red:
-                red |= 1 << (t.kind // 9)
-    flags = 0
-    for f in win.flags:
-        flags |= _FLAG_BITS[f]
     melds = hand.melds
+    red = _red_bits(hand.concealed)
+    for m in melds:
+        red |= _red_bits(m.tiles)
     context = (len(melds), bytes([_MELD_TYPES[m.kind] for m in melds]), bytes([m.base_kind for m in melds]),
-               hand.round_wind, hand.seat_wind, len(hand.dora_indicators), len(win.ura_indicators),
-               bytes([t.kind for t in hand.dora_indicators]), bytes([t.kind for t in win.ura_indicators]),
-               red, flags, win.honba, win.sticks, None if win.tile is None else win.tile.kind)
+               hand.round_wind, hand.seat_wind, len(dora), len(ura), bytes(map(_kind_of, dora)),
+               bytes(map(_kind_of, ura)), red, _flag_bits(win.flags), win.honba, win.sticks,
+               None if win.tile is None else win.tile.kind)
     object.__setattr__(hand, _CONTEXT, context)      # a cache, not a field: equality ignores it
     return context
+
+
+def _packed(hand: Hand) -> tuple[bytes, bool, bool]:
+    """The hand packed as it stands and (tsumo, dealer), kept on the Hand like its context."""
+    cached = hand.__dict__.get(_PACKED)
+    if cached is None:
+        cached = (_pack(*_fields(hand)), hand.win.tsumo, hand.seat_wind == 0)
+        object.__setattr__(hand, _PACKED, cached)
+    return cached
 
 
 def _fields(hand: Hand, win_tile: int | None = None, flags: Iterable[str] | None = None,
@@ -397,9 +425,12 @@ def _fields(hand: Hand, win_tile: int | None = None, flags: Iterable[str] | None
             raise ScoringError("name the winning tile, e.g. win:3z (one of the concealed tiles)")
         win_tile = hand_win
     if flags is not None:
-        bits = 0
-        for f in flags:
-            bits |= _FLAG_BITS[f]
+        if type(flags) is frozenset:
+            bits = _flag_bits(flags)
+        else:
+            bits = 0
+            for f in flags:
+                bits |= _FLAG_BITS[f]
     return (hand.counts if counts is None else counts, n_melds, meld_types, meld_tiles, win_tile,
             round_wind, seat_wind, n_dora, n_ura, dora, ura, red, bits, honba, sticks)
 
@@ -420,6 +451,7 @@ def _problem(result: int, problem: int, n_tiles: int) -> ScoringError:
 
 
 _pack = core.WIN_STRUCT.pack
+_score_packed = core.score_packed
 _NAMES = core.SCORE_FIELD_NAMES
 assert _NAMES[:11] == ("han", "fu", "yakuman", "limit", "wait", "base", "total", "received", "pay_ron",
                        "pay_dealer", "pay_other"), "Score reads these fields by position"
@@ -436,10 +468,11 @@ def score(hand: Hand | str, rules: Rules | str = "tenhou") -> Score:
     why); anything else impossible raises ScoringError naming the problem."""
     if isinstance(hand, str):
         hand = Hand.parse(hand)
-    result, values = core.score_packed(_pack(*_fields(hand)), rule_flags(rules))
+    packed, tsumo, dealer = _packed(hand)
+    result, values = _score_packed(packed, rule_flags(rules))
     if result < 0:
         raise _problem(result, values[-1], hand.size)
-    return Score(values, hand.win.tsumo, hand.seat_wind == 0)
+    return Score(values, tsumo, dealer)
 
 
 def _completed(hand: Hand, win_tile: int) -> Hand | None:

@@ -1,7 +1,9 @@
-"""A slow, independent implementation of the simple expected-value model
-(docs/ev.md), written from its definition for the tests: plain recursion over
-(13-tile hand, red fives held, draw number) with Python's own bookkeeping,
-scoring each win with mjgui.scoring.score on a Hand.  Only for small cases."""
+"""A slow, independent implementation of the expected-value models (docs/ev.md),
+written from their definitions for the tests: plain recursion over (13-tile
+hand, red fives held, draw number) with Python's own bookkeeping, scoring each
+win with mjgui.scoring.score on a Hand.  The full model adds the seen tiles,
+ron from the opponents' discards, furiten and riichi or dama.  Only for small
+cases."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -18,9 +20,11 @@ LAST = 17
 
 
 class Model:
-    def __init__(self, hand: Hand, turn: int, ippatsu=True, haitei=True, ura=True, double_riichi=True):
-        self.hand, self.turn = hand, turn
+    def __init__(self, hand: Hand, turn: int, ippatsu=True, haitei=True, ura=True, double_riichi=True,
+                 full=False, ron_dama=0.5, ron_riichi=0.25):
+        self.hand, self.turn, self.full = hand, turn, full
         self.opts = dict(ippatsu=ippatsu, haitei=haitei, ura=ura, double_riichi=double_riichi)
+        self.q = {"dama": ron_dama, "riichi": ron_riichi}
         self.melded = [0] * 34
         for m in hand.melds:
             for t in m.tiles:
@@ -28,10 +32,23 @@ class Model:
         self.ind = [0] * 34
         for t in hand.dora_indicators:
             self.ind[t.kind] += 1
-        self.S = 136 - 14 - len(hand.dora_indicators)
+        seen_tiles = (hand.visible + hand.discards) if full else ()
+        for t in seen_tiles:
+            self.ind[t.kind] += 1           # out of the wall (and never an ura indicator)
+        self.red_out = {t.kind // 9 for t in hand.dora_indicators + seen_tiles if t.red}
+        self.own_discards = {t.kind for t in hand.discards} if full else set()
+        n_visible = len(hand.visible) if full else 0
+        self.pool = [max(136 - 14 - len(hand.dora_indicators) - t - n_visible, 1) for t in range(19)]
+        seat = hand.seat_wind
+        # full: East/South draw to 17, West/North to 16; South's last draw is haitei; opponent
+        # discards after the player's last one: East 1 (South), South 0, West 3, North 2
+        self.last = 17 if not full or seat < 2 else 16
+        self.haitei = 17 if not full or seat == 1 else None
+        self.final = (1, 0, 3, 2)[seat] if full else 0
         self.closed = hand.is_closed
         self.forms = core.ALL_FORMS if not hand.melds else core.REGULAR
         self.value = lru_cache(maxsize=None)(self._value)
+        self.wait = lru_cache(maxsize=None)(self._wait)
 
     def shanten(self, counts):
         return core.shanten(bytes(counts), self.forms)
@@ -46,7 +63,7 @@ class Model:
             c = self.wall(counts, x)
             if not c:
                 continue
-            red_left = x < 27 and x % 9 == 4 and x // 9 not in reds
+            red_left = x < 27 and x % 9 == 4 and x // 9 not in reds and x // 9 not in self.red_out
             if red_left:
                 out.append((x, True, 1))
                 if c > 1:
@@ -56,7 +73,7 @@ class Model:
         return out
 
     def win_points(self, counts, reds, x, flags):
-        """Points received for the tsumo of x (already in counts), ura averaged."""
+        """Points received for the win on x (already in counts), ura averaged."""
         melded_red = {t.kind // 9 for m in self.hand.melds for t in m.tiles if t.red}
         tiles = []
         for k in range(34):
@@ -81,38 +98,83 @@ class Model:
             for k in set(pick):
                 w *= comb(unseen[k], pick.count(k))
             if w:
-                total += w * _tsumo_points(s.han + sum(held[_next(k)] for k in pick), s.fu, hand.seat_wind == 0)
+                han = s.han + sum(held[_next(k)] for k in pick)
+                total += w * _points(han, s.fu, hand.seat_wind == 0, "tsumo" in flags)
                 ways += w
         return total / ways
 
-    def _value(self, counts: tuple, reds: frozenset, t: int, riichi_now: bool, double: bool):
-        """(tenpai, win, score) with draws t..17 left; riichi_now: riichi declared just before t."""
+    def _wait(self, counts: tuple, reds: frozenset, t: int, kind: str, ippatsu: bool, furiten: bool):
+        """(win, score) of a tenpai hand that no longer changes, before the opponents'
+        discards ahead of draw t; kind "riichi", "double-riichi" or "dama"."""
+        if t > self.last + 1:
+            return (0.0, 0.0)
         counts = list(counts)
-        s = self.shanten(counts)
-        if t > LAST:
-            return (1.0 if s == 0 else 0.0, 0.0, 0.0)
-        stay_t, stay_w, stay_s = self.value(tuple(counts), reds, t + 1, False, double)
-        P = self.S - t
-        if s == 0:
-            win = sc = 0.0
-            kept = 0
-            for x, red, wgt in self.draws(counts, reds):
-                counts[x] += 1
-                if self.shanten(counts) == -1:
-                    flags = {"tsumo"}
-                    if self.closed:
-                        flags.add("double-riichi" if double else "riichi")
-                        if riichi_now and self.opts["ippatsu"]:
-                            flags.add("ippatsu")
-                    if t == LAST and self.opts["haitei"]:
-                        flags.add("haitei")
-                    pts = self.win_points(counts, reds | {x // 9} if red else reds, x, flags)
+        base = set() if kind == "dama" else {kind}
+        if ippatsu:
+            base.add("ippatsu")
+        q = 0.0 if not self.full or furiten else self.q["dama" if kind == "dama" else "riichi"]
+        tsumo_w = tsumo_pts = ron_w = ron_pts = last_w = last_pts = 0.0
+        final = t == self.last + 1 and self.final > 0
+        for x, red, wgt in self.draws(counts, reds):
+            counts[x] += 1
+            if self.shanten(counts) == -1:
+                r2 = reds | {x // 9} if red else reds
+                flags = base | {"tsumo"}
+                if t == self.haitei and self.opts["haitei"]:
+                    flags.add("haitei")
+                pts = self.win_points(counts, r2, x, flags)
+                if pts > 0:
+                    tsumo_w += wgt
+                    tsumo_pts += wgt * pts
+                if q:
+                    pts = self.win_points(counts, r2, x, set(base))
                     if pts > 0:
-                        win += wgt
-                        sc += wgt * pts
-                        kept += wgt
-                counts[x] -= 1
-            return (1.0, (win + (P - kept) * stay_w) / P, (sc + (P - kept) * stay_s) / P)
+                        ron_w += wgt
+                        ron_pts += wgt * pts
+                if q and final:           # the round's last discard: houtei
+                    pts = self.win_points(counts, r2, x, base | {"houtei"})
+                    if pts > 0:
+                        last_w += wgt
+                        last_pts += wgt * pts
+            counts[x] -= 1
+        mean_ron = ron_pts / ron_w if ron_w else 0.0
+        if t == self.last + 1:           # the opponents' discards after the player's last one
+            if not self.final:
+                return (0.0, 0.0)
+            p = _at_least_one(q, ron_w, self.pool[t], self.final - 1)
+            p_last = _at_least_one(q, last_w, self.pool[t], 1)
+            mean_last = last_pts / last_w if last_w else 0.0
+            return (p + (1 - p) * p_last, p * mean_ron + (1 - p) * p_last * mean_last)
+        P = max(self.pool[t], tsumo_w, ron_w)
+        p = _at_least_one(q, ron_w, P, 3)
+        nxt = self.wait(tuple(counts), reds, t + 1, kind, False, furiten)
+        win = p + (1 - p) * (tsumo_w / P + (P - tsumo_w) / P * nxt[0])
+        sc = p * mean_ron + (1 - p) * (tsumo_pts / P + (P - tsumo_w) / P * nxt[1])
+        return (win, sc)
+
+    def tenpai(self, counts: tuple, reds: frozenset, t: int, double: bool, furiten: bool):
+        """{"riichi": (win, score), "dama": (win, score)} of a hand tenpai right now."""
+        out = {}
+        waits = [x for x in range(34) if counts[x] + self.melded[x] < 4 and
+                 self.shanten([c + (k == x) for k, c in enumerate(counts)]) == -1]
+        furiten = furiten or bool(set(waits) & self.own_discards)
+        if self.closed:
+            out["riichi"] = self.wait(counts, reds, t, "double-riichi" if double else "riichi",
+                                      self.opts["ippatsu"], furiten)
+        if self.full or not self.closed:
+            out["dama"] = self.wait(counts, reds, t, "dama", False, furiten)
+        return out
+
+    def _value(self, counts: tuple, reds: frozenset, t: int, double: bool, furiten: bool):
+        """(tenpai, win, score) of a 13-tile hand just after a discard, draws t..last left."""
+        s = self.shanten(list(counts))
+        if s == 0:
+            choices = self.tenpai(counts, reds, t, double, furiten).values()
+            return (1.0 if t <= self.last + 1 else 0.0, max(c[0] for c in choices), max(c[1] for c in choices))
+        if t > self.last:
+            return (0.0, 0.0, 0.0)
+        counts = list(counts)
+        stay = self.value(tuple(counts), reds, t + 1, False, False)
         acc = [0.0, 0.0, 0.0]
         kept = 0
         for x, red, wgt in self.draws(counts, reds):
@@ -126,15 +188,16 @@ class Model:
                     counts[d] -= 1
                     if self.shanten(counts) == s - 1:
                         r3 = r2 - {d // 9} if d < 27 and d % 9 == 4 and counts[d] == 0 else r2
-                        v = self.value(tuple(counts), r3, t + 1, s - 1 == 0, False)
+                        v = self.value(tuple(counts), r3, t + 1, False, False)
                         best = [max(a, b) for a, b in zip(best, v)]
                     counts[d] += 1
                 kept += wgt
                 acc = [a + wgt * b for a, b in zip(acc, best)]
             counts[x] -= 1
-        return tuple((a + (P - kept) * st) / P for a, st in zip(acc, (stay_t, stay_w, stay_s)))
+        P = max(self.pool[t], kept)
+        return tuple((a + (P - kept) * st) / P for a, st in zip(acc, stay))
 
-    def discard(self, kind: int):
+    def _root(self, kind: int):
         counts = list(self.hand.counts)
         counts[kind] -= 1
         reds = frozenset(t.kind // 9 for t in self.hand.concealed if t.red)
@@ -143,7 +206,26 @@ class Model:
             reds -= {kind // 9}
         s = self.shanten(counts)
         double = s == 0 and self.turn == 1 and self.opts["double_riichi"] and self.closed
-        return self.value(tuple(counts), reds, self.turn, s == 0, double)
+        furiten = False
+        if s == 0 and self.full:          # the discard itself is one of the own discards
+            furiten = self.shanten([c + (k == kind) for k, c in enumerate(counts)]) == -1
+        return tuple(counts), reds, double, furiten
+
+    def discard(self, kind: int):
+        """(tenpai, win, score) of discarding `kind`."""
+        return self.value(*self._root(kind)[:2], self.turn, *self._root(kind)[2:])
+
+    def choices(self, kind: int):
+        """The riichi / dama values of a tenpai discard."""
+        counts, reds, double, furiten = self._root(kind)
+        return self.tenpai(counts, reds, self.turn, double, furiten)
+
+
+def _at_least_one(q: float, weight: float, pool: float, discards: int) -> float:
+    """At least one of `discards` opponent discards among `weight` live tiles."""
+    if not q or not weight:
+        return 0.0
+    return 1 - (1 - min(q * weight / pool, 1.0)) ** discards
 
 
 def _next(k: int) -> int:
@@ -155,8 +237,8 @@ def _next(k: int) -> int:
     return 31 + (k - 31 + 1) % 3
 
 
-def _tsumo_points(han: int, fu: int, dealer: bool) -> int:
-    """Tsumo points received, from the table of the rules (tenhou preset)."""
+def _points(han: int, fu: int, dealer: bool, tsumo: bool) -> int:
+    """Points received, from the table of the rules (tenhou preset)."""
     if han >= 13:
         base = 8000
     elif han >= 11:
@@ -170,4 +252,6 @@ def _tsumo_points(han: int, fu: int, dealer: bool) -> int:
 
     def up(x):
         return -(-x // 100) * 100
+    if not tsumo:
+        return up(6 * base) if dealer else up(4 * base)
     return 3 * up(2 * base) if dealer else up(2 * base) + 2 * up(base)

@@ -114,4 +114,5 @@ def test_cli(capsys):
     assert main(["ev", "23m456p789s55p123s9m turn:20", "147m258p369s12345z"]) == 2
     out, err = capsys.readouterr()
     assert "turn" in err and "ranked by ukeire" in out
-    assert main(["ev", "--model", "full", "23m456p789s55p123s9m"]) == 2
+    assert main(["ev", "--model", "full", "--ron-dama", "2", "23m456p789s55p123s9m"]) == 2
+    assert "ron_dama" in capsys.readouterr().err

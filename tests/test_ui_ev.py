@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QMessageBox
 
-from mjgui.ev import expected_values
+from mjgui.ev import APP_OPTIONS, expected_values
 from mjgui.ui.analysis_table import EXPECTED, TENPAI, WIN
 
 HAND = "23m456p789s55p1s24s7z dora:1z turn:3"
@@ -19,7 +19,7 @@ def show(qtbot, w, text):
 
 def test_columns_show_the_expected_values(qtbot, window):
     show(qtbot, window, HAND)
-    expected = expected_values(HAND)
+    expected = expected_values(HAND, options=APP_OPTIONS)
     model = window.table.model()
     for r in range(model.rowCount()):
         row = window.table.row_for_view(r)
@@ -31,7 +31,7 @@ def test_columns_show_the_expected_values(qtbot, window):
 
 def test_order_by_expected_points_and_win_chance(qtbot, window):
     show(qtbot, window, HAND)
-    expected = expected_values(HAND)
+    expected = expected_values(HAND, options=APP_OPTIONS)
     window.rank_box.setCurrentIndex(1)                 # expected points
     names = [window.table.row_for_view(r).tile.name for r in range(window.table.model().rowCount())]
     scores = [expected.row(n).exp_score for n in names]
@@ -70,7 +70,7 @@ def test_why_explains_the_model(qtbot, window, monkeypatch):
     shown = []
     monkeypatch.setattr(QMessageBox, "information", lambda parent, title, text: shown.append(text))
     window.why_button.click()
-    assert shown and "only you draw" in shown[0] and "riichi at tenpai" in shown[0]
+    assert shown and "each opponent discards" in shown[0] and "furiten" in shown[0] and "dama" in shown[0]
 
 
 def test_a_complete_hand_says_what_it_is_worth(qtbot, window):
@@ -101,3 +101,15 @@ def test_the_yakuless_mark_is_per_call_tile(qtbot, window):
     assert flagged == {t for t in {c.tile for c in row.calls} if all(c.yakuless for c in row.calls if c.tile == t)}
     assert flagged == {13} and {5, 8} <= {c.tile for c in row.calls}
     window.table.grab()                                  # paints the marks without error
+
+
+def test_tenpai_rows_show_riichi_and_dama_on_hover(qtbot, window):
+    from PySide6.QtCore import Qt
+    text = "23m456p789s55p123s9m dora:1z seat:S"
+    show(qtbot, window, text)
+    row = expected_values(text, options=APP_OPTIONS).row("9m")
+    model = window.table.model()
+    r = next(r for r in range(model.rowCount()) if window.table.row_for_view(r).tile.name == "9m")
+    tip = model.index(r, EXPECTED).data(Qt.ItemDataRole.ToolTipRole)
+    assert f"Riichi: win {100 * row.riichi.win_prob:.1f}%, {row.riichi.exp_score:,.0f} pts" in tip
+    assert f"Dama: win {100 * row.dama.win_prob:.1f}%, {row.dama.exp_score:,.0f} pts" in tip

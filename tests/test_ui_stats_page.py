@@ -339,6 +339,17 @@ def test_refresh_reads_new_attempts(qtbot, page, store):
     assert page.misses_button.text() == "Practise my misses (1)"
 
 
+def test_damaged_review_rows_are_counted_in_the_banner(qtbot, page, store):
+    store.connection.execute("UPDATE review SET stability = -2 WHERE problem_id IN ('n2', 'w1')")
+    page.refresh()
+    assert page.header_values()["due"] == "1" and page.header_values()["queued"] == "1"
+    assert "2 damaged review-queue entries were skipped" in page.banner_text()
+    assert page.banner.property("kind") == "info"
+    i18n.set_language("ja")
+    page.retranslate()
+    assert "復習キューの破損した項目 2 件" in page.banner_text()
+
+
 def test_mark_stale_refreshes_when_shown(qtbot, page, store):
     store.record(attempt("n2", "nanikiru", "chinitsu", 2, True, 1.0, local(3, 15, 17)))
     page.mark_stale()                                             # hidden: later

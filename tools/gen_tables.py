@@ -147,7 +147,9 @@ def build() -> dict[str, np.ndarray]:
     for x, y in itertools.product(range(len(left)), range(len(right))):
         final[:, x, y] = merge(left[x], right[y])[:, 1]
     assert max(len(num_classes), len(hon_classes), len(left), len(right)) <= 256
+    split_slots, splits = split_tables()
     return {
+        "mj_split_slots": split_slots, "mj_splits": splits,
         "mj_low_state": low_state, "mj_class9": state_class,
         "mj_class7": by_code(hon_ids, 7),
         "mj_merge_nn": merge_nn, "mj_merge_nz": merge_nz, "mj_final": final,
@@ -156,12 +158,104 @@ def build() -> dict[str, np.ndarray]:
     }
 
 
+# ---- the scorer's split table -------------------------------------------------
+# Every count vector of one number suit that is some melds (at most four) and at most
+# one pair, with each way to split it; the scorer (csrc/scoring.c) reads a suit's
+# splits by hash lookup instead of searching.  A split is packed into 64 bits:
+SPLIT_BITS = 16             # open addressing: 21,743 vectors in 2^16 slots (at most 10 probes)
+SPLIT_SLOTS = 1 << SPLIT_BITS
+SPLIT_HASH = 0x9E3779B97F4A7C15     # key * SPLIT_HASH (mod 2^64) >> (64 - SPLIT_BITS): the first slot tried
+
+
+def split_key(counts) -> int:
+    """3 bits per count, the suit's first kind lowest."""
+    return sum(int(c) << (3 * i) for i, c in enumerate(counts))
+
+
+def _pack_split(runs: list[int], triplets: list[int], pair: int | None) -> int:
+    """bits 0-8 triplet kinds, 9-15 run starts, 16-19 the pair (15: none), 20-22 runs,
+    23-25 triplets, 26-27 pairs of identical runs, 28 every block holds a terminal,
+    32-39 the triplets' fu when concealed (4 a simple, 8 a terminal)."""
+    trip_mask = sum(1 << t for t in triplets)
+    run_mask = sum(1 << r for r in set(runs))
+    peiko = sum(runs.count(r) // 2 for r in set(runs))
+    terminal = all(r in (0, 6) for r in runs) and all(t in (0, 8) for t in triplets) \
+        and pair in (None, 0, 8)
+    fu = sum(8 if t in (0, 8) else 4 for t in triplets)
+    return (trip_mask | run_mask << 9 | (15 if pair is None else pair) << 16 | len(runs) << 20
+            | len(triplets) << 23 | peiko << 26 | int(terminal) << 28 | fu << 32)
+
+
+def _search_order(v: tuple) -> list[tuple[tuple, int | None]]:
+    """The splits of v in the order a search finds them: the pair lowest first, then at
+    the lowest kind held a triplet before runs.  Readings that tie keep the first found,
+    so this order is part of what the scorer reports."""
+    out = []
+
+    def melds_of(c: list[int], i: int, cur: tuple, pair):
+        while i < 9 and not c[i]:
+            i += 1
+        if i == 9:
+            out.append((tuple(sorted(cur)), pair))
+            return
+        for triplets in range(int(c[i] >= 3), -1, -1):
+            runs = c[i] - 3 * triplets
+            if len(cur) + triplets + runs > MAX_MELDS or (runs and (i + 2 >= 9 or min(c[i + 1], c[i + 2]) < runs)):
+                continue
+            d = c[:]
+            d[i] = 0
+            if runs:
+                d[i + 1] -= runs
+                d[i + 2] -= runs
+            melds_of(d, i + 1, cur + (7 + i,) * triplets + (i,) * runs, pair)
+
+    if sum(v) % 3 == 0:
+        melds_of(list(v), 0, (), None)
+    for p in range(9) if sum(v) % 3 == 2 else ():
+        if v[p] >= 2:
+            c = list(v)
+            c[p] -= 2
+            melds_of(c, 0, (), p)
+    return out
+
+
+def split_tables() -> tuple[np.ndarray, np.ndarray]:
+    """(slots, splits): slot = key | 1 << 31 | first split << 32 | number of splits << 48."""
+    by_vector: dict[tuple, set] = {}
+    for m in range(MAX_MELDS + 1):
+        for melds in itertools.combinations_with_replacement(range(16), m):    # 0-6 runs, 7-15 triplets
+            base = [0] * 9
+            for b in melds:
+                for i in ((b, b + 1, b + 2) if b < 7 else (b - 7,) * 3):
+                    base[i] += 1
+            for pair in (None, *range(9)):
+                v = base[:]
+                if pair is not None:
+                    v[pair] += 2
+                if max(v) <= 4:
+                    by_vector.setdefault(tuple(v), set()).add((melds, pair))
+    slots = np.zeros(SPLIT_SLOTS, np.uint64)
+    splits: list[int] = []
+    for v in sorted(by_vector):
+        key = split_key(v)
+        at = (key * SPLIT_HASH % 2 ** 64) >> (64 - SPLIT_BITS)
+        while slots[at]:
+            at = (at + 1) % SPLIT_SLOTS
+        ways = _search_order(v)
+        assert sorted(ways, key=repr) == sorted(by_vector[v], key=repr) and len(ways) <= 4
+        slots[at] = key | 1 << 31 | len(splits) << 32 | len(ways) << 48
+        splits += [_pack_split([b for b in melds if b < 7], [b - 7 for b in melds if b >= 7], pair)
+                   for melds, pair in ways]
+    return slots, np.array(splits, np.uint64)
+
+
 def _is_yaochu(kind: int) -> bool:
     return kind < 34 and (kind >= 27 or kind % 9 in (0, 8))
 
 
 def _c_type(arr: np.ndarray) -> str:
-    return "uint8_t" if arr.max() < 256 else "uint16_t" if arr.max() < 65536 else "uint32_t"
+    top = int(arr.max())
+    return "uint8_t" if top < 256 else "uint16_t" if top < 65536 else "uint32_t" if top < 2 ** 32 else "uint64_t"
 
 
 def write(out_dir: Path) -> None:
@@ -173,6 +267,7 @@ def write(out_dir: Path) -> None:
               f"#define MJ_HONOR_CLASSES {tables['mj_merge_nz'].shape[1]}",
               f"#define MJ_LEFT_CLASSES {tables['mj_final'].shape[1]}",
               f"#define MJ_RIGHT_CLASSES {tables['mj_final'].shape[2]}",
+              f"#define MJ_SPLIT_BITS {SPLIT_BITS}", f"#define MJ_SPLIT_HASH {SPLIT_HASH:#x}ull",
               "/* 0xff at the terminal and honour kinds, padded for word / vector reads */",
               "static const uint8_t MJ_YAOCHU_BYTES[48] = {"
               + ",".join("255" if _is_yaochu(t) else "0" for t in range(48)) + "};"]

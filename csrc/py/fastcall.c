@@ -141,6 +141,54 @@ slow:
     return PyObject_Vectorcall(slow_batch, args, (size_t)nargs, kwnames);
 }
 
+/* score(win, rules): mj_score_hand on a mj_win packed as bytes -> (result,
+ * fields), the fields of mj_score in mjgui.core's SCORE_FIELD_NAMES order
+ * (what SCORE_STRUCT.unpack gives); None when the arguments are not bytes of
+ * the struct's size and an int (mjgui.core then says what is wrong).  The
+ * scorer takes well under a microsecond, so the GIL is kept. */
+static PyObject *fast_score(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)self;
+    if (nargs != 2 || !PyBytes_CheckExact(args[0]) || PyBytes_GET_SIZE(args[0]) != (Py_ssize_t)sizeof(mj_win)
+        || !PyLong_CheckExact(args[1]))
+        Py_RETURN_NONE;
+    int overflow;
+    long rules = PyLong_AsLongAndOverflow(args[1], &overflow);
+    if (overflow || rules < 0 || rules > MJ_RULES_ALL) rules = -1;     /* the core refuses it: MJ_ERR_ARG */
+    mj_win w;
+    mj_score s;
+    memcpy(&w, PyBytes_AS_STRING(args[0]), sizeof w);      /* bytes data need not be aligned */
+    int result = mj_score_hand(&w, (int)rules, &s);
+    const long ints[] = {s.han, s.fu, s.yakuman, s.limit, s.wait, (long)s.base, (long)s.total, (long)s.received,
+                         (long)s.pay_ron, (long)s.pay_dealer, (long)s.pay_other, s.n_yaku};
+    enum { N_INTS = sizeof ints / sizeof ints[0] };
+    PyObject *fields = PyTuple_New(N_INTS + 7), *item;
+    if (!fields) return NULL;
+    for (int i = 0; i < N_INTS; i++) {
+        if (!(item = PyLong_FromLong(ints[i]))) goto fail;
+        PyTuple_SET_ITEM(fields, i, item);
+    }
+#define FIELD(at, make) do { if (!(item = (make))) goto fail; PyTuple_SET_ITEM(fields, at, item); } while (0)
+    FIELD(N_INTS, PyBytes_FromStringAndSize((const char *)s.yaku, sizeof s.yaku));
+    FIELD(N_INTS + 1, PyBytes_FromStringAndSize((const char *)s.yaku_han, sizeof s.yaku_han));
+    FIELD(N_INTS + 2, PyLong_FromLong(s.n_fu));
+    FIELD(N_INTS + 3, PyBytes_FromStringAndSize((const char *)s.fu_what, sizeof s.fu_what));
+    FIELD(N_INTS + 4, PyBytes_FromStringAndSize((const char *)s.fu_tile, sizeof s.fu_tile));
+    FIELD(N_INTS + 5, PyBytes_FromStringAndSize((const char *)s.fu_value, sizeof s.fu_value));
+    FIELD(N_INTS + 6, PyLong_FromLong(s.problem));
+#undef FIELD
+    PyObject *code = PyLong_FromLong(result);
+    if (!code) goto fail;
+    PyObject *pair = PyTuple_New(2);
+    if (!pair) { Py_DECREF(code); goto fail; }
+    PyTuple_SET_ITEM(pair, 0, code);
+    PyTuple_SET_ITEM(pair, 1, fields);
+    return pair;
+fail:
+    Py_DECREF(fields);
+    return NULL;
+}
+
 static int setup(void);
 
 static PyObject *fast_bind(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
@@ -165,6 +213,10 @@ static PyMethodDef methods[] = {
      "batch(hands, forms=ALL_FORMS) -> int8 array\n\nShanten of each row (see mjgui.core)."},
     {"bind", (PyCFunction)(void (*)(void))fast_bind, METH_FASTCALL,
      "bind(shanten_slow, batch_slow): the Python functions for every other case"},
+    {"score", (PyCFunction)(void (*)(void))fast_score, METH_FASTCALL,
+     "score(win, rules) -> (result, fields) or None\n\nmj_score_hand on a packed win (see mjgui.core.score_packed)."},
+    {"score", (PyCFunction)(void (*)(void))fast_score, METH_FASTCALL,
+     "score(win, rules) -> (result, fields) or None\n\nmj_score_hand on a packed win (see mjgui.core.score_packed)."},
     {NULL, NULL, 0, NULL}
 };
 

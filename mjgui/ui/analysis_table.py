@@ -44,13 +44,17 @@ def _headers() -> list[tuple[str, str]]:
          tr("Tiles whose draw lowers the shanten, each with the copies not in your hand or visible",
             "引くと向聴数が下がる牌と、見えていない残り枚数")),
         (tr("Total", "枚数"), tr("Copies left of all ukeire tiles together", "受け入れの合計枚数")),
-        (tr("Win %", "和了率"), tr("Chance to win by tsumo by the last draw (the simple model: only you draw, "
-                                   "riichi at tenpai; see Why these numbers?)",
-                                   "最終ツモまでにツモ和了する確率（簡易モデル: 自分だけがツモ、聴牌即立直）")),
-        (tr("Tenpai %", "聴牌率"), tr("Chance to be tenpai after the last draw (the simple model)",
-                                       "最終ツモ後に聴牌している確率（簡易モデル）")),
-        (tr("Exp. pts", "期待値"), tr("Expected points received (tsumo wins with riichi, dora and averaged ura "
-                                      "dora; the simple model)", "期待得点（立直・ドラ・裏ドラ平均を含むツモ和了、簡易モデル）")),
+        (tr("Win %", "和了率"), tr("Chance to win by tsumo or ron by the end of the round (the model: tiles "
+                                   "seen are gone, opponents discard unseen tiles, riichi or dama; see Why "
+                                   "these numbers?)",
+                                   "流局までにツモかロンで和了する確率（モデル: 見えた牌は山になし、他家は見えない牌を"
+                                   "切る、立直かダマ）")),
+        (tr("Tenpai %", "聴牌率"), tr("Chance to be tenpai after the last draw (the model)",
+                                       "最終ツモ後に聴牌している確率（モデル）")),
+        (tr("Exp. pts", "期待値"), tr("Expected points received (tsumo and ron, riichi or dama, dora and "
+                                      "averaged ura dora; the model). Tenpai discards: hover for riichi and dama",
+                                      "期待得点（ツモとロン、立直かダマ、ドラ・裏ドラ平均、モデル）。"
+                                      "聴牌打牌は立直とダマの値をツールチップに表示")),
         (tr("Improve", "改良"), tr("Improvement copies (tenpai / 1-shanten): draws that keep the shanten "
                                    "but widen the ukeire or the wait", "向聴数は変わらないが受け入れや待ちが広がる牌の枚数")),
         (tr("Good shape", "好形率"), tr("1-shanten: share of the ukeire after which you can wait on two "
@@ -243,6 +247,11 @@ class AnalysisModel(QAbstractTableModel):
             return self._display(row, col) or ""
         if col == VALUE and self._value(row) is not None:
             return _headers()[col][1]
+        if col in EV_COLUMNS and (e := self.ev_row(row)) is not None and (e.riichi or e.dama):
+            return "\n".join(
+                tr(f"{en}: win {100 * c.win_prob:.1f}%, {c.exp_score:,.0f} pts expected",
+                   f"{ja}: 和了率 {100 * c.win_prob:.1f}%、期待値 {c.exp_score:,.0f}点")
+                for c, en, ja in ((e.riichi, "Riichi", "立直"), (e.dama, "Dama", "ダマ")) if c is not None)
         if col == UKEIRE and row.ukeire:
             return ", ".join(f"{t.name}: {t.remaining}" for t in row.ukeire)
         if col == IMPROVE and row.improvements:

@@ -12,8 +12,9 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
 
+from mjgui import core
 from mjgui.analysis import Analysis, analyze
-from mjgui.ev import MAX_SHANTEN as EV_MAX_SHANTEN, EvResult, expected_values
+from mjgui.ev import APP_OPTIONS, MAX_SHANTEN as EV_MAX_SHANTEN, EvResult, expected_values
 from mjgui.hand import Hand
 
 
@@ -45,6 +46,7 @@ class _Job(QRunnable):
     def __init__(self, request: int, hand: Hand, signals: _Signals, worker: AnalysisWorker):
         super().__init__()
         self.request, self.hand, self.signals, self.worker = request, hand, signals, worker
+        self.cancel = core.cancel_flag()     # set by the worker when a newer hand comes
 
     def run(self) -> None:
         start = time.perf_counter()
@@ -60,7 +62,7 @@ class _Job(QRunnable):
             return
         start = time.perf_counter()
         try:
-            ev, error = expected_values(self.hand), None
+            ev, error = expected_values(self.hand, options=APP_OPTIONS, cancel=self.cancel), None
         except ValueError as exc:
             ev, error = None, exc
         self.signals.ev_done.emit(EvJobResult(self.request, ev, error, (time.perf_counter() - start) * 1e3,
@@ -88,16 +90,24 @@ class AnalysisWorker(QObject):
         self._busy_timer = QTimer(self)
         self._busy_timer.setSingleShot(True)
         self._busy_timer.timeout.connect(lambda: self.busy.emit(True))
+        self._job: _Job | None = None    # the newest job, whose search a newer request stops
+
+    def _stop_search(self) -> None:
+        if self._job is not None:
+            self._job.cancel[0] = 1
 
     def request(self, hand: Hand) -> None:
+        self._stop_search()
         self._latest += 1
         self._pending += 1
         self._busy_timer.start(self.BUSY_AFTER_MS)
-        self._pool.start(_Job(self._latest, hand, self._signals, self))
+        self._job = _Job(self._latest, hand, self._signals, self)
+        self._pool.start(self._job)
 
     def cancel(self) -> None:
         """Drop the result of every request made so far (the hand changed to one that is
         not analysed)."""
+        self._stop_search()
         self._latest += 1
         self._busy_timer.stop()
         self.busy.emit(False)

@@ -481,10 +481,11 @@ class ReviewPage(QWidget):
             return
         added = 0
         if self.history is not None:
+            from mjgui.drills.history import HistoryError
             from mjgui.drills.review import ReviewQueue
             try:
                 added = ReviewQueue(self.history).add_problems(problems, source="review")
-            except (ValueError, OSError) as error:
+            except (HistoryError, ValueError) as error:      # read-only or locked: drill anyway
                 self.message.emit(str(error))
         self.message.emit(tr(f"{len(problems)} mistakes to drill ({added} new in the review queue)",
                              f"復習するミス{len(problems)}問（復習キューに新規{added}問）"))
