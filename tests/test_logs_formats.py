@@ -126,7 +126,7 @@ def _without_unwritten(win: Win) -> Win:
     return replace(win, hand=(), fu=None if win.limit else win.fu)
 
 
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", [*range(6), 31, 35, 41])      # 31: kokushi, 35: chankan, 41: rinshan
 def test_simulated_games_round_trip(seed, tmp_path):
     record = simulate(seed)
     assert sum(isinstance(e, Call) for r in record.rounds for e in r.events) > 0
@@ -216,6 +216,13 @@ def test_impossible_play_is_refused_with_its_place():
     _error(TENHOU6.replace('"p191919"', '"p191918"'), "pon of 8m9m9m is not three copies of one tile")
     _error(MJAI.replace('"type":"pon","actor":2,"target":1', '"type":"pon","actor":2,"target":3'),
            "but seat 1 discarded last")
+
+
+def test_impossible_results_are_refused():
+    _error(TENHOU6.replace('[1,0,1,"30符4飜7700点"', '[1,2,1,"30符4飜7700点"'), "a ron on seat 2, who did not just discard")
+    _error(MJAI.replace('"type":"hora","actor":1,"target":0,"pai":"8s"', '"type":"hora","actor":1,"target":0,"pai":"5s"'),
+           "the winning tile 5s is not the tile just played")
+    _error(MJLOG.replace('who="1" fromWho="0"', 'who="1" fromWho="1"'), "a tsumo that does not follow")
 
 
 def test_bad_types_are_refused():

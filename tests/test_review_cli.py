@@ -58,7 +58,7 @@ def test_human_report(capsys, tmp_path):
     path.write_bytes(gzip.compress(MJLOG.encode()))
     status, out, err = run(capsys, path, "--player", "1")
     assert status == 0
-    assert out.splitlines()[0] == "Review of あ (seat 1), mjlog log, 1 rounds"
+    assert out.splitlines()[0] == "Review of あ (seat 1), mjlog log, 1 round"
     assert "E1-0: seat 1 wins by ron from seat 0, 4 han, 7,700 points" in out
     assert "Summary: 2 decisions" in out
     assert "Scoring check: 1 of 1 wins scored as the log paid" in out

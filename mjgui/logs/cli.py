@@ -57,7 +57,8 @@ def review_json(rep, ratings) -> dict:
 def _human(rep, ratings) -> str:
     record = rep.record
     name = record.players[rep.seat] or f"seat {rep.seat}"
-    lines = [f"Review of {name} (seat {rep.seat}), {record.format} log, {len(rep.rounds)} rounds"]
+    n = len(rep.rounds)
+    lines = [f"Review of {name} (seat {rep.seat}), {record.format} log, {n} round{'s' * (n != 1)}"]
     for rr, rs in zip(rep.rounds, ratings):
         lines.append(f"{rr.name}-{rr.honba}: {_result_text(rr.result, record.players)}")
         for r in rs:

@@ -10,7 +10,7 @@ import stat
 import zlib
 
 from mjgui.logs import mjai, mjlog, tenhou6
-from mjgui.logs.record import GameRecord, LogError
+from mjgui.logs.record import Call, Discard, Draw, GameRecord, LogError, Win
 from mjgui.logs.table import Table
 
 __all__ = ["MAX_BYTES", "MAX_DEPTH", "FORMATS", "load", "loads", "detect", "check_json_depth", "check_record"]
@@ -125,19 +125,36 @@ def loads(data: bytes | str, path: str | None = None) -> GameRecord:
 
 
 def check_record(record: GameRecord, path: str | None = None) -> None:
-    """Play every round and refuse an impossible event (LogError naming it)."""
+    """Play every round and refuse an impossible event or result (LogError naming it): a
+    tsumo must follow the winner's draw, a ron the dealer-in's discard (or added quad), with
+    the tile the log names."""
     for i, rnd in enumerate(record.rounds):
         where = f"round {i + 1} ({rnd.name}-{rnd.honba})"
         try:
             table = Table(rnd, where)
             for j, event in enumerate(rnd.events):
                 table.apply(event, j)
+            last = rnd.events[-1] if rnd.events else None
             for r in rnd.results:
-                for seat in ((r.seat, r.source) if hasattr(r, "seat") else ()):
-                    if not 0 <= seat <= 3:
-                        raise LogError(f"a win names seat {seat}", at=where)
+                if isinstance(r, Win):
+                    _check_win(r, last)
         except LogError as error:
-            raise error.located(path) from None
+            raise error.located(path, where) from None
+
+
+def _check_win(win: Win, last: object) -> None:
+    if win.tsumo:
+        ok = isinstance(last, Draw) and last.seat == win.seat
+        what = "a tsumo that does not follow the winner's draw"
+    else:
+        ok = ((isinstance(last, Discard) or (isinstance(last, Call) and last.kind == "kakan"))
+              and last.seat == win.source)
+        what = f"a ron on seat {win.source}, who did not just discard"
+    if not ok:
+        raise LogError(what, at=win.at)
+    if last.tile is not None and last.tile != win.tile:
+        raise LogError(f"the winning tile {win.tile.name} is not the tile just played "
+                       f"({last.tile.name})", at=win.at)
 
 
 def load(path: str | os.PathLike) -> GameRecord:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 
-from mjgui.logs.record import (YAKU_ID, Call, Discard, Draw, GameRecord, LogError, NewDora, Round, Ryuukyoku,
+from mjgui.logs.record import (FIRST_YAKUMAN, YAKU_ID, Call, Discard, Draw, GameRecord, LogError, NewDora, Round, Ryuukyoku,
                                Win)
 from mjgui.tiles import Tile
 
@@ -158,7 +158,7 @@ class _Reader:
                 if isinstance(tehais, list) and len(tehais) == 3:
                     raise LogError("three-player logs are not supported (mjgui reviews four-player games)")
                 raise ValueError("tehais must be a list of the 4 dealt hands")
-            hands = tuple(tuple(_tiles({"h": h}, "h", 13)) for h in tehais)
+            hands = tuple(tuple(_tiles({f"tehais[{i}]": h}, f"tehais[{i}]", 13)) for i, h in enumerate(tehais))
             dora = tile_of(ev.get("dora_marker"))
             if dora is None:
                 raise ValueError("the dora indicator cannot be hidden")
@@ -279,8 +279,7 @@ class _Reader:
         if fu is not None:
             fu = _int(ev, "fu", 0, 200)
         points = _int(ev, "hora_points", 0, 10 ** 6, 0)
-        yakuman = any(h >= 13 and YAKU_ID[k] >= YAKU_ID["tenhou"] and k not in ("dora", "ura", "aka")
-                      for k, h in yaku)
+        yakuman = any(FIRST_YAKUMAN <= YAKU_ID[k] < YAKU_ID["dora"] for k, _ in yaku)
         ura = tuple(_tiles(ev, "uradora_markers")) if "uradora_markers" in ev else ()
         if None in ura:
             raise ValueError("ura indicators cannot be hidden")

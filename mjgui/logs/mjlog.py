@@ -9,7 +9,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from urllib.parse import quote, unquote
 
-from mjgui.logs.record import (DRAW_KINDS, LIMITS, YAKU, YAKU_ID, Call, Discard, Draw, GameRecord,
+from mjgui.logs.record import (DRAW_KINDS, FIRST_YAKUMAN, LIMITS, YAKU, YAKU_ID, Call, Discard, Draw, GameRecord,
                                LogError, NewDora, Round, Ryuukyoku, Win)
 from mjgui.tiles import Tile
 
@@ -370,6 +370,7 @@ def _round(rnd: Round) -> list[str]:
                 pon_ids, taken, rel = pons[(e.seat, e.tile.kind)]
                 added = _take(held[e.seat], e.tile)
                 m = encode_meld("kakan", pon_ids + [added], taken, rel)
+                discard_id = added              # a ron on it is a chankan
             out.append("<N " + _attrs(who=e.seat, m=m) + "/>")
         elif isinstance(e, NewDora):
             out.append("<DORA " + _attrs(hai=ids.new(e.tile)) + "/>")
@@ -384,8 +385,8 @@ def _round(rnd: Round) -> list[str]:
             if not r.tsumo:
                 hand_ids = hand_ids + [discard_id]
             yaku = [(YAKU_ID[k], h) for k, h in r.yaku]
-            plain = ",".join(f"{y},{h}" for y, h in yaku if h < 13 or y < YAKU_ID["tenhou"])
-            yakuman = ",".join(str(y) for y, h in yaku if h >= 13 and y >= YAKU_ID["tenhou"])
+            plain = ",".join(f"{y},{h}" for y, h in yaku if not FIRST_YAKUMAN <= y < YAKU_ID["dora"])
+            yakuman = ",".join(str(y) for y, h in yaku if FIRST_YAKUMAN <= y < YAKU_ID["dora"])
             attrs = dict(ba=f"{rnd.honba},{rnd.sticks}", hai=",".join(str(x) for x in sorted(hand_ids)),
                          machi=machi, ten=f"{r.fu or 0},{r.points},{r.limit}")
             if plain:

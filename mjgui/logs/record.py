@@ -17,7 +17,7 @@ from mjgui.tiles import Tile
 
 __all__ = ["LogError", "Draw", "Discard", "Call", "NewDora", "Win", "Ryuukyoku", "Round",
            "GameRecord", "Event", "Result", "CALL_KINDS", "DRAW_KINDS", "YAKU", "YAKU_ID",
-           "LIMITS", "tile_name"]
+           "LIMITS", "FIRST_YAKUMAN"]
 
 
 class LogError(ValueError):
@@ -66,10 +66,6 @@ YAKU: tuple[tuple[str, str], ...] = (
 )
 YAKU_ID = {key: i for i, (key, _) in enumerate(YAKU)}
 FIRST_YAKUMAN = YAKU_ID["tenhou"]
-
-
-def tile_name(tile: Tile | None) -> str:
-    return "?" if tile is None else tile.name
 
 
 @dataclass(frozen=True)

@@ -173,7 +173,7 @@ class Table:
             s.take(e.tile)
             pon = s.melds[pons[0]]
             s.melds[pons[0]] = Call(e.seat, "kakan", pon.tiles + (e.tile,), pon.tile, pon.source, at)
-            self.last_discard = (e.seat, e.tile)        # open to chankan only
+            self.last_discard = None        # the added tile is open to a ron (chankan), never to a call
         else:
             self.fail(f"unknown call {e.kind!r}", at)
         self.calls_made += 1
@@ -181,6 +181,3 @@ class Table:
     # ---- views -----------------------------------------------------------------------
     def wall_empty(self) -> bool:
         return self.total_draws >= LIVE_WALL
-
-    def kans(self) -> int:
-        return sum(1 for s in self.seats for m in s.melds if m.kind in ("kan", "ankan", "kakan"))

@@ -9,15 +9,15 @@ before the tile taken, its position telling the seat it came from:
     chi "c" first (always from the left), e.g. c275226;   pon "p" at tile 0/1/2 = from the
     left/across/right (p414141, 41p4141, 4141p41);   open quad "m" at tile 0/1/3
     (m39393939, 39m393939, 393939m39);   added quad "k" where the pon's "p" was, followed by
-    the added tile then the pon's tiles (k4141 4141 style: 41k414141 from across);   closed
-    quad "a" before the fourth tile (424242a42).
+    the added tile then the pon's called tile (41k414141: a pon from across grown into a
+    quad);   closed quad "a" before the fourth tile (424242a42).
 """
 from __future__ import annotations
 
 import re
 from dataclasses import replace
 
-from mjgui.logs.record import (LIMITS, YAKU, Call, Discard, Draw, GameRecord, LogError, NewDora, Round,
+from mjgui.logs.record import (FIRST_YAKUMAN, LIMITS, YAKU, YAKU_ID, Call, Discard, Draw, GameRecord, LogError, NewDora, Round,
                                Ryuukyoku, Win)
 from mjgui.tiles import Tile
 
@@ -91,8 +91,6 @@ def call_text(call: Call, pon: Call | None = None) -> str:
     assert base is not None and base.tile is not None and base.source is not None
     rest = list(base.tiles)
     rest.remove(base.tile)
-    if call.kind == "kakan":
-        rest = [t for t in rest]
     others = codes(rest)
     rel = (base.source - call.seat) % 4
     if call.kind == "kakan":
@@ -142,7 +140,7 @@ def _round(entry: object, where: str) -> Round:
         discards.append(_list(entry[6 + 3 * seat], f"discards {seat}"))
     dealer = number % 4
     events = _events(takes, discards, dealer, dora[1:], where)
-    results = [_won_with(r, events) for r in _results(_list(entry[16], "the result"), ura, where)]
+    results = [_won_with(r, events, ura) for r in _results(_list(entry[16], "the result"), where)]
     return Round(number // 4, dealer, honba, sticks, scores, dora[0], tuple(hands), tuple(events),
                  tuple(results), where)
 
@@ -241,16 +239,18 @@ def _events(takes: list, discards: list, dealer: int, indicators: list, where: s
     return events
 
 
-def _won_with(result, events: list):
-    """A Win with its winning tile: the last discard (or added quad) for a ron, the last
-    draw for a tsumo (tenhou.net/6 does not write it)."""
+def _won_with(result, events: list, ura: list):
+    """A Win with its winning tile (the last discard or added quad for a ron, the last draw
+    for a tsumo: tenhou.net/6 does not write it) and, for a winner who declared riichi, the
+    round's ura indicators."""
     if not isinstance(result, Win):
         return result
+    riichi = any(isinstance(e, Discard) and e.riichi and e.seat == result.seat for e in events)
     for e in reversed(events):
         if isinstance(e, (Draw, Discard)) or (isinstance(e, Call) and e.kind == "kakan"):
             if e.tile is None:
                 break
-            return replace(result, tile=e.tile)
+            return replace(result, tile=e.tile, ura=tuple(ura) if riichi else ())
     raise LogError("a win before any tile was played", at=result.at)
 
 
@@ -270,7 +270,7 @@ def _call_at(item: object, seat: int, label: str) -> Call:
         raise LogError(str(error), at=label) from None
 
 
-def _points(text: object, tsumo: bool, dealer: bool) -> tuple[int | None, int, int, int]:
+def _points(text: object) -> tuple[int | None, int, int, int]:
     """(fu, han or 0, points, limit) from e.g. "30符1飜1000点", "満貫2000-4000点", "700点∀"."""
     if not isinstance(text, str):
         raise ValueError("the value text is a string like \"30符1飜1000点\"")
@@ -290,7 +290,7 @@ def _points(text: object, tsumo: bool, dealer: bool) -> tuple[int | None, int, i
     return fu, han, points, limit
 
 
-def _results(entry: list, ura: list, where: str) -> list:
+def _results(entry: list, where: str) -> list:
     if not entry or not isinstance(entry[0], str):
         raise LogError("the result starts with its name (和了, 流局, ...)", at=f"{where}, result")
     name = entry[0]
@@ -307,7 +307,7 @@ def _results(entry: list, ura: list, where: str) -> list:
                 if len(info) < 4:
                     raise ValueError("the win is [winner, from, pao, value, yaku...]")
                 who, source, pao = (_int(info[k], "a seat", 0, 3) for k in range(3))
-                fu, han, points, limit = _points(info[3], who == source, False)
+                fu, han, points, limit = _points(info[3])
                 yaku = []
                 for y in info[4:]:
                     m = _YAKU_TEXT.match(y) if isinstance(y, str) else None
@@ -320,9 +320,8 @@ def _results(entry: list, ura: list, where: str) -> list:
             except ValueError as error:
                 raise LogError(str(error), at=label) from None
             total = sum(h for _, h in yaku)
-            riichi = any(k in ("riichi", "double-riichi") for k, _ in yaku)
             out.append(Win(who, source, Tile(0), total if not han else han, fu, points, limit, tuple(yaku),
-                           (), tuple(ura) if riichi else (), deltas, None if pao == who else pao, label))
+                           (), (), deltas, None if pao == who else pao, label))
         return out
     label = f"{where}, result"
     kind = "exhaustive" if name in _EXHAUSTIVE else _ABORTS.get(name)
@@ -427,5 +426,5 @@ def to_json(record: GameRecord) -> dict:
     return {"title": [record.title, ""], "name": list(record.players), "rule": {"disp": "", "aka": 1}, "log": log}
 
 
-_YAKUMAN_KEYS = {k for k, _ in YAKU[YAKU.index(("tenhou", "天和")):YAKU.index(("suukantsu", "四槓子")) + 1]}
+_YAKUMAN_KEYS = {k for k, _ in YAKU[FIRST_YAKUMAN:YAKU_ID["dora"]]}
 assert len(LIMITS) == len(_LIMIT_TEXT)
