@@ -8,7 +8,7 @@ import pytest
 import reference
 from logs_literal import MJAI
 from logsim import simulate
-from mjgui.ev import expected_values
+from mjgui.ev import APP_OPTIONS, expected_values
 from mjgui.logs import loads, replay
 from mjgui.logs.rate import EV_MAX_SHANTEN, rate, rate_replay, summary
 from mjgui.tiles import counts
@@ -39,7 +39,7 @@ def test_expected_value_ratings(seed):
     for r in ev:
         d = r.decision
         assert d.hand.is_closed and d.shanten <= EV_MAX_SHANTEN and not d.forced
-        rows = expected_values(d.hand, min(max(d.hand.turn, 1), 17)).rows
+        rows = expected_values(d.hand, min(max(d.hand.turn, 1), 17), options=APP_OPTIONS).rows
         value = {row.discard.kind: row.exp_score for row in rows}
         mine = value.get(d.tile.kind, 0.0)
         top = max(value.values())

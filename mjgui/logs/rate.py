@@ -2,7 +2,8 @@
 
 A discard decision is rated by the best evaluator that applies:
 
-- **ev** - the expected points of `mjgui.ev` (simple model) when the hand is closed, at most
+- **ev** - the expected points of `mjgui.ev` under the full model the app uses (the tiles the
+  player could see are out of the wall, ron, furiten, riichi or dama) when the hand is closed, at most
   `EV_MAX_SHANTEN` from tenpai and some discard has a positive value; loss in points;
 - **analysis** - otherwise the analysis ranking (lowest shanten, then most ukeire, then the
   larger second step); loss in ukeire tiles: the best discard's ukeire minus the played one's
@@ -19,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mjgui.analysis import analyze, by_second_step
-from mjgui.ev import expected_values
+from mjgui.ev import APP_OPTIONS, expected_values
 from mjgui.logs.replay import Decision, Replay
 from mjgui.tiles import KIND_NAMES
 
@@ -78,7 +79,7 @@ def _rate_discard(d: Decision, ev_max: int) -> Rating:
         return Rating(d, "forced", "", (Alternative(d.played, 0.0),), (d.played,), 1, 0.0)
     played_kind = d.tile.kind
     if hand.is_closed and d.shanten <= ev_max and len(hand.dora_indicators) <= 5:
-        result = expected_values(hand, min(max(hand.turn, 1), 17))
+        result = expected_values(hand, min(max(hand.turn, 1), 17), options=APP_OPTIONS)
         rows = [(r.discard.kind, r.exp_score, r.shanten) for r in result.rows]
         if rows and max(v for _, v, _ in rows) > _EPS:
             values = [(KIND_NAMES[k], v) for k, v, _ in rows]
