@@ -181,6 +181,8 @@ def test_three_player_logs_are_refused():
     _error(MJLOG.replace('<GO type="169"', '<GO type="185"'), "three-player logs are not supported")
     _error(TENHOU6.replace('"name":["Ann","あ","C","D"]', '"name":["Ann","あ","C"]'), "three-player")
     _error(MJAI.replace('"names":["Ann","あ","C","D"]', '"names":["Ann","あ","C"]'), "three-player")
+    # tenhou.net/6 of a three-player game: four names (the last empty) but a three-player rule
+    _error(TENHOU6.replace('"disp":"四般東喰赤"', '"disp":"三般東喰赤"'), "three-player")
 
 
 def test_foreign_files_are_refused():

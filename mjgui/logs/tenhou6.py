@@ -345,12 +345,17 @@ def parse(data: object, path: str | None = None) -> GameRecord:
         if isinstance(names, list) and len(names) == 3:
             raise LogError("three-player logs are not supported (mjgui reviews four-player games)", path)
         raise LogError("\"name\" is a list of the four players' names", path)
+    rule = data.get("rule")
+    if isinstance(rule, dict) and isinstance(rule.get("disp"), str) and "三" in rule["disp"]:
+        raise LogError("three-player logs are not supported (mjgui reviews four-player games)", path)
     title = data.get("title", "")
     title = " ".join(t for t in title if isinstance(t, str)) if isinstance(title, list) else str(title)
     rounds = []
     for i, entry in enumerate(data["log"]):
         where = f"log[{i}]"
-        if isinstance(entry, list) and entry and isinstance(entry[0], list) and len(entry) == 14:
+        if isinstance(entry, list) and entry and isinstance(entry[0], list) and (
+                len(entry) == 14 or (len(entry) == 17 and entry[13] == [] and entry[14] == [])):
+            # three seats' hands, or a fourth seat that is never dealt a tile
             raise LogError("three-player logs are not supported (mjgui reviews four-player games)", path, where)
         try:
             rounds.append(_round(entry, where))
