@@ -1,0 +1,102 @@
+"""Render the README's screenshots (assets/screenshots/) from the app itself.
+
+    python tools/gen_screenshots.py [--out assets/screenshots] [--only NAME ...]
+
+Every picture is the real window at 1280x860 with private settings and history, offscreen
+(no display needed).  The review picture reviews a simulated game from tests/logsim.py.
+"""
+from __future__ import annotations
+
+import argparse
+import gzip
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SIZE = (1280, 860)
+
+
+def _window(private: Path, lang: str = "en", theme: str = "light"):
+    from PySide6.QtCore import QSettings
+    from mjgui.ui.main_window import MainWindow
+    store = QSettings(str(private / "settings.ini"), QSettings.Format.IniFormat)
+    store.setValue("language", lang)
+    store.setValue("theme", theme)
+    window = MainWindow(store, private / "history.sqlite")
+    window.resize(*SIZE)
+    window.show()
+    return window
+
+
+def _settle(app, until=lambda: True, timeout: float = 60.0) -> None:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        app.processEvents()
+        if until():
+            break
+        time.sleep(0.01)
+    for _ in range(5):
+        app.processEvents()
+
+
+def _hand(app, private: Path, out: Path, hand: str, lang: str = "en", theme: str = "light",
+          select: int | None = None) -> None:
+    window = _window(private, lang, theme)
+    window.text.setText(hand)
+    window.apply_text()
+    _settle(app, lambda: window.analysis is not None)
+    window.worker.wait()
+    _settle(app)
+    if select is not None:
+        window.table.selectRow(select)
+        _settle(app)
+    window.grab().save(str(out))
+    window.close()
+
+
+def _review(app, private: Path, out: Path) -> None:
+    sys.path.insert(0, str(ROOT / "tests"))
+    from logsim import simulate
+    from mjgui.logs import mjlog
+    window = _window(private)
+    log = private / "game.mjlog"
+    log.write_bytes(gzip.compress(mjlog.dumps(simulate(7)).encode()))
+    window.set_mode("review")
+    page = window.pages["review"]
+    page.open_file(log)
+    _settle(app, lambda: page.player_box.count() == 4)
+    page.review_player(0)
+    _settle(app, lambda: page.review is not None and not page.progress.isVisible())
+    window.grab().save(str(out))
+    window.close()
+
+
+PICTURES = {
+    "analysis": lambda app, p, o: _hand(app, p, o, "23m456p789s11z556z9m"),
+    "waits-ja-dark": lambda app, p, o: _hand(app, p, o, "1112345678999m", "ja", "dark"),
+    "review": _review,
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default=str(ROOT / "assets" / "screenshots"))
+    parser.add_argument("--only", nargs="*", choices=sorted(PICTURES), default=sorted(PICTURES))
+    args = parser.parse_args(argv)
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QApplication
+    app = QApplication.instance() or QApplication([])
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    for name in args.only:
+        with tempfile.TemporaryDirectory(prefix="mjgui-shot-") as private:
+            PICTURES[name](app, Path(private), out / f"{name}.png")
+        print(out / f"{name}.png")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
