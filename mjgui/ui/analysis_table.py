@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QStyle, QStyledIt
 
 from mjgui.analysis import Analysis, Row, TileCount
 from mjgui.ui.i18n import language, tr
+from mjgui.ui.theme import COLORS
 from mjgui.ui.tile_art import tile_pixmap, tile_width
 
 TILES_ROLE = Qt.ItemDataRole.UserRole + 1     # list[TileCount] (or a single tile name)
@@ -30,9 +31,9 @@ EV_COLUMNS = (WIN, TENPAI, EXPECTED)
 TILE_COLUMNS = (DISCARD, UKEIRE, CALLS)     # drawn as tiles by TileStripDelegate
 RANKS = ("ukeire", "score", "win")       # the table's order: the analysis's, or by an expected value
 
-BEST_LIGHT = QColor(214, 240, 214)
-BEST_DARK = QColor(38, 78, 52)
-WARN = QColor(200, 80, 40)
+BEST_LIGHT = QColor(COLORS["light"]["best_row"])
+BEST_DARK = QColor(COLORS["dark"]["best_row"])
+WARN = QColor(COLORS["light"]["warn"])
 
 
 def _headers() -> list[tuple[str, str]]:

@@ -55,7 +55,6 @@ from mjgui.drills.session import (
 )
 from mjgui.ui.drill_call import CallView, ChoiceButton
 from mjgui.ui.drill_common import (
-    COLORS,
     KIND_JA,
     TICK_MS,
     DrillView,
@@ -70,11 +69,11 @@ from mjgui.ui.drill_summary import IntroView, SummaryView
 from mjgui.ui.drill_wait import WaitGrid, WaitView
 from mjgui.ui.hand_view import FlowLayout
 from mjgui.ui.i18n import tr
-from mjgui.ui.tile_art import THEMES
+from mjgui.ui.theme import COLORS, check_theme
 
 # the views live in their own modules; the page re-exports them
 __all__ = ["DrillPage", "NanikiruView", "WaitView", "CallView", "ScoreView", "SummaryView", "WaitGrid",
-           "ChoiceButton", "FeedbackPanel", "TileRow", "COLORS", "KINDS"]
+           "ChoiceButton", "FeedbackPanel", "TileRow", "KINDS"]
 
 
 # ---- the page ---------------------------------------------------------------------------------
@@ -772,8 +771,7 @@ class DrillPage(QWidget):
         self.tick()
 
     def set_theme(self, theme: str) -> None:
-        if theme not in THEMES:
-            raise ValueError(f"theme must be one of {THEMES}, not {theme!r}")
+        check_theme(theme)
         self._theme = theme
         self.setStyleSheet(_stylesheet(COLORS[theme]))
         self.view.set_theme(theme)

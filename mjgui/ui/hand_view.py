@@ -22,12 +22,13 @@ from mjgui.hand import Hand, Meld, MeldKind
 from mjgui.tiles import Tile, format_tiles
 from mjgui.ui.i18n import language, tr
 from mjgui.ui.palette import tile_label
-from mjgui.ui.tile_art import THEMES, tile_pixmap, tile_width
-from mjgui.ui.tile_button import TileButton, device_ratio
+from mjgui.ui.theme import COLORS, check_theme, device_ratio
+from mjgui.ui.tile_art import tile_pixmap, tile_width
+from mjgui.ui.tile_button import TileButton
 
 __all__ = ["HandView", "MeldGroup", "TileStrip", "FlowLayout", "meld_layout", "sideways_pixmap"]
 
-DEFAULT_HIGHLIGHT = QColor("#2e9d5b")
+DEFAULT_HIGHLIGHT = QColor(COLORS["light"]["highlight"])
 
 
 class FlowLayout(QLayout):
@@ -411,8 +412,7 @@ class HandView(QWidget):
         self._apply_highlight()
 
     def set_theme(self, theme: str) -> None:
-        if theme not in THEMES:
-            raise ValueError(f"theme must be one of {THEMES}, not {theme!r}")
+        check_theme(theme)
         self._theme = theme
         self._rebuild()
 

@@ -25,6 +25,7 @@ from mjgui.ui.hand_view import HandView
 from mjgui.ui.i18n import tr
 from mjgui.ui.review_timeline import AGREED, MISTAKE, SMALL, ReviewTimeline, TimelineCell, TimelineRow
 from mjgui.ui.review_worker import GameReviewer, log_files
+from mjgui.ui.theme import COLORS
 
 __all__ = ["ReviewPage"]
 
@@ -509,7 +510,7 @@ class ReviewPage(QWidget):
         self.progress.hide()
         self.cancel_button.hide()
         self.summary.setText(text)
-        self.summary.setStyleSheet("color: #c0392b")
+        self.summary.setStyleSheet(f"color: {COLORS['light']['alert']}")
         self.message.emit(text)
 
     def _show_state(self, text: str = "") -> None:
