@@ -35,13 +35,11 @@ from mjgui.ui.hand_view import HandView, sideways_pixmap
 from mjgui.ui.i18n import language, tr
 from mjgui.ui.tile_art import tile_pixmap, tile_width
 from mjgui.ui.theme import COLORS, device_ratio
+from mjgui.words import WIND_NAMES
 
 TICK_MS = 100
 
 KIND_JA = {"nanikiru": "何切る", "wait": "待ち", "call": "鳴き", "score": "点数計算"}
-SEAT_NAMES = {"L": ("Left player", "上家"), "A": ("Player across", "対面"),
-              "R": ("Right player", "下家")}
-WIND_NAMES = {"E": ("East", "東"), "S": ("South", "南"), "W": ("West", "西"), "N": ("North", "北")}
 
 
 # ---- small helpers ------------------------------------------------------------------------

@@ -39,6 +39,7 @@ from mjgui.ui.stored_settings import read_choice, read_json_object, read_text
 from mjgui.ui.theme import ALERT_STYLE, THEMES, apply_theme
 from mjgui.ui.wait_inspector import WaitInspector
 from mjgui.waits import wait_details
+from mjgui.words import shanten_word
 
 if TYPE_CHECKING:        # the drill history is imported when a drill or the statistics open
     from mjgui.drills.history import HistoryStore
@@ -560,7 +561,7 @@ class MainWindow(QMainWindow):
         def state(s: int | None) -> str:
             if s is None:
                 return "–"
-            return tr("complete", "和了") if s < 0 else tr("tenpai", "聴牌") if s == 0 else tr(f"{s}-shanten", f"{s}向聴")
+            return shanten_word(s, i18n.language())
         forms = tr(f"regular {state(a.regular)} · seven pairs {state(a.chiitoi)} · thirteen orphans {state(a.kokushi)}",
                    f"一般形 {state(a.regular)} ・ 七対子 {state(a.chiitoi)} ・ 国士無双 {state(a.kokushi)}")
         text = state(a.shanten)

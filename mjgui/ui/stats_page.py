@@ -42,6 +42,7 @@ from mjgui.ui.chart import LineChart
 from mjgui.ui.i18n import tr
 from mjgui.ui.set_import import SetImporter
 from mjgui.ui.theme import COLORS, check_theme
+from mjgui.words import shanten_word
 
 __all__ = ["StatsPage", "RANGES", "problems_from_dicts", "describe_set_error",
            "drill_label", "theme_label", "shanten_label"]
@@ -81,11 +82,7 @@ def theme_label(theme: str | None) -> str:
 def shanten_label(shanten: int | None) -> str:
     if shanten is None:
         return tr("(unknown)", "（不明）")
-    if shanten < 0:
-        return tr("Complete", "和了")
-    if shanten == 0:
-        return tr("Tenpai", "聴牌")
-    return tr(f"{shanten}-shanten", f"{shanten}向聴")
+    return tr(shanten_word(shanten).capitalize(), shanten_word(shanten, "ja"))
 
 
 def _pct(fraction: float) -> str:

@@ -30,6 +30,7 @@ from mjgui.ui.i18n import language, tr
 from mjgui.ui.theme import COLORS, check_theme, device_ratio
 from mjgui.ui.tile_art import tile_pixmap, tile_width
 from mjgui.waits import WaitInfo, WaitReport, WinningForm
+from mjgui.words import MELD_NAMES, shanten_word
 
 __all__ = ["WaitInspector"]
 
@@ -259,13 +260,9 @@ def _form_groups(form: WinningForm, win: int, hand: Hand | None) -> list[_Group]
     return out
 
 
-_OPEN_CAPTIONS = {
-    MeldKind.CHI: ("open chi", "チー"),
-    MeldKind.PON: ("open pon", "ポン"),
-    MeldKind.KAN: ("open kan", "明槓"),
-    MeldKind.KAKAN: ("added kan", "加槓"),
-    MeldKind.ANKAN: ("closed kan", "暗槓"),
-}
+# "open chi" / "open kan" / "added kan": chi and pon say that they are open
+_OPEN_CAPTIONS = {kind: (("open " if kind in (MeldKind.CHI, MeldKind.PON) else "") + en.lower(), ja)
+                  for kind, (en, ja) in MELD_NAMES.items()}
 
 
 def _open_groups(hand: Hand | None) -> list[_Group]:
@@ -534,10 +531,10 @@ class WaitInspector(QWidget):
                 n = report.shanten
                 if n >= 2 and report.fifth_tile:
                     # waits.py reports 2 meaning "at least 2" for these contrived hands
-                    text += tr(f" This hand is at least {n}-shanten.",
-                               f"この手は{n}向聴以上です。")
+                    text += tr(f" This hand is at least {shanten_word(n)}.",
+                               f"この手は{shanten_word(n, 'ja')}以上です。")
                 else:
-                    text += tr(f" This hand is {n}-shanten.", f"この手は{n}向聴です。")
+                    text += tr(f" This hand is {shanten_word(n)}.", f"この手は{shanten_word(n, 'ja')}です。")
         return text
 
     def _build_waits(self, box: QVBoxLayout, report: WaitReport) -> None:
