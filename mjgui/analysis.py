@@ -33,6 +33,7 @@ from typing import Any, Callable, NamedTuple, Sequence
 from mjgui import core
 from mjgui.hand import Hand, Meld, MeldKind
 from mjgui.tiles import KIND_NAMES, N_KINDS, Tile
+from mjgui.words import shanten_word
 
 LANGS = ("en", "ja")
 
@@ -456,19 +457,12 @@ def _row(tile: Tile | None, fig: core.DiscardFigures, remaining: Sequence[int],
 
 # ---- verdicts ---------------------------------------------------------------------
 
-def shanten_words(s: int, lang: str = "en") -> str:
-    """"2-shanten", "tenpai", "complete" (or Japanese)."""
-    if lang == "ja":
-        return "和了" if s < 0 else "聴牌" if s == 0 else f"{s}向聴"
-    return "complete" if s < 0 else "tenpai" if s == 0 else f"{s}-shanten"
-
-
 def _verdict(row: Row, lang: str, hand_shanten: int | None) -> str:
     if lang not in LANGS:
         raise ValueError(f"language must be one of {', '.join(LANGS)}, not {lang!r}")
     ja = lang == "ja"
     s = row.shanten
-    state = shanten_words(s, lang)
+    state = shanten_word(s, lang)
     if hand_shanten is None or s <= max(hand_shanten, 0):
         head = (f"{state}維持" if s > 0 else state) if ja else (f"keeps {state}" if s > 0 else state)
     else:

@@ -140,7 +140,7 @@ def _tiles_text(tiles) -> str:
 
 
 def _row_line(row, hand_shanten: int) -> str:
-    from mjgui.analysis import shanten_words
+    from mjgui.words import shanten_word
     head = f"discard {row.tile.name}: " if row.tile is not None else ""
     parts = [f"{head}{row.verdict('en', hand_shanten)}",
              f"   ukeire [{_tiles_text(row.ukeire)}] = {row.ukeire_total}"]
@@ -155,7 +155,7 @@ def _row_line(row, hand_shanten: int) -> str:
         yaku = call.describe_yaku("en")
         warn = f"  ({yaku})" if yaku else ""
         parts.append(f"   {call.call} {call.name} with {uses} ({call.remaining} left) -> "
-                     f"{shanten_words(call.shanten)}{warn}")
+                     f"{shanten_word(call.shanten)}{warn}")
     return "\n".join(parts)
 
 
@@ -203,7 +203,7 @@ def score_answer(rules: str) -> Callable[[str], tuple[dict, str]]:
 
 
 def ev_answer(args: argparse.Namespace) -> Callable[[str], tuple[dict, str]]:
-    from mjgui.analysis import shanten_words
+    from mjgui.words import shanten_word
     from mjgui.ev import MAX_SHANTEN as MAX_EV_SHANTEN, EvOptions, expected_values
     from mjgui.hand import Hand
     options = EvOptions(ippatsu=not args.no_ippatsu, haitei=not args.no_haitei, ura=not args.no_ura,
@@ -214,7 +214,7 @@ def ev_answer(args: argparse.Namespace) -> Callable[[str], tuple[dict, str]]:
         hand = Hand.parse(text)
         result = expected_values(hand, args.turn, options, args.rules)
         record = result.to_json()
-        head = f"{hand}: {shanten_words(result.shanten)}, turn {result.turn} ({options.model} model)"
+        head = f"{hand}: {shanten_word(result.shanten)}, turn {result.turn} ({options.model} model)"
         if not result.searched:
             from mjgui.analysis import analyze
             rows = analyze(hand, calls=False).rows
@@ -223,13 +223,13 @@ def ev_answer(args: argparse.Namespace) -> Callable[[str], tuple[dict, str]]:
             record["note"] = (f"above {MAX_EV_SHANTEN}-shanten the search is not run: "
                               "discards ranked by ukeire")
             lines = [head + f": {record['note']}"]
-            lines += [f"  discard {r.tile.name}: {shanten_words(r.shanten)}, {r.ukeire_total} tiles"
+            lines += [f"  discard {r.tile.name}: {shanten_word(r.shanten)}, {r.ukeire_total} tiles"
                       for r in rows]
             return record, "\n".join(lines)
         lines = [head]
         for r in result.rows:
             lines.append(f"  discard {r.name}: win {100 * r.win_prob:5.1f}%  tenpai {100 * r.tenpai_prob:5.1f}%  "
-                         f"expected {r.exp_score:8,.0f}  ({shanten_words(r.shanten)})")
+                         f"expected {r.exp_score:8,.0f}  ({shanten_word(r.shanten)})")
             for name in ("riichi", "dama"):
                 choice = getattr(r, name)
                 if choice is not None and (r.riichi is not None) + (r.dama is not None) > 1:

@@ -26,8 +26,8 @@ import json
 import random
 import sys
 
-from mjgui.analysis import shanten_words
 from mjgui.tiles import TileError, format_tiles, parse_tiles
+from mjgui.words import shanten_word
 
 from .generator import GenerateError, generate
 from .kinds import KINDS
@@ -108,7 +108,7 @@ def problem_line(p: Problem) -> str:
     if p.theme != "any":
         parts.append(p.theme)
     if p.shanten is not None:
-        parts.append(shanten_words(p.shanten))
+        parts.append(shanten_word(p.shanten))
     if p.best is not None:
         label = {"nanikiru": "best", "wait": "waits", "call": "answer"}[p.kind]
         parts.append(f"{label} {' '.join(p.best)}")

@@ -73,11 +73,11 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Mapping, NamedTuple, Sequence
 
 from mjgui import core
-from mjgui.analysis import (Analysis, Row, analyze, by_second_step, by_ukeire, meld_caps,
-                            shanten_words)
+from mjgui.analysis import Analysis, Row, analyze, by_second_step, by_ukeire, meld_caps
 from mjgui.hand import Hand
 from mjgui.tiles import KIND_NAMES, Tile, TileError, format_tiles, parse_tiles
 from mjgui.waits import WaitReport, wait_details
+from mjgui.words import seat_text, shanten_word
 
 from .problems import Call, Problem, ScoreAnswer, call_problem, parse_call, parse_score_answer
 
@@ -249,7 +249,7 @@ def nanikiru_key(hand: Hand | Problem, evaluator: str = DEFAULT_EVALUATOR,
 def _state(row: Row, hand_shanten: int, lang: str) -> str:
     """'keeps 1-shanten with 20 tiles' / 'goes back to 2-shanten (28 tiles)' (and JA)."""
     s, n = row.shanten, row.ukeire_total
-    words = shanten_words(s, lang)
+    words = shanten_word(s, lang)
     if s > max(hand_shanten, 0):
         return f"{words}に後退（受け入れ{n}枚）" if lang == "ja" else f"goes back to {words} ({n} tiles)"
     if lang == "ja":
@@ -378,7 +378,7 @@ def _nanikiru_text(lang: str, a: Analysis, row: Row, lead: Row, best_kinds: list
 
     best_state = _state(lead, hs, lang)
     if row.shanten > lead.shanten:
-        words = shanten_words(row.shanten, lang)
+        words = shanten_word(row.shanten, lang)
         if ja:
             return (f"{lead_name}切りで{best_state}、あなたの{pick}切りは{words}に後退します"
                     f" — 後退する打牌は0点です。{n}種中{place}位。")
@@ -397,7 +397,7 @@ def _nanikiru_text(lang: str, a: Analysis, row: Row, lead: Row, best_kinds: list
         if gained:
             text += f" (and gain {_slash(gained, lang)})"
         return text + "." + tail(ratio)
-    words = shanten_words(row.shanten, lang)
+    words = shanten_word(row.shanten, lang)
     steps = (lead.second_step, row.second_step)
     if ja:
         return (f"{lead_name}切りもあなたの{pick}切りも{words}維持で受け入れ{row.ukeire_total}枚ですが、"
@@ -476,10 +476,6 @@ def _wait_text(lang: str, report: WaitReport, right: set[int], missed: set[int],
 
 
 # ---- calls -----------------------------------------------------------------------------------------
-
-_SEAT_TEXT = {"en": {"L": "the left player", "A": "the player across", "R": "the right player"},
-              "ja": {"L": "上家", "A": "対面", "R": "下家"}}
-
 
 @dataclass(frozen=True)
 class CallChoice:
@@ -663,7 +659,7 @@ def _call_name(call: Call, tile: str, lang: str) -> str:
 
 def _choice_effect(c: CallChoice, closed: bool, lang: str) -> str:
     ja = lang == "ja"
-    words = shanten_words(c.shanten, lang)
+    words = shanten_word(c.shanten, lang)
     if c.call.kind == "pass":
         if closed:
             return f"門前のまま{words}" if ja else f"stays closed at {words}"
@@ -680,14 +676,14 @@ def _call_text(lang: str, problem: Problem, before: int, options: Sequence[CallC
                picked: CallChoice, weak_discard: bool = False) -> str:
     ja = lang == "ja"
     tile = problem.discarded  # type: ignore[assignment]
-    seat = _SEAT_TEXT[lang][problem.from_seat]  # type: ignore[index]
+    seat = seat_text(problem.from_seat, lang)  # type: ignore[arg-type]
     right = [c for c in options if c.right]
     names = [_call_name(c.call, tile, lang) for c in right]  # type: ignore[arg-type]
     closed = problem.to_hand().is_closed
     if ja:
         head = ("鳴きは正解、打牌は最善ではありません。" if weak_discard else "正解。") if picked.right \
             else f"不正解: 正解は{'、'.join(names)}です。"
-        text = f"{head}{seat}の{tile}、手牌は{shanten_words(before, lang)}。"
+        text = f"{head}{seat}の{tile}、手牌は{shanten_word(before, lang)}。"
         text += "".join(f"{_call_name(c.call, tile, lang)}: {_choice_effect(c, closed, lang)}。"
                         for c in options)
         if right[0].call.kind == "pass":
@@ -696,7 +692,7 @@ def _call_text(lang: str, problem: Problem, before: int, options: Sequence[CallC
     head = ("Right call, not the best discard." if weak_discard else "Correct.") if picked.right else (
         f"Not right: the answer is {names[0]}." if len(names) == 1 else
         f"Not right: the answers are {', '.join(names)}.")
-    text = f"{head} {tile} from {seat}; your hand is {shanten_words(before, lang)}."
+    text = f"{head} {tile} from {seat}; your hand is {shanten_word(before, lang)}."
     text += "".join(f" {_call_name(c.call, tile, lang).capitalize()}: {_choice_effect(c, closed, lang)}."  # type: ignore[arg-type]
                     for c in options)
     if right[0].call.kind == "pass":

@@ -16,8 +16,11 @@ from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QStyle, QStyledIt
                                QStyleOptionViewItem, QTableView, QWidget)
 
 from mjgui.analysis import Analysis, Row, TileCount
+from mjgui.hand import MeldKind
 from mjgui.ui.i18n import language, tr
+from mjgui.ui.theme import COLORS
 from mjgui.ui.tile_art import tile_pixmap, tile_width
+from mjgui.words import MELD_NAMES, shanten_word
 
 TILES_ROLE = Qt.ItemDataRole.UserRole + 1     # list[TileCount] (or a single tile name)
 SORT_ROLE = Qt.ItemDataRole.UserRole + 2
@@ -30,9 +33,9 @@ EV_COLUMNS = (WIN, TENPAI, EXPECTED)
 TILE_COLUMNS = (DISCARD, UKEIRE, CALLS)     # drawn as tiles by TileStripDelegate
 RANKS = ("ukeire", "score", "win")       # the table's order: the analysis's, or by an expected value
 
-BEST_LIGHT = QColor(214, 240, 214)
-BEST_DARK = QColor(38, 78, 52)
-WARN = QColor(200, 80, 40)
+BEST_LIGHT = QColor(COLORS["light"]["best_row"])
+BEST_DARK = QColor(COLORS["dark"]["best_row"])
+WARN = QColor(COLORS["light"]["warn"])
 
 
 def _headers() -> list[tuple[str, str]]:
@@ -234,7 +237,7 @@ class AnalysisModel(QAbstractTableModel):
         if col == DISCARD and row.tile is None:
             return "—"
         if col == SHANTEN:
-            return tr("tenpai", "聴牌") if row.shanten == 0 else str(row.shanten)
+            return shanten_word(0, language()) if row.shanten == 0 else str(row.shanten)
         if col == TOTAL:
             return str(row.ukeire_total)
         if col == IMPROVE:
@@ -299,11 +302,11 @@ class AnalysisModel(QAbstractTableModel):
         if col == CALLS and row.calls:
             lines = []
             for c in row.calls:
-                call = tr(c.call, {"pon": "ポン", "chi": "チー"}[c.call])
+                call = tr(c.call, MELD_NAMES[MeldKind(c.call)][1])
                 meld = " ".join(t.name for t in c.meld.tiles)
                 yaku = c.describe_yaku(language())
                 yaku = f" — {yaku}" if yaku else ""
-                state = tr("tenpai", "聴牌") if c.shanten == 0 else tr(f"{c.shanten}-shanten", f"{c.shanten}向聴")
+                state = shanten_word(c.shanten, language())
                 lines.append(f"{call} {c.name} ({meld}) → {state}{yaku}")
             return "\n".join(lines)
         return _headers()[col][1]

@@ -21,26 +21,9 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QHelpEvent, QMouseEvent,
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from mjgui.ui.i18n import language, tr
+from mjgui.ui.theme import COLORS, check_theme
 
-__all__ = ["LineChart", "CHART_COLORS", "format_day", "format_day_long"]
-
-THEMES = ("light", "dark")
-
-#: Colours of the chart by theme: the two series, the bars, grid and text.
-CHART_COLORS: dict[str, dict[str, str]] = {
-    "light": {
-        "bg": "#ffffff", "border": "#dcd7cc", "grid": "#ebe8e1", "axis": "#b9b2a2",
-        "text": "#1f2328", "muted": "#6a6f78",
-        "series0": "#1f6fd1", "series1": "#d9822b",
-        "bars": "#c9d3e0", "hover": "#8a96a8",
-    },
-    "dark": {
-        "bg": "#262a30", "border": "#3a4049", "grid": "#323840", "axis": "#4a515b",
-        "text": "#e7e9ec", "muted": "#9aa3ad",
-        "series0": "#5fa6ff", "series1": "#f0a14a",
-        "bars": "#3a4658", "hover": "#7d8896",
-    },
-}
+__all__ = ["format_day", "format_day_long"]
 
 _MONTHS_EN = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 _WEEKDAYS_EN = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
@@ -93,8 +76,7 @@ class LineChart(QWidget):
 
     def __init__(self, parent: QWidget | None = None, theme: str = "light"):
         super().__init__(parent)
-        if theme not in THEMES:
-            raise ValueError(f"theme must be one of {THEMES}, not {theme!r}")
+        check_theme(theme)
         self._theme = theme
         self._series: list[list[tuple[date, float]]] = []
         self._names: list[str] = []
@@ -182,8 +164,7 @@ class LineChart(QWidget):
         return sorted({d for s in self._series for d, _ in s} | {d for d, _ in self._bars})
 
     def set_theme(self, theme: str) -> None:
-        if theme not in THEMES:
-            raise ValueError(f"theme must be one of {THEMES}, not {theme!r}")
+        check_theme(theme)
         self._theme = theme
         self.update()
 
@@ -304,14 +285,14 @@ class LineChart(QWidget):
 
     # --- painting ------------------------------------------------------------------------
     def paintEvent(self, event) -> None:
-        c = CHART_COLORS[self._theme]
+        c = COLORS[self._theme]
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         font, fm = self._fonts()
         p.setFont(font)
         frame = QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5)
-        p.setPen(QPen(QColor(c["border"]), 1))
-        p.setBrush(QColor(c["bg"]))
+        p.setPen(QPen(QColor(c["card_border"]), 1))
+        p.setBrush(QColor(c["card"]))
         p.drawRoundedRect(frame, 8, 8)
 
         rect = self.plot_rect()
@@ -357,8 +338,8 @@ class LineChart(QWidget):
         box_w = min(fm.horizontalAdvance(self._empty_text) + 36, rect.width() - 8)
         box = QRectF(0, 0, box_w, fm.height() * (1 if box_w < rect.width() - 8 else 2) + 20)
         box.moveCenter(rect.center())
-        p.setPen(QPen(QColor(c["border"]), 1))
-        p.setBrush(QColor(c["bg"]))
+        p.setPen(QPen(QColor(c["card_border"]), 1))
+        p.setBrush(QColor(c["card"]))
         p.drawRoundedRect(box, 6, 6)
         p.setPen(QColor(c["muted"]))
         p.drawText(box.adjusted(10, 4, -10, -4), Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
@@ -441,7 +422,7 @@ class LineChart(QWidget):
         p.drawPath(solid)
         for d, v in points:
             r = self.DOT + (1.5 if d == self._hover else 0)
-            p.setPen(QPen(QColor(c["bg"]), 1.5))
+            p.setPen(QPen(QColor(c["card"]), 1.5))
             p.setBrush(color)
             p.drawEllipse(QPointF(self.x_of(d), self.y_of(v)), r, r)
 
@@ -455,7 +436,7 @@ class LineChart(QWidget):
             color = QColor(c[f"series{i}"])
             p.setPen(QPen(color, 2))
             p.drawLine(QPointF(x, mid), QPointF(x + 16, mid))
-            p.setPen(QPen(QColor(c["bg"]), 1.5))
+            p.setPen(QPen(QColor(c["card"]), 1.5))
             p.setBrush(color)
             p.drawEllipse(QPointF(x + 8, mid), 3, 3)
             p.setPen(QColor(c["text"]))

@@ -13,13 +13,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from mjgui.analysis import shanten_words
 from mjgui.drills.problems import Call, Problem
 from mjgui.drills.scoring import CallChoice, call_choices, call_hand_after
 from mjgui.drills.session import Result
+from mjgui.hand import MeldKind
 from mjgui.tiles import Tile
 from mjgui.ui.drill_common import (
-    SEAT_NAMES,
     AnswerButton,
     DrillView,
     TileRow,
@@ -31,6 +30,7 @@ from mjgui.ui.drill_common import (
 from mjgui.ui.hand_view import HandView
 from mjgui.ui.i18n import language, tr
 from mjgui.ui.tile_button import TileButton
+from mjgui.words import MELD_NAMES, SEAT_NAMES, shanten_word
 
 # ---- calls ------------------------------------------------------------------------------------
 
@@ -87,21 +87,19 @@ class ChoiceButton(AnswerButton):
         call = self.call
         if call.kind == "pass":
             name = tr("Pass", "スルー")
-        elif call.kind == "pon":
-            name = tr("Pon", "ポン")
         else:
-            name = tr("Chi", "チー")
+            name = tr(*MELD_NAMES[MeldKind(call.kind)])
         self.name_label.setText(name)
         c = self.choice
         if c.call.kind == "pass":
-            effect = tr(f"stay closed, {shanten_words(c.shanten, 'en')}",
-                        f"門前のまま{shanten_words(c.shanten, 'ja')}")
+            effect = tr(f"stay closed, {shanten_word(c.shanten, 'en')}",
+                        f"門前のまま{shanten_word(c.shanten, 'ja')}")
         elif not c.advances:
-            effect = tr(f"no progress ({shanten_words(c.shanten, 'en')})",
-                        f"前進なし（{shanten_words(c.shanten, 'ja')}）")
+            effect = tr(f"no progress ({shanten_word(c.shanten, 'en')})",
+                        f"前進なし（{shanten_word(c.shanten, 'ja')}）")
         else:
             yaku = c.yaku.describe(language()) if c.yaku is not None else ""
-            effect = tr(f"→ {shanten_words(c.shanten, 'en')}", f"→ {shanten_words(c.shanten, 'ja')}")
+            effect = tr(f"→ {shanten_word(c.shanten, 'en')}", f"→ {shanten_word(c.shanten, 'ja')}")
             if yaku:
                 effect += (" · " + yaku)
         self.caption.setText(effect)
@@ -326,7 +324,7 @@ class CallView(DrillView):
         if b is None or self.problem is None:
             return
         name = tile_name(self.problem.discarded_tile)
-        call = tr("Pon", "ポン") if b.call.kind == "pon" else tr("Chi", "チー")
+        call = tr(*MELD_NAMES[MeldKind(b.call.kind)])
         self.after_label.setText(tr(f"{call} {name} — now which tile do you discard?",
                                     f"{name}を{call} — 何を切りますか？"))
         self.back_button.setText(tr("← Another call (Esc)", "← 鳴きを選び直す（Esc）"))

@@ -34,36 +34,12 @@ from mjgui.ui.analysis_table import CALLS, DISCARD, SORT_ROLE, VERDICT, Analysis
 from mjgui.ui.hand_view import HandView, sideways_pixmap
 from mjgui.ui.i18n import language, tr
 from mjgui.ui.tile_art import tile_pixmap, tile_width
-from mjgui.ui.tile_button import device_ratio
+from mjgui.ui.theme import COLORS, device_ratio
+from mjgui.words import WIND_NAMES
 
 TICK_MS = 100
 
-#: Colours of the drill views by theme (the window palette does the rest).
-COLORS: dict[str, dict[str, str]] = {
-    "light": {
-        "good": "#23854a", "good_bg": "#e5f4e9", "good_border": "#9fd3ae",
-        "partial": "#a86a00", "partial_bg": "#fdf2da", "partial_border": "#e8c37a",
-        "bad": "#c0392b", "bad_bg": "#fbe8e5", "bad_border": "#eab0a8",
-        "missed": "#e07b00", "mark": "#1f6fd1", "pick_bg": "#fde3cf",
-        "card": "#ffffff", "card_border": "#dcd7cc", "muted": "#6a6f78", "text": "#1f2328",
-        "bar": "#f4f2ed", "bar_border": "#dcd7cc", "key_bg": "#eceae4", "key_text": "#4a4f57",
-        "notice_bg": "#fff3dc", "notice_border": "#e0962a", "notice_text": "#6e4300",
-    },
-    "dark": {
-        "good": "#5fd08a", "good_bg": "#1d3527", "good_border": "#2f6442",
-        "partial": "#f0b44c", "partial_bg": "#392d18", "partial_border": "#8a6423",
-        "bad": "#ff7b72", "bad_bg": "#3b1f23", "bad_border": "#7a3b40",
-        "missed": "#ffa23a", "mark": "#5fa6ff", "pick_bg": "#4a3322",
-        "card": "#262a30", "card_border": "#3a4049", "muted": "#9aa3ad", "text": "#e7e9ec",
-        "bar": "#2b2f36", "bar_border": "#3a4049", "key_bg": "#3a3f48", "key_text": "#c9ced6",
-        "notice_bg": "#392d18", "notice_border": "#e0a23c", "notice_text": "#ffe0a8",
-    },
-}
-
 KIND_JA = {"nanikiru": "何切る", "wait": "待ち", "call": "鳴き", "score": "点数計算"}
-SEAT_NAMES = {"L": ("Left player", "上家"), "A": ("Player across", "対面"),
-              "R": ("Right player", "下家")}
-WIND_NAMES = {"E": ("East", "東"), "S": ("South", "南"), "W": ("West", "西"), "N": ("North", "北")}
 
 
 # ---- small helpers ------------------------------------------------------------------------

@@ -11,8 +11,9 @@ from mjgui.drills.problems import Problem
 from mjgui.drills.scoring import DEFAULT_EVALUATOR, rank_function
 from mjgui.drills.session import Result
 from mjgui.tiles import Tile
-from mjgui.ui.drill_common import COLORS, DrillAnalysisTable, DrillView
+from mjgui.ui.drill_common import DrillAnalysisTable, DrillView
 from mjgui.ui.i18n import tr
+from mjgui.ui.theme import COLORS
 
 
 class NanikiruView(DrillView):

@@ -55,7 +55,6 @@ from mjgui.drills.session import (
 )
 from mjgui.ui.drill_call import CallView, ChoiceButton
 from mjgui.ui.drill_common import (
-    COLORS,
     KIND_JA,
     TICK_MS,
     DrillView,
@@ -70,11 +69,12 @@ from mjgui.ui.drill_summary import IntroView, SummaryView
 from mjgui.ui.drill_wait import WaitGrid, WaitView
 from mjgui.ui.hand_view import FlowLayout
 from mjgui.ui.i18n import tr
-from mjgui.ui.tile_art import THEMES
+from mjgui.ui.theme import COLORS, check_theme
+from mjgui.words import shanten_word
 
 # the views live in their own modules; the page re-exports them
 __all__ = ["DrillPage", "NanikiruView", "WaitView", "CallView", "ScoreView", "SummaryView", "WaitGrid",
-           "ChoiceButton", "FeedbackPanel", "TileRow", "COLORS", "KINDS"]
+           "ChoiceButton", "FeedbackPanel", "TileRow", "KINDS"]
 
 
 # ---- the page ---------------------------------------------------------------------------------
@@ -215,7 +215,7 @@ class DrillPage(QWidget):
             sources.pop(1)
         self.source_combo = self._combo("source", sources)
         shanten_items = [("any", "any", "指定なし")]
-        shanten_items += [(s, "tenpai" if s == 0 else f"{s}-shanten", "聴牌" if s == 0 else f"{s}向聴")
+        shanten_items += [(s, shanten_word(s), shanten_word(s, "ja"))
                           for s in ((0, 1, 2, 3) if self.kind == "nanikiru" else (1, 2, 3))]
         self.shanten_combo = self._combo("shanten", shanten_items)
         if self.kind == "score":            # a score problem's theme is its level
@@ -772,8 +772,7 @@ class DrillPage(QWidget):
         self.tick()
 
     def set_theme(self, theme: str) -> None:
-        if theme not in THEMES:
-            raise ValueError(f"theme must be one of {THEMES}, not {theme!r}")
+        check_theme(theme)
         self._theme = theme
         self.setStyleSheet(_stylesheet(COLORS[theme]))
         self.view.set_theme(theme)

@@ -26,10 +26,11 @@ from mjgui.drills.problems import Problem
 from mjgui.drills.scoring import SCORE_RULES, ScoreChoice, problem_score, score_choices
 from mjgui.drills.session import Result
 from mjgui.scoring import LIMIT_NAMES, yaku_name
-from mjgui.ui.drill_common import (WIND_NAMES, AnswerButton, DrillView, TileRow, focusless, muted,
+from mjgui.ui.drill_common import (AnswerButton, DrillView, TileRow, focusless, muted,
                                    scaled_font)
 from mjgui.ui.i18n import language, tr
 from mjgui.ui.tile_button import TileButton
+from mjgui.words import WIND_NAMES
 
 ANSWER_MODES = ("choices", "enter")
 

@@ -18,8 +18,9 @@ from PySide6.QtWidgets import (
 from mjgui.drills.problems import Problem
 from mjgui.drills.session import Result
 from mjgui.tiles import KIND_NAMES, Tile
-from mjgui.ui.drill_common import COLORS, DrillView, focusless, muted
+from mjgui.ui.drill_common import DrillView, focusless, muted
 from mjgui.ui.i18n import tr
+from mjgui.ui.theme import ALERT_STYLE, COLORS
 from mjgui.ui.tile_button import TileButton
 from mjgui.ui.wait_inspector import WaitInspector
 from mjgui.waits import wait_details
@@ -205,7 +206,7 @@ class WaitView(DrillView):
         self.need_mark = QLabel()
         self.need_mark.setObjectName("needMark")
         self.need_mark.setWordWrap(True)
-        self.need_mark.setStyleSheet("color: #c0392b; font-weight: 600;")
+        self.need_mark.setStyleSheet(ALERT_STYLE)
         self.need_mark.hide()
         self.legend = muted(QLabel())
         self.legend.setWordWrap(True)

@@ -11,8 +11,8 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from mjgui.ui.chart import CHART_COLORS
 from mjgui.ui.i18n import tr
+from mjgui.ui.theme import COLORS
 
 __all__ = ["TurnChart"]
 
@@ -50,11 +50,11 @@ class TurnChart(QWidget):
         return QSize(320, 120)
 
     def paintEvent(self, _event) -> None:
-        c = CHART_COLORS[self._theme]
+        c = COLORS[self._theme]
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        p.fillRect(self.rect(), QColor(c["bg"]))
-        p.setPen(QPen(QColor(c["border"])))
+        p.fillRect(self.rect(), QColor(c["card"]))
+        p.setPen(QPen(QColor(c["card_border"])))
         p.drawRect(self.rect().adjusted(0, 0, -1, -1))
         fm = p.fontMetrics()
         row = self._row

@@ -22,12 +22,14 @@ from mjgui.hand import Hand, Meld, MeldKind
 from mjgui.tiles import Tile, format_tiles
 from mjgui.ui.i18n import language, tr
 from mjgui.ui.palette import tile_label
-from mjgui.ui.tile_art import THEMES, tile_pixmap, tile_width
-from mjgui.ui.tile_button import TileButton, device_ratio
+from mjgui.ui.theme import COLORS, check_theme, device_ratio
+from mjgui.ui.tile_art import tile_pixmap, tile_width
+from mjgui.ui.tile_button import TileButton
+from mjgui.words import MELD_NAMES, SEAT_FROM
 
 __all__ = ["HandView", "MeldGroup", "TileStrip", "FlowLayout", "meld_layout", "sideways_pixmap"]
 
-DEFAULT_HIGHLIGHT = QColor("#2e9d5b")
+DEFAULT_HIGHLIGHT = QColor(COLORS["light"]["highlight"])
 
 
 class FlowLayout(QLayout):
@@ -136,15 +138,10 @@ def meld_layout(meld: Meld) -> list[tuple[Tile | str, bool, bool]]:
 
 
 def _meld_name(meld: Meld) -> str:
-    names = {MeldKind.CHI: tr("Chi", "チー"), MeldKind.PON: tr("Pon", "ポン"),
-             MeldKind.KAN: tr("Open kan", "明槓"), MeldKind.ANKAN: tr("Closed kan", "暗槓"),
-             MeldKind.KAKAN: tr("Added kan", "加槓")}
-    seats = {"L": tr("from left (上家)", "上家から"), "A": tr("from across (対面)", "対面から"),
-             "R": tr("from right (下家)", "下家から")}
-    text = f"{names[meld.kind]} {format_tiles(meld.tiles)}"
+    text = f"{tr(*MELD_NAMES[meld.kind])} {format_tiles(meld.tiles)}"
     if meld.called is not None:
-        text += tr(f", {meld.called.name} called {seats[meld.seat or 'L']}",
-                   f"（{meld.called.name}を{seats[meld.seat or 'L']}）")
+        seat = tr(*SEAT_FROM[meld.seat or "L"])
+        text += tr(f", {meld.called.name} called {seat}", f"（{meld.called.name}を{seat}）")
     return text
 
 
@@ -411,8 +408,7 @@ class HandView(QWidget):
         self._apply_highlight()
 
     def set_theme(self, theme: str) -> None:
-        if theme not in THEMES:
-            raise ValueError(f"theme must be one of {THEMES}, not {theme!r}")
+        check_theme(theme)
         self._theme = theme
         self._rebuild()
 

@@ -6,6 +6,7 @@ from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from mjgui.ui.i18n import tr
+from mjgui.ui.theme import COLORS
 
 
 def shortcuts() -> list[tuple[str, str]]:
@@ -32,9 +33,8 @@ def shortcuts() -> list[tuple[str, str]]:
     ]
 
 
-#: the card's background and text per theme: explicit, because a palette() in a style
-#: sheet is resolved when the sheet is set and would keep the previous theme's colours
-CARD_COLORS = {"light": ("#ffffff", "#1d1f23"), "dark": ("#1c1e23", "#e4e4e4")}
+# the card's colours are explicit: a palette() in a style sheet is resolved when the
+# sheet is set and would keep the previous theme's colours
 
 
 class HelpOverlay(QWidget):
@@ -55,7 +55,7 @@ class HelpOverlay(QWidget):
         self.retranslate()
 
     def set_theme(self, theme: str) -> None:
-        background, text = CARD_COLORS[theme]
+        background, text = COLORS[theme]["help_card"], COLORS[theme]["help_text"]
         self.label.setStyleSheet(f"QLabel {{ background: {background}; color: {text}; "
                                  "border-radius: 10px; padding: 18px 26px; }")
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QSettings, QStandardPaths, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence, QPalette, QColor
+from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (QApplication, QComboBox, QHBoxLayout, QLabel, QLineEdit, QMainWindow, QMenu,
                                QMessageBox, QSizePolicy,
                                QProgressBar, QSplitter, QStackedWidget, QToolBar, QToolButton,
@@ -33,11 +33,13 @@ from mjgui.ui.i18n import tr
 from mjgui.ui.palette import TilePalette
 from mjgui.ui.panel_fit import MIN_PANELS, PanelFit, fitted_tile_height
 from mjgui.ui.rules_setting import read_rules, write_rules
-from mjgui.ui.settings_dialog import RANKS, THEMES, TILE_HEIGHTS, TILE_SIZES
+from mjgui.ui.settings_dialog import RANKS, TILE_HEIGHTS, TILE_SIZES
 from mjgui.ui.stored_settings import log as settings_log
 from mjgui.ui.stored_settings import read_choice, read_json_object, read_text
+from mjgui.ui.theme import ALERT_STYLE, THEMES, apply_theme
 from mjgui.ui.wait_inspector import WaitInspector
 from mjgui.waits import wait_details
+from mjgui.words import shanten_word
 
 if TYPE_CHECKING:        # the drill history is imported when a drill or the statistics open
     from mjgui.drills.history import HistoryStore
@@ -62,29 +64,6 @@ def default_history_path() -> Path:
 
 def settings() -> QSettings:
     return QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, "mjgui", "mjgui")
-
-
-def apply_theme(app: QApplication, theme: str) -> None:
-    """A Fusion palette per theme (the tile art has its own light/dark sets)."""
-    app.setStyle("Fusion")
-    if theme == "dark":
-        p = QPalette()
-        for role, color in ((QPalette.ColorRole.Window, QColor(37, 40, 46)),
-                            (QPalette.ColorRole.WindowText, QColor(228, 228, 228)),
-                            (QPalette.ColorRole.Base, QColor(28, 30, 35)),
-                            (QPalette.ColorRole.AlternateBase, QColor(44, 47, 54)),
-                            (QPalette.ColorRole.Text, QColor(228, 228, 228)),
-                            (QPalette.ColorRole.Button, QColor(50, 54, 62)),
-                            (QPalette.ColorRole.ButtonText, QColor(228, 228, 228)),
-                            (QPalette.ColorRole.Highlight, QColor(64, 120, 190)),
-                            (QPalette.ColorRole.HighlightedText, QColor(255, 255, 255)),
-                            (QPalette.ColorRole.ToolTipBase, QColor(50, 54, 62)),
-                            (QPalette.ColorRole.ToolTipText, QColor(228, 228, 228)),
-                            (QPalette.ColorRole.PlaceholderText, QColor(140, 140, 140))):
-            p.setColor(role, color)
-        app.setPalette(p)
-    else:
-        app.setPalette(app.style().standardPalette())
 
 
 class MainWindow(QMainWindow):
@@ -232,7 +211,7 @@ class MainWindow(QMainWindow):
         self.text.setClearButtonEnabled(True)
         self.text.setMaxLength(MAX_TEXT)
         self.text_error = QLabel(central)
-        self.text_error.setStyleSheet("color: #c0392b; font-weight: 600;")
+        self.text_error.setStyleSheet(ALERT_STYLE)
         self.text_error.setWordWrap(True)
         self.text_error.hide()
         row.addWidget(self.text_label)
@@ -248,7 +227,7 @@ class MainWindow(QMainWindow):
         self.summary.setFont(font)
         self.summary.setWordWrap(True)            # a long line (a partial hand) wraps, never widens the window
         self.yaku_warning = QLabel(central)       # a tenpai that no wait can win: said in red
-        self.yaku_warning.setStyleSheet("color: #c0392b; font-weight: 600;")
+        self.yaku_warning.setStyleSheet(ALERT_STYLE)
         self.yaku_warning.hide()
         # the three forms' figures: useful, long; they give way first when the window narrows
         self.forms = QLabel(central)
@@ -582,7 +561,7 @@ class MainWindow(QMainWindow):
         def state(s: int | None) -> str:
             if s is None:
                 return "–"
-            return tr("complete", "和了") if s < 0 else tr("tenpai", "聴牌") if s == 0 else tr(f"{s}-shanten", f"{s}向聴")
+            return shanten_word(s, i18n.language())
         forms = tr(f"regular {state(a.regular)} · seven pairs {state(a.chiitoi)} · thirteen orphans {state(a.kokushi)}",
                    f"一般形 {state(a.regular)} ・ 七対子 {state(a.chiitoi)} ・ 国士無双 {state(a.kokushi)}")
         text = state(a.shanten)

@@ -18,6 +18,7 @@ from mjgui.hand import Meld, MeldKind
 from mjgui.tiles import HONOR_NAMES_EN, HONOR_NAMES_JA, N_KINDS, RED_FIVE_KINDS, Tile, format_tiles
 from mjgui.ui.i18n import tr
 from mjgui.ui.tile_button import TileButton
+from mjgui.words import SEAT_FROM
 
 __all__ = ["TilePalette", "PaletteTileButton", "TARGETS", "SEAT_ORDER", "meld_choices",
            "palette_rows", "tile_label"]
@@ -44,9 +45,7 @@ def tile_label(tile: Tile) -> str:
 
 
 def _seat_text(seat: str) -> str:
-    return {"L": tr("from left (上家)", "上家から"),
-            "A": tr("from across (対面)", "対面から"),
-            "R": tr("from right (下家)", "下家から")}[seat]
+    return tr(*SEAT_FROM[seat])
 
 
 def _with_called(kinds: Sequence[int], called: Tile) -> tuple[Tile, ...]:

@@ -25,6 +25,8 @@ from mjgui.ui.hand_view import HandView
 from mjgui.ui.i18n import tr
 from mjgui.ui.review_timeline import AGREED, MISTAKE, SMALL, ReviewTimeline, TimelineCell, TimelineRow
 from mjgui.ui.review_worker import GameReviewer, log_files
+from mjgui.ui.theme import COLORS
+from mjgui.words import shanten_word
 
 __all__ = ["ReviewPage"]
 
@@ -430,7 +432,7 @@ class ReviewPage(QWidget):
                          f"最善 {' / '.join(rating.best)}、損失 {_loss(rating.loss, rating.unit)}（{ev_ja}）")
         state = []
         if d.tenpai:
-            state.append(tr("tenpai", "聴牌"))
+            state.append(tr(shanten_word(0), shanten_word(0, "ja")))
         if d.furiten:
             state.append(tr("furiten", "振聴"))
         extra = f" [{', '.join(state)}]" if state else ""
@@ -509,7 +511,7 @@ class ReviewPage(QWidget):
         self.progress.hide()
         self.cancel_button.hide()
         self.summary.setText(text)
-        self.summary.setStyleSheet("color: #c0392b")
+        self.summary.setStyleSheet(f"color: {COLORS['light']['alert']}")
         self.message.emit(text)
 
     def _show_state(self, text: str = "") -> None:

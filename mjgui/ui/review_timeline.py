@@ -12,7 +12,7 @@ from PySide6.QtCore import QPoint, QRect, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFontMetrics, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
-from mjgui.ui.drill_common import COLORS
+from mjgui.ui.theme import COLORS
 
 #: severity of a decision: agreed with the engine, a small loss, a clear mistake
 AGREED, SMALL, MISTAKE = range(3)

@@ -14,12 +14,12 @@ from mjgui.scoring import PRESETS
 from mjgui.ui import i18n
 from mjgui.ui.i18n import tr
 from mjgui.ui.rules_setting import SWITCHES, is_custom, preset_name, switch_text
+from mjgui.ui.theme import THEMES
 
 if TYPE_CHECKING:
     from mjgui.ui.main_window import MainWindow
 
 RANKS = ("ukeire", "score", "win")       # the "Order by" choices, in the box's order
-THEMES = ("light", "dark")
 #: tile heights (hand, palette) in pixels per size choice
 TILE_HEIGHTS = {"small": (44, 26), "medium": (52, 30), "large": (64, 36)}
 TILE_SIZES = tuple(TILE_HEIGHTS)

@@ -41,34 +41,15 @@ from mjgui.drills.review import ReviewQueue
 from mjgui.ui.chart import LineChart
 from mjgui.ui.i18n import tr
 from mjgui.ui.set_import import SetImporter
+from mjgui.ui.theme import COLORS, check_theme
+from mjgui.words import shanten_word
 
-__all__ = ["StatsPage", "COLORS", "RANGES", "problems_from_dicts", "describe_set_error",
+__all__ = ["StatsPage", "RANGES", "problems_from_dicts", "describe_set_error",
            "drill_label", "theme_label", "shanten_label"]
 
-THEMES = ("light", "dark")
 #: The chart's range choices: key -> number of days (None: everything).
 RANGES: dict[str, int | None] = {"7": 7, "30": 30, "all": None}
 BREAKDOWNS = ("drill", "theme", "shanten")
-
-#: Colours of the page by theme (the window palette does the rest).
-COLORS: dict[str, dict[str, str]] = {
-    "light": {
-        "card": "#ffffff", "card_border": "#dcd7cc", "text": "#1f2328", "muted": "#6a6f78",
-        "accent": "#1f6fd1", "credit": "#d9822b",
-        "bar_acc": "#dbe8fb", "bar_credit": "#fbe6cf",
-        "error_bg": "#fdecec", "error_border": "#d9474d", "error_text": "#7f1d1d",
-        "info_bg": "#e9f1fd", "info_border": "#6b98e0", "info_text": "#1d3e70",
-        "ok_bg": "#e3f3e7", "ok_border": "#7cc08f", "ok_text": "#1b6b34",
-    },
-    "dark": {
-        "card": "#262a30", "card_border": "#3a4049", "text": "#e7e9ec", "muted": "#9aa3ad",
-        "accent": "#5fa6ff", "credit": "#f0a14a",
-        "bar_acc": "#22354f", "bar_credit": "#42321f",
-        "error_bg": "#3b1f23", "error_border": "#e0656b", "error_text": "#ffd1d3",
-        "info_bg": "#1b2a3f", "info_border": "#5b8def", "info_text": "#d2e2ff",
-        "ok_bg": "#1f3a29", "ok_border": "#3f8a58", "ok_text": "#b5ecc6",
-    },
-}
 
 _FRACTION = Qt.ItemDataRole.UserRole + 1          # 0..1 drawn as a bar behind the cell
 _BAR_KIND = Qt.ItemDataRole.UserRole + 2          # "acc" | "credit"
@@ -101,11 +82,7 @@ def theme_label(theme: str | None) -> str:
 def shanten_label(shanten: int | None) -> str:
     if shanten is None:
         return tr("(unknown)", "（不明）")
-    if shanten < 0:
-        return tr("Complete", "和了")
-    if shanten == 0:
-        return tr("Tenpai", "聴牌")
-    return tr(f"{shanten}-shanten", f"{shanten}向聴")
+    return tr(shanten_word(shanten).capitalize(), shanten_word(shanten, "ja"))
 
 
 def _pct(fraction: float) -> str:
@@ -268,8 +245,7 @@ class StatsPage(QWidget):
     def __init__(self, store: HistoryStore | None, parent: QWidget | None = None, *,
                  theme: str = "light", now: Callable[[], datetime] | None = None):
         super().__init__(parent)
-        if theme not in THEMES:
-            raise ValueError(f"theme must be one of {THEMES}, not {theme!r}")
+        check_theme(theme)
         self._store = store
         self._theme = theme
         self._now = now or (lambda: datetime.now(timezone.utc))
@@ -498,8 +474,7 @@ class StatsPage(QWidget):
             self._stale = True
 
     def set_theme(self, theme: str) -> None:
-        if theme not in THEMES:
-            raise ValueError(f"theme must be one of {THEMES}, not {theme!r}")
+        check_theme(theme)
         self._theme = theme
         self._apply_theme()
         self.games.set_theme(theme)

@@ -15,8 +15,8 @@ from PySide6.QtGui import QColor, QImage, QPainter, QPixmap
 from PySide6.QtSvg import QSvgRenderer
 
 from mjgui.tiles import Tile
+from mjgui.ui.theme import check_theme
 
-THEMES = ("light", "dark")
 ASPECT = 0.75            # width / height of a tile
 
 
@@ -66,8 +66,7 @@ def _pixmap(theme: str, name: str, height: int, dpr: float, dimmed: bool) -> QPi
 def tile_pixmap(tile: Tile | str, height: int, theme: str = "light", dpr: float = 1.0,
                 dimmed: bool = False) -> QPixmap:
     """The tile at `height` logical pixels (width = 3/4 of it)."""
-    if theme not in THEMES:
-        raise ValueError(f"theme must be one of {THEMES}, not {theme!r}")
+    check_theme(theme)
     return _pixmap(theme, tile_file_name(tile), int(height), float(dpr), bool(dimmed))
 
 

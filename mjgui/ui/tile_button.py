@@ -15,16 +15,10 @@ from PySide6.QtGui import (QColor, QEnterEvent, QFont, QFontMetrics, QPainter, Q
 from PySide6.QtWidgets import QAbstractButton, QSizePolicy, QWidget
 
 from mjgui.tiles import Tile
-from mjgui.ui.tile_art import THEMES, tile_pixmap, tile_width
+from mjgui.ui.theme import COLORS, check_theme, device_ratio
+from mjgui.ui.tile_art import tile_pixmap, tile_width
 
-__all__ = ["TileButton", "paint_badge", "badge_font", "device_ratio"]
-
-
-def device_ratio(painter: QPainter, widget: QWidget) -> float:
-    """Pixel ratio of what is being painted on: the screen, or a 2x grab target."""
-    device = painter.device()
-    ratio = device.devicePixelRatioF() if device is not None else 0.0
-    return ratio or widget.devicePixelRatioF()
+__all__ = ["TileButton", "paint_badge", "badge_font"]
 
 
 @lru_cache(maxsize=64)
@@ -43,14 +37,9 @@ def paint_badge(painter: QPainter, text: str, anchor: QPointF, tile_height: int,
     h = metrics.height() + 1
     w = max(h, metrics.horizontalAdvance(text) + h * 0.55)
     pill = QRectF(anchor.x() - w / 2, anchor.y() - h / 2, w, h)
-    if theme == "dark":
-        fill, ink, edge = QColor("#e9e4d6"), QColor("#1c2030"), QColor("#1c2030")
-        if muted:
-            fill, ink = QColor("#7b7f8c"), QColor("#2a2d38")
-    else:
-        fill, ink, edge = QColor("#2f3546"), QColor("#ffffff"), QColor("#ffffff")
-        if muted:
-            fill, ink = QColor("#a3a6ae"), QColor("#f4f4f4")
+    c = COLORS[theme]
+    prefix = "pill_muted_" if muted else "pill_"
+    fill, ink, edge = QColor(c[prefix + "fill"]), QColor(c[prefix + "ink"]), QColor(c["pill_edge"])
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     painter.setPen(QPen(edge, 1.2))
@@ -122,8 +111,7 @@ class TileButton(QAbstractButton):
 
     @theme.setter
     def theme(self, theme: str) -> None:
-        if theme not in THEMES:
-            raise ValueError(f"theme must be one of {THEMES}, not {theme!r}")
+        check_theme(theme)
         if theme != self._theme:
             self._theme = theme
             self.update()

@@ -27,54 +27,15 @@ from mjgui.hand import Hand, MeldKind
 from mjgui.scoring import Score, WaitValue, wait_values
 from mjgui.tiles import KIND_NAMES, YAOCHU_KINDS, Tile, format_tiles
 from mjgui.ui.i18n import language, tr
-from mjgui.ui.tile_art import THEMES, tile_pixmap, tile_width
+from mjgui.ui.theme import COLORS, check_theme, device_ratio
+from mjgui.ui.tile_art import tile_pixmap, tile_width
 from mjgui.waits import WaitInfo, WaitReport, WinningForm
+from mjgui.words import MELD_NAMES, shanten_word
 
-__all__ = ["WaitInspector", "COLORS"]
+__all__ = ["WaitInspector"]
 
 WAIT_TILE_HEIGHT = 48        # the winning tile of each section
 FORM_TILE_HEIGHT = 32        # tiles of the winning forms
-
-#: Colours of the inspector by theme (tiles come from tile_art in the same theme).
-COLORS: dict[str, dict[str, str]] = {
-    "light": {
-        "bg": "#f4f2ed", "card": "#ffffff", "card_border": "#dcd7cc",
-        "text": "#1f2328", "muted": "#6a6f78",
-        "accent": "#1f6fd1", "accent_fill": "#e3eefc",
-        "meld_frame": "#c9c2b3", "meld_fill": "#f7f5f0",
-        "pair_frame": "#b9b2a2", "pair_fill": "#eeeadf",
-        "open_frame": "#a9a49a",
-        "badge_bg": "#e3f3e7", "badge_text": "#1b6b34", "badge_border": "#a9d7b5",
-        "empty_bg": "#f0f0f0", "empty_text": "#b3261e", "empty_border": "#d6c2c0",
-        "karaten_bg": "#fdecec", "karaten_border": "#d9474d", "karaten_text": "#7f1d1d",
-        "furiten_bg": "#fff3dc", "furiten_border": "#e0962a", "furiten_text": "#6e4300",
-        "info_bg": "#e9f1fd", "info_border": "#6b98e0", "info_text": "#1d3e70",
-        "tag_bg": "#fff3dc", "tag_text": "#8a5200", "tag_border": "#e0a64a",
-    },
-    "dark": {
-        "bg": "#1c1f24", "card": "#262a30", "card_border": "#3a4049",
-        "text": "#e7e9ec", "muted": "#9aa3ad",
-        "accent": "#5fa6ff", "accent_fill": "#22354f",
-        "meld_frame": "#4a515b", "meld_fill": "#2c3037",
-        "pair_frame": "#5a626d", "pair_fill": "#323842",
-        "open_frame": "#5c636d",
-        "badge_bg": "#1f3a29", "badge_text": "#8fe0a8", "badge_border": "#2f6442",
-        "empty_bg": "#33373d", "empty_text": "#ff8a84", "empty_border": "#5a4446",
-        "karaten_bg": "#3b1f23", "karaten_border": "#e0656b", "karaten_text": "#ffd1d3",
-        "furiten_bg": "#392d18", "furiten_border": "#e0a23c", "furiten_text": "#ffe0a8",
-        "info_bg": "#1b2a3f", "info_border": "#5b8def", "info_text": "#d2e2ff",
-        "tag_bg": "#392d18", "tag_text": "#ffd28a", "tag_border": "#8a6423",
-    },
-}
-
-
-def _paint_dpr(painter: QPainter, widget: QWidget) -> float:
-    """Pixel ratio of what the painter really draws on (a 2x pixmap given to
-    `QWidget.render` reports 2 here, the widget itself would say 1)."""
-    engine = painter.paintEngine()
-    device = engine.paintDevice() if engine is not None else None
-    dpr = device.devicePixelRatioF() if device is not None else 1.0
-    return max(dpr, widget.devicePixelRatioF(), 1.0)
 
 
 def _names(kinds) -> str:
@@ -190,7 +151,7 @@ class _FormView(QWidget):
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
-        dpr = _paint_dpr(p, self)
+        dpr = device_ratio(p, self)
         h = FORM_TILE_HEIGHT
         w = tile_width(h)
         for g in self.groups:
@@ -299,13 +260,9 @@ def _form_groups(form: WinningForm, win: int, hand: Hand | None) -> list[_Group]
     return out
 
 
-_OPEN_CAPTIONS = {
-    MeldKind.CHI: ("open chi", "チー"),
-    MeldKind.PON: ("open pon", "ポン"),
-    MeldKind.KAN: ("open kan", "明槓"),
-    MeldKind.KAKAN: ("added kan", "加槓"),
-    MeldKind.ANKAN: ("closed kan", "暗槓"),
-}
+# "open chi" / "open kan" / "added kan": chi and pon say that they are open
+_OPEN_CAPTIONS = {kind: (("open " if kind in (MeldKind.CHI, MeldKind.PON) else "") + en.lower(), ja)
+                  for kind, (en, ja) in MELD_NAMES.items()}
 
 
 def _open_groups(hand: Hand | None) -> list[_Group]:
@@ -360,7 +317,7 @@ class _WaitTile(QWidget):
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
-        dpr = _paint_dpr(p, self)
+        dpr = device_ratio(p, self)
         tw = tile_width(WAIT_TILE_HEIGHT)
         empty = self.wait.remaining == 0
         x = (self.width() - tw) / 2
@@ -382,12 +339,12 @@ class _WaitTile(QWidget):
 
 def _stylesheet(c: dict[str, str]) -> str:
     return f"""
-        QWidget#wiContent {{ background: {c['bg']}; }}
+        QWidget#wiContent {{ background: {c['inspector_bg']}; }}
         QLabel {{ color: {c['text']}; background: transparent; }}
         QLabel[muted="true"] {{ color: {c['muted']}; }}
         QLabel#wiHeader {{ color: {c['text']}; }}
-        QLabel#wiNoYaku {{ color: {c['karaten_text']}; background: {c['karaten_bg']};
-                           border: 1px solid {c['karaten_border']}; border-radius: 4px; padding: 4px 8px; }}
+        QLabel#wiNoYaku {{ color: {c['error_text']}; background: {c['error_bg']};
+                           border: 1px solid {c['error_border']}; border-radius: 4px; padding: 4px 8px; }}
         QLabel#wiPlaceholder {{ color: {c['muted']}; padding: 24px 12px; }}
         QFrame#wiCard {{ background: {c['card']}; border: 1px solid {c['card_border']};
                          border-radius: 8px; }}
@@ -395,17 +352,17 @@ def _stylesheet(c: dict[str, str]) -> str:
                         border: 1px solid {c['tag_border']}; border-radius: 8px;
                         padding: 0px 7px; }}
         QFrame#wiRule {{ background: {c['card_border']}; border: none; }}
-        QFrame[banner="karaten"] {{ background: {c['karaten_bg']};
-            border: 1px solid {c['karaten_border']}; border-radius: 6px; }}
-        QFrame[banner="karaten"] QLabel {{ color: {c['karaten_text']}; }}
-        QFrame[banner="furiten"] {{ background: {c['furiten_bg']};
-            border: 1px solid {c['furiten_border']}; border-radius: 6px; }}
-        QFrame[banner="furiten"] QLabel {{ color: {c['furiten_text']}; }}
+        QFrame[banner="karaten"] {{ background: {c['error_bg']};
+            border: 1px solid {c['error_border']}; border-radius: 6px; }}
+        QFrame[banner="karaten"] QLabel {{ color: {c['error_text']}; }}
+        QFrame[banner="furiten"] {{ background: {c['notice_bg']};
+            border: 1px solid {c['notice_border']}; border-radius: 6px; }}
+        QFrame[banner="furiten"] QLabel {{ color: {c['notice_text']}; }}
         QFrame[banner="info"] {{ background: {c['info_bg']};
             border: 1px solid {c['info_border']}; border-radius: 6px; }}
         QFrame[banner="info"] QLabel {{ color: {c['info_text']}; }}
-        QFrame[banner="karaten"] QLabel#wiIcon {{ color: {c['karaten_border']}; }}
-        QFrame[banner="furiten"] QLabel#wiIcon {{ color: {c['furiten_border']}; }}
+        QFrame[banner="karaten"] QLabel#wiIcon {{ color: {c['error_border']}; }}
+        QFrame[banner="furiten"] QLabel#wiIcon {{ color: {c['notice_border']}; }}
         QFrame[banner="info"] QLabel#wiIcon {{ color: {c['info_border']}; }}
     """
 
@@ -420,8 +377,7 @@ class WaitInspector(QWidget):
 
     def __init__(self, parent: QWidget | None = None, theme: str = "light"):
         super().__init__(parent)
-        if theme not in THEMES:
-            raise ValueError(f"theme must be one of {THEMES}, not {theme!r}")
+        check_theme(theme)
         self._theme = theme
         self._report: WaitReport | None = None
         self._hand: Hand | None = None
@@ -473,8 +429,7 @@ class WaitInspector(QWidget):
         return self._hand
 
     def set_theme(self, theme: str) -> None:
-        if theme not in THEMES:
-            raise ValueError(f"theme must be one of {THEMES}, not {theme!r}")
+        check_theme(theme)
         self._theme = theme
         self.setStyleSheet(_stylesheet(COLORS[theme]))
         self._rebuild()
@@ -576,10 +531,10 @@ class WaitInspector(QWidget):
                 n = report.shanten
                 if n >= 2 and report.fifth_tile:
                     # waits.py reports 2 meaning "at least 2" for these contrived hands
-                    text += tr(f" This hand is at least {n}-shanten.",
-                               f"この手は{n}向聴以上です。")
+                    text += tr(f" This hand is at least {shanten_word(n)}.",
+                               f"この手は{shanten_word(n, 'ja')}以上です。")
                 else:
-                    text += tr(f" This hand is {n}-shanten.", f"この手は{n}向聴です。")
+                    text += tr(f" This hand is {shanten_word(n)}.", f"この手は{shanten_word(n, 'ja')}です。")
         return text
 
     def _build_waits(self, box: QVBoxLayout, report: WaitReport) -> None:

@@ -1,0 +1,103 @@
+"""The theme module: complete colour tables, readable text on its backgrounds
+(WCAG contrast, computed from the definition), the palette switch, and the
+device-pixel-ratio helper under `QWidget.render` into a high-density pixmap."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+pytest.importorskip("PySide6")
+pytest.importorskip("pytestqt")
+
+from PySide6.QtGui import QPainter, QPalette, QPixmap  # noqa: E402
+from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
+
+from mjgui.ui.theme import COLORS, THEMES, apply_theme, check_theme, device_ratio  # noqa: E402
+
+
+def luminance(hex_colour: str) -> float:
+    """WCAG 2 relative luminance of '#rrggbb'."""
+    def channel(c: int) -> float:
+        s = c / 255
+        return s / 12.92 if s <= 0.03928 else ((s + 0.055) / 1.055) ** 2.4
+    r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def contrast(a: str, b: str) -> float:
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_both_themes_define_the_same_roles_as_colours():
+    assert set(COLORS) == set(THEMES) == {"light", "dark"}
+    assert COLORS["light"].keys() == COLORS["dark"].keys()
+    for theme in THEMES:
+        for role, value in COLORS[theme].items():
+            assert re.fullmatch(r"#[0-9a-f]{6}", value), (theme, role, value)
+
+
+# text roles and the background they are drawn on
+TEXT_ON = [("text", "card"), ("muted", "card"), ("error_text", "error_bg"), ("info_text", "info_bg"),
+           ("ok_text", "ok_bg"), ("notice_text", "notice_bg"), ("badge_text", "badge_bg"),
+           ("tag_text", "tag_bg"), ("help_text", "help_card"), ("pill_ink", "pill_fill"),
+           ("key_text", "key_bg")]
+# drill feedback titles are bold and large: WCAG asks 3:1 of large text
+LARGE_ON = [("good", "good_bg"), ("partial", "partial_bg"), ("bad", "bad_bg")]
+
+
+@pytest.mark.parametrize("theme", THEMES)
+@pytest.mark.parametrize("fg,bg,ratio", [(*pair, 4.5) for pair in TEXT_ON] + [(*pair, 3.0) for pair in LARGE_ON])
+def test_text_roles_are_readable_on_their_background(theme, fg, bg, ratio):
+    c = COLORS[theme]
+    assert contrast(c[fg], c[bg]) >= ratio, (theme, fg, bg, round(contrast(c[fg], c[bg]), 2))
+
+
+def test_contrast_helper_matches_the_wcag_extremes():
+    assert contrast("#000000", "#ffffff") == pytest.approx(21.0)
+    assert contrast("#777777", "#777777") == pytest.approx(1.0)
+
+
+def test_check_theme_names_the_bad_value():
+    check_theme("dark")
+    with pytest.raises(ValueError, match="'sepia'"):
+        check_theme("sepia")
+
+
+def test_apply_theme_switches_the_application_palette(qapp):
+    app = QApplication.instance()
+    try:
+        apply_theme(app, "dark")
+        p = app.palette()
+        window, text = p.color(QPalette.ColorRole.Window), p.color(QPalette.ColorRole.WindowText)
+        assert window.lightness() < 80 < 200 < text.lightness()
+        apply_theme(app, "light")
+        assert app.palette() == app.style().standardPalette()
+    finally:
+        apply_theme(app, "light")
+
+
+class _Probe(QWidget):
+    """Records the ratio device_ratio reports while painting."""
+    seen: list[float]
+
+    def __init__(self):
+        super().__init__()
+        self.seen = []
+        self.resize(20, 10)
+
+    def paintEvent(self, event):
+        painter = QPainter(self)
+        self.seen.append(device_ratio(painter, self))
+        painter.end()
+
+
+@pytest.mark.parametrize("ratio", [1.0, 2.0, 3.0])
+def test_device_ratio_sees_the_pixmap_a_render_draws_on(qtbot, ratio):
+    probe = _Probe()
+    qtbot.addWidget(probe)
+    pix = QPixmap(int(20 * ratio), int(10 * ratio))
+    pix.setDevicePixelRatio(ratio)
+    probe.render(pix)
+    assert probe.seen == [max(ratio, probe.devicePixelRatioF())]
