@@ -36,6 +36,7 @@ DEFAULT_OUT = os.path.normpath(os.path.join(HERE, "..", "assets", "tiles"))
 DEFAULT_CJK_FONT = "/usr/share/fonts/opentype/noto/NotoSerifCJK-Bold.ttc"
 DEFAULT_CJK_INDEX = 0  # face 0 of the collection = Noto Serif CJK JP Bold
 DEFAULT_INDEX_FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
+_APPS: list = []                  # the Qt application the contact sheet paints under, kept alive
 
 W, H = 60, 80                     # viewBox
 FACE_X, FACE_Y, FACE_W, FACE_H = 0.5, 0.5, 58.0, 75.0
@@ -458,7 +459,8 @@ def contact_sheet(tiles_dir: str, path: str) -> None:
     from PySide6.QtGui import QColor, QGuiApplication, QImage, QPainter
     from PySide6.QtSvg import QSvgRenderer
 
-    app = QGuiApplication.instance() or QGuiApplication(sys.argv[:1])  # noqa: F841
+    if QGuiApplication.instance() is None:     # painting needs an application object
+        _APPS.append(QGuiApplication(sys.argv[:1]))
     sizes = [(60, 80), (30, 40), (24, 32)]
     gap, margin = 6, 12
     themes = sorted(THEMES, reverse=True)  # light, dark
