@@ -38,7 +38,9 @@ while True:
         session.answer(pick)
         result = session.result
         assert result.attempt_id is not None, session.store_error
-        print("ack", result.attempt_id, problem.id, flush=True)    # committed before this line
+        # committed before this line; one write, so a kill never leaves half of it
+        sys.stdout.write(f"ack {result.attempt_id} {problem.id}\n")
+        sys.stdout.flush()
         if session.next() is None:
             break
     round_ += 1
@@ -64,7 +66,10 @@ def run_and_kill(db: Path, rng: random.Random) -> tuple[set[int], bool]:
         proc.send_signal(signal.SIGKILL)
         out, err = proc.communicate(timeout=20)
     assert proc.returncode == -signal.SIGKILL, err.decode(errors="replace")
-    lines = out.decode().splitlines()
+    text = out.decode()
+    lines = text.splitlines()
+    if lines and not text.endswith("\n"):
+        lines.pop()                                # the kill cut the last line short
     acked = {int(line.split()[1]) for line in lines if line.startswith("ack ")}
     return acked, "ready" in lines
 
