@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from dataclasses import replace
 
 import pytest
 
@@ -13,12 +14,14 @@ pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")
 
 from PySide6.QtCore import Qt  # noqa: E402
+from PySide6.QtGui import QColor, QFont, QPainter, QPixmap  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from mjgui.analysis import analyze  # noqa: E402
 from mjgui.hand import Hand  # noqa: E402
 from mjgui.tiles import Tile  # noqa: E402
-from mjgui.ui.analysis_table import TILES_ROLE, TOTAL, UKEIRE, VERDICT  # noqa: E402
+from mjgui.ui import analysis_table  # noqa: E402
+from mjgui.ui.analysis_table import TILES_ROLE, TOTAL, UKEIRE, VERDICT, AnalysisTable  # noqa: E402
 from mjgui.ui.hand_view import HandView  # noqa: E402
 from mjgui.ui.tile_button import TileButton  # noqa: E402
 
@@ -160,3 +163,77 @@ def test_reused_hand_buttons_show_and_discard_the_new_tiles(qtbot):
     assert [b.tile.name for b in view.tile_buttons()][-2:] == ["7z", "5m"]
     QApplication.processEvents()
 
+
+
+def _strip_tables(qtbot) -> tuple[AnalysisTable, AnalysisTable]:
+    """Two tables alike but for the strip cache: one draws each strip tile by tile."""
+    tables = []
+    for cache in (True, False):
+        table = AnalysisTable()
+        table.delegate.cache = cache
+        qtbot.addWidget(table)
+        table.resize(1000, 420)
+        table.show()
+        tables.append(table)
+    return tables[0], tables[1]
+
+
+def _both(tables, act) -> tuple:
+    """Run `act` on each table; their pictures (viewports grabbed) after it."""
+    for table in tables:
+        act(table)
+    QApplication.processEvents()
+    return tuple(t.viewport().grab().toImage() for t in tables)
+
+
+def test_a_cached_tile_strip_repaints_like_a_strip_drawn_tile_by_tile(qtbot):
+    """The strip cache must key on everything a strip shows: after each change the cached
+    table (its cache filled by the pictures before) shows what the uncached one draws."""
+    tables = _strip_tables(qtbot)
+    hits = analysis_table._strip_pixmap.cache_info().hits
+    hand = Hand.parse("23m456p789s11z556z9m")
+    first, drawn = _both(tables, lambda t: t.set_analysis(analyze(hand)))
+    assert first == drawn
+    # the same ukeire tiles with fewer copies left (two of them seen)
+    fewer, drawn = _both(tables, lambda t: t.set_analysis(analyze(hand.__class__.parse(
+        "23m456p789s11z556z9m visible:14m"))))
+    assert fewer == drawn and fewer != first
+    again, drawn = _both(tables, lambda t: t.set_analysis(analyze(hand)))
+    assert again == drawn == first
+    assert analysis_table._strip_pixmap.cache_info().hits > hits     # served from the cache
+    dark, drawn = _both(tables, lambda t: t.set_theme("dark"))
+    assert dark == drawn and dark != first
+    # a narrower column cuts the strip ("…"); a bigger font changes the counts
+    cut, drawn = _both(tables, lambda t: t.setColumnWidth(UKEIRE, 90))
+    assert cut == drawn and cut != dark
+
+    def bigger(table):
+        font = table.font()
+        font.setPointSizeF(font.pointSizeF() + 3)
+        table.setFont(font)
+    big, drawn = _both(tables, bigger)
+    assert big == drawn and big != cut
+
+
+def _blank(dpr: float) -> QPixmap:
+    pixmap = QPixmap(round(160 * dpr), round(50 * dpr))
+    pixmap.setDevicePixelRatio(dpr)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    return pixmap
+
+
+def test_a_cached_tile_strip_follows_the_device_pixel_ratio(qtbot):
+    """On a screen of ratio 2 a strip cached at ratio 1 would be drawn blurred: the
+    cached picture, copied, equals the strip drawn straight onto the same device."""
+    strip = analysis_table._Strip((("1m", 3, False), ("5z", 0, True), ("9p", 4, False)), 120, 50,
+                                  "light", 1.0, QFont().toString(), QColor("black").rgba())
+    for dpr in (1.0, 2.0, 1.0, 2.0):
+        look = replace(strip, dpr=dpr)
+        drawn, copied = _blank(dpr), _blank(dpr)
+        painter = QPainter(drawn)
+        analysis_table._paint_strip(painter, 0, 0, look)
+        painter.end()
+        painter = QPainter(copied)
+        painter.drawPixmap(0, 0, analysis_table._strip_pixmap(look))
+        painter.end()
+        assert copied.toImage() == drawn.toImage(), dpr
