@@ -237,3 +237,32 @@ def test_a_cached_tile_strip_follows_the_device_pixel_ratio(qtbot):
         painter.drawPixmap(0, 0, analysis_table._strip_pixmap(look))
         painter.end()
         assert copied.toImage() == drawn.toImage(), dpr
+
+
+def test_a_tile_strip_cell_keeps_its_row_background(qtbot):
+    """The strip cells paint the best rows' colour and the selection like the text cells
+    of the same row (the delegate asks the model for the background only)."""
+    table, _ = _strip_tables(qtbot)
+    analysis = analyze(Hand.parse("23m456p789s11z556z9m"))
+    table.set_analysis(analysis)
+    QApplication.processEvents()
+    best = {r.tile.kind for r in analysis.best()}
+    shown = [table.row_for_view(r).tile.kind for r in range(table.model().rowCount())]
+    assert any(k in best for k in shown) and any(k not in best for k in shown)
+
+    def colours(row: int) -> tuple:
+        image = table.viewport().grab().toImage()
+        out = []
+        for col in (UKEIRE, TOTAL):       # a strip cell and a text cell of the row
+            rect = table.visualRect(table.model().index(row, col))
+            out.append(image.pixelColor(rect.left() + 2, rect.bottom() - 2).rgb())
+        return tuple(out)
+    for row, kind in enumerate(shown):
+        strip, text = colours(row)
+        assert strip == text
+        assert (strip == analysis_table.BEST_LIGHT.rgb()) == (kind in best)
+    before = colours(1)
+    table.selectRow(1)
+    QApplication.processEvents()
+    strip, text = colours(1)
+    assert strip == text and (strip, text) != before       # the selection colour, in both

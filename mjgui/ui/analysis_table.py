@@ -400,8 +400,10 @@ class TileStripDelegate(QStyledItemDelegate):
         if tiles is None:
             super().paint(painter, option, index)
             return
-        self.initStyleOption(option, index)
-        option.text = ""
+        # the cell's background (best row, selection) by the style; of the roles
+        # initStyleOption would ask the model for, only the background shows here
+        brush = self._data(index, Qt.ItemDataRole.BackgroundRole)
+        option.backgroundBrush = brush if brush is not None else QBrush()
         style = option.widget.style() if option.widget else None
         if style is not None:
             style.drawControl(QStyle.ControlElement.CE_ItemViewItem, option, painter, option.widget)
