@@ -266,3 +266,22 @@ def test_a_tile_strip_cell_keeps_its_row_background(qtbot):
     QApplication.processEvents()
     strip, text = colours(1)
     assert strip == text and (strip, text) != before       # the selection colour, in both
+
+
+def test_the_worker_decides_the_calls_warning_marks_before_the_table_paints(qtbot):
+    """The yaku after each call (what the ⚠ marks need) is computed in the worker: the
+    analysis reaches the window with it cached, and it agrees with a fresh analysis."""
+    from mjgui.ui.analysis_worker import AnalysisWorker
+    worker = AnalysisWorker()
+    worker.with_ev = False
+    results = []
+    worker.finished.connect(results.append)
+    hand = Hand.parse("23m45p78s11z556z pon:1*11m")
+    worker.request(hand)
+    assert worker.wait(20000)
+    qtbot.waitUntil(lambda: bool(results), timeout=5000)
+    assert results[0].error is None
+    calls = [c for r in results[0].analysis.rows for c in r.calls]
+    assert calls and all("yaku" in c.__dict__ for c in calls)       # cached_property filled
+    fresh = [c.yakuless for r in analyze(hand).rows for c in r.calls]
+    assert [c.yakuless for c in calls] == fresh
