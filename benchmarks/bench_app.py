@@ -100,9 +100,10 @@ class Driver:
         self._wake.start(ms)
         self.app.processEvents(QEventLoop.ProcessEventsFlag.WaitForMoreEvents)
 
-    def measure(self, act) -> tuple[float, float, float | None]:
+    def measure(self, act) -> tuple[float, float, float | None, int]:
         """Run `act` (one input event); returns (ms to the painted analysis, UI-thread CPU
-        ms, ms to the painted expected values or None when the hand gets none)."""
+        ms, ms to the painted expected values or None when the hand gets none, repaints of
+        the window from the analysis's arrival until its last counted one)."""
         w = self.w
         self.applied_at = self.ev_at = None
         self.watch.paints.clear()
@@ -122,9 +123,13 @@ class Driver:
             if len(self.watch.paints) == count:
                 break
         last = self.applied_at
-        for begin, end in self.watch.after(self.applied_at):
-            if self.ev_at is None or begin < self.ev_at:
+        repaints = 0
+        # the first repaint after the analysis counts even when the expected values came
+        # before it (then it shows both)
+        for i, (begin, end) in enumerate(self.watch.after(self.applied_at)):
+            if i == 0 or self.ev_at is None or begin < self.ev_at:
                 last = end
+                repaints += 1
         ui_cpu = time.thread_time() - cpu
         ms = (last - start) * 1e3
         ev_ms = None
@@ -138,7 +143,7 @@ class Driver:
                     self._block()
                 ev_ms = (self.watch.after(self.ev_at)[-1][1] - start) * 1e3
         self.settle()
-        return ms, ui_cpu * 1e3, ev_ms
+        return ms, ui_cpu * 1e3, ev_ms, repaints
 
     def settle(self) -> None:
         """Let the worker finish and every posted event run before the next change."""
@@ -221,7 +226,8 @@ def percentile(values: list[float], q: float) -> float:
 def report(app, window, rounds: int, names, results) -> None:
     print(f"platform {app.platformName()}, window {window.width()}x{window.height()}, "
           f"{rounds} changes per stage (ms; cpu = UI thread)")
-    print(f"{'stage':8} {'p50':>7} {'p90':>7} {'max':>7} {'cpu p50':>8} {'+ev p50':>8} {'+ev p90':>8}")
+    print(f"{'stage':8} {'p50':>7} {'p90':>7} {'max':>7} {'cpu p50':>8} {'+ev p50':>8} {'+ev p90':>8} "
+          f"{'repaints':>8}")
     every: list[float] = []
     for name in names:
         ms = [r[0] for r in results[name]]
@@ -230,8 +236,9 @@ def report(app, window, rounds: int, names, results) -> None:
         every += ms
         ev_text = (f"{statistics.median(ev):8.1f} {percentile(ev, 0.9):8.1f}" if ev
                    else f"{'-':>8} {'-':>8}")
+        paints = [r[3] for r in results[name]]
         print(f"{name:8} {statistics.median(ms):7.1f} {percentile(ms, 0.9):7.1f} {max(ms):7.1f} "
-              f"{statistics.median(cpu):8.1f} {ev_text}")
+              f"{statistics.median(cpu):8.1f} {ev_text} {statistics.mean(paints):8.2f}")
     print(f"{'all':8} {statistics.median(every):7.1f} {percentile(every, 0.9):7.1f} {max(every):7.1f}")
     print(f"analysis itself (last change): {window.last_ms:.2f} ms")
 
@@ -274,7 +281,7 @@ def main() -> None:
         import cProfile
         profiler = cProfile.Profile()
         profiler.enable()
-    results: dict[str, list[tuple[float, float, float | None]]] = {n: [] for n in names}
+    results: dict[str, list[tuple[float, float, float | None, int]]] = {n: [] for n in names}
     for _ in range(args.rounds):
         for name in names:
             results[name].append(driver.measure(getattr(stages, name)()))

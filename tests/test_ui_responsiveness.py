@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from dataclasses import replace
 
 import pytest
 
@@ -13,12 +14,14 @@ pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")
 
 from PySide6.QtCore import Qt  # noqa: E402
+from PySide6.QtGui import QColor, QFont, QPainter, QPixmap  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from mjgui.analysis import analyze  # noqa: E402
 from mjgui.hand import Hand  # noqa: E402
 from mjgui.tiles import Tile  # noqa: E402
-from mjgui.ui.analysis_table import TILES_ROLE, TOTAL, UKEIRE, VERDICT  # noqa: E402
+from mjgui.ui import analysis_table  # noqa: E402
+from mjgui.ui.analysis_table import TILES_ROLE, TOTAL, UKEIRE, VERDICT, AnalysisTable  # noqa: E402
 from mjgui.ui.hand_view import HandView  # noqa: E402
 from mjgui.ui.tile_button import TileButton  # noqa: E402
 
@@ -160,3 +163,125 @@ def test_reused_hand_buttons_show_and_discard_the_new_tiles(qtbot):
     assert [b.tile.name for b in view.tile_buttons()][-2:] == ["7z", "5m"]
     QApplication.processEvents()
 
+
+
+def _strip_tables(qtbot) -> tuple[AnalysisTable, AnalysisTable]:
+    """Two tables alike but for the strip cache: one draws each strip tile by tile."""
+    tables = []
+    for cache in (True, False):
+        table = AnalysisTable()
+        table.delegate.cache = cache
+        qtbot.addWidget(table)
+        table.resize(1000, 420)
+        table.show()
+        tables.append(table)
+    return tables[0], tables[1]
+
+
+def _both(tables, act) -> tuple:
+    """Run `act` on each table; their pictures (viewports grabbed) after it."""
+    for table in tables:
+        act(table)
+    QApplication.processEvents()
+    return tuple(t.viewport().grab().toImage() for t in tables)
+
+
+def test_a_cached_tile_strip_repaints_like_a_strip_drawn_tile_by_tile(qtbot):
+    """The strip cache must key on everything a strip shows: after each change the cached
+    table (its cache filled by the pictures before) shows what the uncached one draws."""
+    tables = _strip_tables(qtbot)
+    hits = analysis_table._strip_pixmap.cache_info().hits
+    hand = Hand.parse("23m456p789s11z556z9m")
+    first, drawn = _both(tables, lambda t: t.set_analysis(analyze(hand)))
+    assert first == drawn
+    # the same ukeire tiles with fewer copies left (two of them seen)
+    fewer, drawn = _both(tables, lambda t: t.set_analysis(analyze(hand.__class__.parse(
+        "23m456p789s11z556z9m visible:14m"))))
+    assert fewer == drawn and fewer != first
+    again, drawn = _both(tables, lambda t: t.set_analysis(analyze(hand)))
+    assert again == drawn == first
+    assert analysis_table._strip_pixmap.cache_info().hits > hits     # served from the cache
+    dark, drawn = _both(tables, lambda t: t.set_theme("dark"))
+    assert dark == drawn and dark != first
+    # a narrower column cuts the strip ("…"); a bigger font changes the counts
+    cut, drawn = _both(tables, lambda t: t.setColumnWidth(UKEIRE, 90))
+    assert cut == drawn and cut != dark
+
+    def bigger(table):
+        font = table.font()
+        font.setPointSizeF(font.pointSizeF() + 3)
+        table.setFont(font)
+    big, drawn = _both(tables, bigger)
+    assert big == drawn and big != cut
+
+
+def _blank(dpr: float) -> QPixmap:
+    pixmap = QPixmap(round(160 * dpr), round(50 * dpr))
+    pixmap.setDevicePixelRatio(dpr)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    return pixmap
+
+
+def test_a_cached_tile_strip_follows_the_device_pixel_ratio(qtbot):
+    """On a screen of ratio 2 a strip cached at ratio 1 would be drawn blurred: the
+    cached picture, copied, equals the strip drawn straight onto the same device."""
+    strip = analysis_table._Strip((("1m", 3, False), ("5z", 0, True), ("9p", 4, False)), 120, 50,
+                                  "light", 1.0, QFont().toString(), QColor("black").rgba())
+    for dpr in (1.0, 2.0, 1.0, 2.0):
+        look = replace(strip, dpr=dpr)
+        drawn, copied = _blank(dpr), _blank(dpr)
+        painter = QPainter(drawn)
+        analysis_table._paint_strip(painter, 0, 0, look)
+        painter.end()
+        painter = QPainter(copied)
+        painter.drawPixmap(0, 0, analysis_table._strip_pixmap(look))
+        painter.end()
+        assert copied.toImage() == drawn.toImage(), dpr
+
+
+def test_a_tile_strip_cell_keeps_its_row_background(qtbot):
+    """The strip cells paint the best rows' colour and the selection like the text cells
+    of the same row (the delegate asks the model for the background only)."""
+    table, _ = _strip_tables(qtbot)
+    analysis = analyze(Hand.parse("23m456p789s11z556z9m"))
+    table.set_analysis(analysis)
+    QApplication.processEvents()
+    best = {r.tile.kind for r in analysis.best()}
+    shown = [table.row_for_view(r).tile.kind for r in range(table.model().rowCount())]
+    assert any(k in best for k in shown) and any(k not in best for k in shown)
+
+    def colours(row: int) -> tuple:
+        image = table.viewport().grab().toImage()
+        out = []
+        for col in (UKEIRE, TOTAL):       # a strip cell and a text cell of the row
+            rect = table.visualRect(table.model().index(row, col))
+            out.append(image.pixelColor(rect.left() + 2, rect.bottom() - 2).rgb())
+        return tuple(out)
+    for row, kind in enumerate(shown):
+        strip, text = colours(row)
+        assert strip == text
+        assert (strip == analysis_table.BEST_LIGHT.rgb()) == (kind in best)
+    before = colours(1)
+    table.selectRow(1)
+    QApplication.processEvents()
+    strip, text = colours(1)
+    assert strip == text and (strip, text) != before       # the selection colour, in both
+
+
+def test_the_worker_decides_the_calls_warning_marks_before_the_table_paints(qtbot):
+    """The yaku after each call (what the ⚠ marks need) is computed in the worker: the
+    analysis reaches the window with it cached, and it agrees with a fresh analysis."""
+    from mjgui.ui.analysis_worker import AnalysisWorker
+    worker = AnalysisWorker()
+    worker.with_ev = False
+    results = []
+    worker.finished.connect(results.append)
+    hand = Hand.parse("23m45p78s11z556z pon:1*11m")
+    worker.request(hand)
+    assert worker.wait(20000)
+    qtbot.waitUntil(lambda: bool(results), timeout=5000)
+    assert results[0].error is None
+    calls = [c for r in results[0].analysis.rows for c in r.calls]
+    assert calls and all("yaku" in c.__dict__ for c in calls)       # cached_property filled
+    fresh = [c.yakuless for r in analyze(hand).rows for c in r.calls]
+    assert [c.yakuless for c in calls] == fresh

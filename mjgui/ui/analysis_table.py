@@ -6,12 +6,13 @@ QSortFilterProxyModel on numeric sort keys.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Sequence
 
 from PySide6.QtCore import (QAbstractTableModel, QModelIndex, QPersistentModelIndex, QRect, QSize,
                             QSortFilterProxyModel, Qt, Signal)
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPainter, QPalette
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPainter, QPalette, QPixmap
 from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QStyle, QStyledItemDelegate,
                                QStyleOptionViewItem, QTableView, QWidget)
 
@@ -327,6 +328,59 @@ def _call_tiles(row: Row) -> list[TileCount]:
     return [seen[k] for k in sorted(seen)]
 
 
+@dataclass(frozen=True)
+class _Strip:
+    """Everything a tile strip's picture depends on (the cache key)."""
+    tiles: tuple[tuple[str, int, bool], ...]     # (name, copies left, its call leaves no yaku)
+    width: int                                   # the cell, logical px: "…" where it ends
+    height: int
+    theme: str
+    dpr: float
+    font: str                                    # QFont.toString() of the counts' font
+    text: int                                    # the counts' colour, QColor.rgba()
+
+
+@lru_cache(maxsize=1024)      # a table shows ~30 strips; undo and the next repaints reuse them
+def _strip_pixmap(strip: _Strip) -> QPixmap:
+    """A strip's picture, drawn once: repainting a cell is then one drawPixmap instead of a
+    drawPixmap and a drawText per tile from Python."""
+    # wider than the cell by a "…": it may start at the cell's edge, as when drawn directly
+    pixmap = QPixmap(round((strip.width + _ELLIPSIS_ROOM) * strip.dpr), round(strip.height * strip.dpr))
+    pixmap.setDevicePixelRatio(strip.dpr)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    _paint_strip(painter, 0, 0, strip)
+    painter.end()
+    return pixmap
+
+
+_ELLIPSIS_ROOM = 24
+
+
+def _paint_strip(painter: QPainter, left: int, top: int, strip: _Strip) -> None:
+    """The tiles small, each with its copies left beneath (⚠ when a call of it leaves no
+    yaku), from (left, top); what does not fit in the cell ends in "…"."""
+    h = TileStripDelegate.TILE_HEIGHT
+    w = tile_width(h)
+    x = left + 4
+    right = left + strip.width - 1
+    font = QFont()
+    font.fromString(strip.font)
+    painter.setFont(font)
+    text_color = QColor.fromRgba(strip.text)
+    for name, remaining, warn in strip.tiles:
+        if x + w > right:
+            painter.setPen(text_color)
+            painter.drawText(QRect(x, top, 20, strip.height), Qt.AlignmentFlag.AlignVCenter, "…")
+            break
+        painter.drawPixmap(x, top + 3, tile_pixmap(name, h, strip.theme, strip.dpr, dimmed=remaining == 0))
+        painter.setPen(WARN if warn else text_color)
+        painter.drawText(QRect(x - 2, top + h + 3, w + 4, strip.height - h - 3),
+                         Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop,
+                         f"{remaining}⚠" if warn else str(remaining))
+        x += w + 3
+
+
 class TileStripDelegate(QStyledItemDelegate):
     """Draws a cell's tiles small, each with its remaining count beneath."""
     TILE_HEIGHT = 24          # with the counts below: 50 px rows, ten discards in an 860 px window
@@ -334,6 +388,7 @@ class TileStripDelegate(QStyledItemDelegate):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.theme = "light"
+        self.cache = True         # False: draw each strip tile by tile (tests compare the two)
 
     def _data(self, index: QModelIndex, role: int) -> Any:
         # straight to the model's Python data(): PySide6 6.12.0 drops a reference to
@@ -348,8 +403,10 @@ class TileStripDelegate(QStyledItemDelegate):
         if tiles is None:
             super().paint(painter, option, index)
             return
-        self.initStyleOption(option, index)
-        option.text = ""
+        # the cell's background (best row, selection) by the style; of the roles
+        # initStyleOption would ask the model for, only the background shows here
+        brush = self._data(index, Qt.ItemDataRole.BackgroundRole)
+        option.backgroundBrush = brush if brush is not None else QBrush()
         style = option.widget.style() if option.widget else None
         if style is not None:
             style.drawControl(QStyle.ControlElement.CE_ItemViewItem, option, painter, option.widget)
@@ -362,26 +419,17 @@ class TileStripDelegate(QStyledItemDelegate):
             painter.drawPixmap(rect.x() + (rect.width() - tile_width(h)) // 2, rect.y() + 3, pix)
             painter.restore()
             return
-        h = self.TILE_HEIGHT
-        w = tile_width(h)
-        x = rect.x() + 4
         font = QFont(painter.font())
         font.setPointSizeF(max(font.pointSizeF() - 1.5, 7.0))
         font.setBold(True)
-        painter.setFont(font)
         warn_kinds = self._data(index, WARN_TILES_ROLE) or frozenset()
-        text_color = option.palette.color(QPalette.ColorRole.Text)
-        for t in tiles:
-            if x + w > rect.right():
-                painter.drawText(QRect(x, rect.y(), 20, rect.height()), Qt.AlignmentFlag.AlignVCenter, "…")
-                break
-            painter.drawPixmap(x, rect.y() + 3, tile_pixmap(t.name, h, self.theme, dpr, dimmed=t.remaining == 0))
-            warn = t.kind in warn_kinds          # a call of this tile leaves no yaku
-            painter.setPen(WARN if warn else text_color)
-            painter.drawText(QRect(x - 2, rect.y() + h + 3, w + 4, rect.height() - h - 3),
-                             Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop,
-                             f"{t.remaining}⚠" if warn else str(t.remaining))
-            x += w + 3
+        strip = _Strip(tuple((t.name, t.remaining, t.kind in warn_kinds) for t in tiles),
+                       rect.width(), rect.height(), self.theme, dpr, font.toString(),
+                       option.palette.color(QPalette.ColorRole.Text).rgba())
+        if self.cache:
+            painter.drawPixmap(rect.topLeft(), _strip_pixmap(strip))
+        else:
+            _paint_strip(painter, rect.x(), rect.y(), strip)
         painter.restore()
 
     def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex) -> QSize:

@@ -55,6 +55,12 @@ class _Job(QRunnable):
             result, error = analyze(self.hand, rules=self.rules), None
         except ValueError as exc:            # HandError / TileError: explained to the user
             result, error = None, exc
+        if result is not None:
+            # which calls leave no yaku (the table's ⚠ marks; computed on first use):
+            # here, not in the UI thread while it paints the table
+            for row in (*result.rows, *((result.current,) if result.current is not None else ())):
+                for call in row.calls:
+                    call.yakuless  # noqa: B018 - evaluated for its cached work
         self.signals.done.emit(AnalysisResult(self.request, result, error,
                                               (time.perf_counter() - start) * 1e3, self.hand))
         # the expected values follow; skipped when a newer hand is already waiting
