@@ -1,4 +1,21 @@
-/* mjgui core: exact shanten, agari, decompositions, waits and ukeire.
+/* mjgui core: exact shanten, agari, decompositions, waits and ukeire, the
+ * scorer and the expected-value search.  What it exports, in this order:
+ *
+ *   hands        mj_validate
+ *   shanten      mj_shanten, mj_shanten_regular / _chiitoi / _kokushi,
+ *                mj_shanten_capped, mj_shanten_melds(_capped), mj_shanten_batch
+ *   agari        mj_is_agari, mj_decompositions
+ *   draws        mj_ukeire(_capped), mj_discard_table(_capped),
+ *                mj_call_table(_capped)
+ *   analysis     mj_analyze(_capped), mj_analyze_hand(_capped): a hand's
+ *                whole per-discard table in one call
+ *   census       mj_census (the reference counts the tests check)
+ *   scoring      mj_score_hand, mj_score_batch, mj_points (csrc/scoring.c,
+ *                docs/scoring.md)
+ *   expected     mj_ev (simple model), mj_ev_model (simple or full; csrc/ev.c,
+ *   value        docs/ev.md)
+ * and csrc/py/fastcall.c adds mj_py_method, the CPython entries of
+ * core.shanten, shanten_batch and score_packed (docs/engine.md).
  *
  * A hand is 34 tile counts (0-8 man 1-9, 9-17 pin, 18-26 sou, 27-33 E S W N
  * White Green Red) of the concealed tiles: n tiles, n % 3 == 1 or 2, n <= 14,
