@@ -9,7 +9,7 @@
  *                mj_call_table(_capped)
  *   analysis     mj_analyze(_capped), mj_analyze_hand(_capped): a hand's
  *                whole per-discard table in one call
- *   census       mj_census (the reference counts the tests check)
+ *   census       mj_census (how many hands of each size have each shanten)
  *   scoring      mj_score_hand, mj_score_batch, mj_points (csrc/scoring.c,
  *                docs/scoring.md)
  *   expected     mj_ev (simple model), mj_ev_model (simple or full; csrc/ev.c,
