@@ -17,17 +17,16 @@ Signal: ``practiceRequested(object problems, str title)`` with a non-empty
 """
 from __future__ import annotations
 
-import dataclasses
 import math
 import os
 import sqlite3
 from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping
+from typing import Callable
 
 from PySide6.QtCore import QModelIndex, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QShowEvent
-from PySide6.QtWidgets import (QAbstractItemView, QButtonGroup, QFileDialog, QFrame, QHBoxLayout,
+from PySide6.QtWidgets import (QAbstractItemView, QButtonGroup, QFrame, QHBoxLayout,
                                QHeaderView, QLabel, QProgressBar, QPushButton, QScrollArea,
                                QSizePolicy,
                                QStyledItemDelegate, QStyleOptionViewItem, QTableWidget,
@@ -36,11 +35,15 @@ from PySide6.QtWidgets import (QAbstractItemView, QButtonGroup, QFileDialog, QFr
 from mjgui.drills.history import Attempt, HistoryError, HistoryStore
 from mjgui.drills.stats import (DayStats, GroupStats, Streaks, accuracy_by_day, breakdown,
                                 missed_problems, streaks)
-from mjgui.drills.problems import Problem, ProblemSet, ProblemSetError, load_set, save_set, starter_set
+from mjgui.drills.problem_sets import (STARTER_FILE_NAME, misses_file_name, problems_from_dicts,
+                                      write_set, write_starter_set)
+from mjgui.drills.problems import Problem, ProblemSet, ProblemSetError, load_set
 from mjgui.drills.review import ReviewQueue
 from mjgui.ui.chart import LineChart
 from mjgui.ui.i18n import tr
 from mjgui.ui.set_import import SetImporter
+from mjgui.ui.stats_dialogs import (choose_set_to_open, choose_set_to_save, describe_set_error,
+                                    skipped_text)
 from mjgui.ui.theme import COLORS, check_theme
 from mjgui.words import shanten_word
 
@@ -53,11 +56,6 @@ BREAKDOWNS = ("drill", "theme", "shanten")
 
 _FRACTION = Qt.ItemDataRole.UserRole + 1          # 0..1 drawn as a bar behind the cell
 _BAR_KIND = Qt.ItemDataRole.UserRole + 2          # "acc" | "credit"
-
-# JSON keys a Problem reads (its "from" is the dataclass field from_seat)
-_PROBLEM_KEYS = frozenset("from" if f.name == "from_seat" else f.name
-                          for f in dataclasses.fields(Problem))
-
 
 # --- labels ------------------------------------------------------------------------------
 
@@ -88,42 +86,6 @@ def shanten_label(shanten: int | None) -> str:
 def _pct(fraction: float) -> str:
     """'63%' for 0.625 (halves round up, like the chart's tooltips)."""
     return f"{math.floor(fraction * 100 + 0.5)}%"
-
-
-# --- problems from the history -----------------------------------------------------------
-
-def problems_from_dicts(dicts: Iterable[Mapping[str, Any]]) -> tuple[list[Problem], int]:
-    """The Problems of stored problem dicts, each id once, and how many could
-    not be read (a dict from an older or foreign version)."""
-    out: list[Problem] = []
-    seen: set[str] = set()
-    skipped = 0
-    for d in dicts:
-        try:
-            problem = Problem.from_json({k: v for k, v in dict(d).items() if k in _PROBLEM_KEYS})
-        except (ProblemSetError, TypeError, ValueError):
-            skipped += 1
-            continue
-        if problem.id in seen:
-            continue
-        seen.add(problem.id)
-        out.append(problem)
-    return out, skipped
-
-
-def describe_set_error(error: ProblemSetError, path: str | os.PathLike | None = None) -> str:
-    """One line naming the file, the problem (index and id) and the field of a bad set."""
-    where = []
-    if error.index is not None:
-        pid = f" (id '{error.problem_id}')" if error.problem_id else ""
-        pid_ja = f"（id '{error.problem_id}'）" if error.problem_id else ""
-        where.append(tr(f"problem at index {error.index}{pid}", f"問題 インデックス {error.index}{pid_ja}"))
-    if error.field is not None:
-        where.append(tr(f"field '{error.field}'", f"項目 '{error.field}'"))
-    name = Path(path).name if path is not None else (Path(error.path).name if error.path else "")
-    head = tr(f"Cannot import {name}", f"{name} を読み込めません") if name else \
-        tr("Cannot import the problem set", "問題集を読み込めません")
-    return f"{head}: " + (tr(", ", "、").join(where) + ": " if where else "") + error.reason
 
 
 # --- widgets -----------------------------------------------------------------------------
@@ -519,7 +481,7 @@ class StatsPage(QWidget):
             return []
         self._set_message("ok", lambda n=len(problems), s=skipped: tr(
             f"Reviewing {n} due problem{'s' if n != 1 else ''}.", f"復習する問題 {n} 問。")
-            + self._skipped_text(s))
+            + skipped_text(s))
         self.practiceRequested.emit(problems, tr("Review: due misses", "復習: 期限の来た問題"))
         return problems
 
@@ -535,7 +497,7 @@ class StatsPage(QWidget):
             return []
         self._set_message("ok", lambda n=len(problems), s=skipped: tr(
             f"Practising {n} missed problem{'s' if n != 1 else ''}.", f"間違えた問題 {n} 問を練習します。")
-            + self._skipped_text(s))
+            + skipped_text(s))
         self.practiceRequested.emit(problems, tr("My misses", "間違えた問題"))
         return problems
 
@@ -599,32 +561,28 @@ class StatsPage(QWidget):
         if not problems:
             self._set_message("info", lambda: tr("No misses to export yet.", "書き出す間違いはまだありません。"))
             return 0
-        return self._save(path, problems, tr("My misses", "間違えた問題") + f" {self._today().isoformat()}",
-                          skipped)
+        title = tr("My misses", "間違えた問題") + f" {self._today().isoformat()}"
+        return self._save(path, lambda: write_set(path, problems, title), skipped)
 
     def export_starter(self, path: str | os.PathLike) -> int:
         """Write the shipped starter set (a template for authors); returns how many."""
-        starter = starter_set()
-        return self._save(path, list(starter.problems), starter.title, 0)
+        return self._save(path, lambda: write_starter_set(path), 0)
 
     # the buttons: a file dialog, then the methods above
     def choose_import(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(
-            self, tr("Import problem set", "問題集を読み込む"), self._last_dir,
-            tr("Problem sets (*.json);;All files (*)", "問題集 (*.json);;すべてのファイル (*)"))
+        path = choose_set_to_open(self, self._last_dir)
         if path:
             self._last_dir = str(Path(path).parent)
             self.import_in_background(path)
 
     def choose_export_misses(self) -> None:
         path = self._save_dialog(tr("Export my misses", "間違えた問題を書き出す"),
-                                 f"mjgui-misses-{self._today().isoformat()}.json")
+                                 misses_file_name(self._today()))
         if path:
             self.export_misses(path)
 
     def choose_export_starter(self) -> None:
-        path = self._save_dialog(tr("Export starter set", "スターター問題集を書き出す"),
-                                 "mjgui-starter-set.json")
+        path = self._save_dialog(tr("Export starter set", "スターター問題集を書き出す"), STARTER_FILE_NAME)
         if path:
             self.export_starter(path)
 
@@ -660,37 +618,24 @@ class StatsPage(QWidget):
     def _today(self) -> date:
         return self._now().astimezone().date()
 
-    def _skipped_text(self, skipped: int) -> str:
-        if not skipped:
-            return ""
-        return tr(f" ({skipped} stored problem{'s' if skipped != 1 else ''} could not be read and "
-                  f"{'were' if skipped != 1 else 'was'} left out.)",
-                  f"（保存された問題のうち {skipped} 問は読み込めないため除外しました）")
-
-    def _save(self, path: str | os.PathLike, problems: list[Problem], title: str, skipped: int) -> int:
+    def _save(self, path: str | os.PathLike, write: Callable[[], int], skipped: int) -> int:
         name = Path(path).name
         try:
-            save_set(path, problems, title)
+            n = write()
         except ProblemSetError as error:
             self._set_message("error", lambda e=error: tr(f"Cannot write {name}: {e.reason}",
                                                           f"{name} に書き込めません: {e.reason}"))
             return 0
-        n = len(problems)
         self._set_message("ok", lambda: tr(f"Wrote {n} problem{'s' if n != 1 else ''} to {name}.",
                                            f"{name} に {n} 問を書き出しました。")
-                          + self._skipped_text(skipped))
+                          + skipped_text(skipped))
         self.status.setToolTip(os.fspath(path))
         return n
 
     def _save_dialog(self, caption: str, default_name: str) -> str:
-        path, _ = QFileDialog.getSaveFileName(
-            self, caption, str(Path(self._last_dir) / default_name),
-            tr("Problem sets (*.json);;All files (*)", "問題集 (*.json);;すべてのファイル (*)"))
-        if not path:
-            return ""
-        if not Path(path).suffix:
-            path += ".json"
-        self._last_dir = str(Path(path).parent)
+        path = choose_set_to_save(self, caption, self._last_dir, default_name)
+        if path:
+            self._last_dir = str(Path(path).parent)
         return path
 
     def _show_unavailable_action(self) -> None:
