@@ -17,23 +17,19 @@ Signal: ``practiceRequested(object problems, str title)`` with a non-empty
 """
 from __future__ import annotations
 
-import math
 import os
 import sqlite3
 from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
 from typing import Callable
 
-from PySide6.QtCore import QModelIndex, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QPainter, QShowEvent
-from PySide6.QtWidgets import (QAbstractItemView, QButtonGroup, QFrame, QHBoxLayout,
-                               QHeaderView, QLabel, QProgressBar, QPushButton, QScrollArea,
-                               QSizePolicy,
-                               QStyledItemDelegate, QStyleOptionViewItem, QTableWidget,
-                               QTableWidgetItem, QVBoxLayout, QWidget)
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFont, QShowEvent
+from PySide6.QtWidgets import (QButtonGroup, QFrame, QHBoxLayout, QLabel, QProgressBar, QPushButton,
+                               QScrollArea, QSizePolicy, QVBoxLayout, QWidget)
 
 from mjgui.drills.history import Attempt, HistoryError, HistoryStore
-from mjgui.drills.stats import (DayStats, GroupStats, Streaks, accuracy_by_day, breakdown,
+from mjgui.drills.stats import (DayStats, Streaks, accuracy_by_day, breakdown,
                                 missed_problems, streaks)
 from mjgui.drills.problem_sets import (STARTER_FILE_NAME, misses_file_name, problems_from_dicts,
                                       write_set, write_starter_set)
@@ -44,8 +40,8 @@ from mjgui.ui.i18n import tr
 from mjgui.ui.set_import import SetImporter
 from mjgui.ui.stats_dialogs import (choose_set_to_open, choose_set_to_save, describe_set_error,
                                     skipped_text)
+from mjgui.ui.stats_tables import BreakdownTable, drill_label, percent, shanten_label, theme_label
 from mjgui.ui.theme import COLORS, check_theme
-from mjgui.words import shanten_word
 
 __all__ = ["StatsPage", "RANGES", "problems_from_dicts", "describe_set_error",
            "drill_label", "theme_label", "shanten_label"]
@@ -53,39 +49,6 @@ __all__ = ["StatsPage", "RANGES", "problems_from_dicts", "describe_set_error",
 #: The chart's range choices: key -> number of days (None: everything).
 RANGES: dict[str, int | None] = {"7": 7, "30": 30, "all": None}
 BREAKDOWNS = ("drill", "theme", "shanten")
-
-_FRACTION = Qt.ItemDataRole.UserRole + 1          # 0..1 drawn as a bar behind the cell
-_BAR_KIND = Qt.ItemDataRole.UserRole + 2          # "acc" | "credit"
-
-# --- labels ------------------------------------------------------------------------------
-
-def drill_label(drill: str | None) -> str:
-    return {"nanikiru": tr("Nanikiru (discard)", "何切る"),
-            "wait": tr("Waits", "待ち"),
-            "call": tr("Calls", "鳴き"),
-            "score": tr("Score", "点数計算")}.get(drill or "", drill or tr("(unknown)", "（不明）"))
-
-
-def theme_label(theme: str | None) -> str:
-    if not theme:
-        return tr("(no theme)", "（テーマなし）")
-    return {"any": tr("Any hand", "一般"),
-            "chinitsu": tr("Chinitsu (one suit)", "清一色"),
-            "chiitoi": tr("Chiitoi (seven pairs)", "七対子"),
-            "easy": tr("Score: easy", "点数: 初級"),
-            "medium": tr("Score: medium", "点数: 中級"),
-            "hard": tr("Score: hard", "点数: 上級")}.get(theme, theme)
-
-
-def shanten_label(shanten: int | None) -> str:
-    if shanten is None:
-        return tr("(unknown)", "（不明）")
-    return tr(shanten_word(shanten).capitalize(), shanten_word(shanten, "ja"))
-
-
-def _pct(fraction: float) -> str:
-    """'63%' for 0.625 (halves round up, like the chart's tooltips)."""
-    return f"{math.floor(fraction * 100 + 0.5)}%"
 
 
 # --- widgets -----------------------------------------------------------------------------
@@ -131,58 +94,6 @@ class _Card(QFrame):
         self.setToolTip(tip)
         for w in (self.title, self.value, self.sub):
             w.setToolTip(tip)
-
-
-class _BarDelegate(QStyledItemDelegate):
-    """Percent cells: a soft bar proportional to the value behind the text."""
-
-    def __init__(self, parent: QWidget | None = None):
-        super().__init__(parent)
-        self.colors = COLORS["light"]
-
-    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex) -> None:
-        fraction = index.data(_FRACTION)
-        if isinstance(fraction, (int, float)) and fraction > 0:
-            kind = index.data(_BAR_KIND) or "acc"
-            rect = QRectF(option.rect).adjusted(3, 4, -3, -4)
-            rect.setWidth(rect.width() * min(float(fraction), 1.0))
-            painter.save()
-            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(QColor(self.colors["bar_credit" if kind == "credit" else "bar_acc"]))
-            painter.drawRoundedRect(rect, 3, 3)
-            painter.restore()
-        super().paint(painter, option, index)
-
-
-class _Table(QTableWidget):
-    """A read-only breakdown table sized to its rows (the page scrolls, not the table)."""
-
-    def __init__(self, parent: QWidget | None = None):
-        super().__init__(0, 4, parent)
-        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.setAlternatingRowColors(True)
-        self.setShowGrid(False)
-        self.setWordWrap(False)
-        self.verticalHeader().hide()
-        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        header = self.horizontalHeader()
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for col in (1, 2, 3):
-            header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
-        header.setHighlightSections(False)
-        header.setMinimumSectionSize(self.fontMetrics().horizontalAdvance("Attempts") + 24)
-        self.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 12)
-        self.delegate = _BarDelegate(self)
-        self.setItemDelegate(self.delegate)
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-
-    def fit_height(self) -> None:
-        rows = sum(self.rowHeight(r) for r in range(self.rowCount()))
-        self.setFixedHeight(self.horizontalHeader().sizeHint().height() + rows + 2 * self.frameWidth())
 
 
 # --- the page ----------------------------------------------------------------------------
@@ -336,14 +247,14 @@ class StatsPage(QWidget):
         layout.addWidget(self.breakdown_title)
         tables = QHBoxLayout()
         tables.setSpacing(12)
-        self.tables: dict[str, _Table] = {}
+        self.tables: dict[str, BreakdownTable] = {}
         self._table_titles: dict[str, QLabel] = {}
         for by in BREAKDOWNS:
             column = QVBoxLayout()
             column.setSpacing(4)
             title = QLabel(self._content)
             title.setObjectName("tableTitle")
-            table = _Table(self._content)
+            table = BreakdownTable(self._content)
             table.setObjectName(f"table_{by}")
             column.addWidget(title)
             column.addWidget(table)
@@ -594,9 +505,7 @@ class StatsPage(QWidget):
         return dict(self._values)
 
     def table_rows(self, by: str) -> list[list[str]]:
-        table = self.tables[by]
-        return [[table.item(r, c).text() if table.item(r, c) else "" for c in range(table.columnCount())]
-                for r in range(table.rowCount())]
+        return self.tables[by].texts()
 
     def message(self) -> str:
         """The inline status / error text ('' when none)."""
@@ -764,8 +673,8 @@ class StatsPage(QWidget):
         right = sum(a.correct for a in attempts)
         self._values = {
             "attempts": str(n) if ok else dash,
-            "accuracy": _pct(acc) if acc is not None else dash,
-            "credit": _pct(credit) if credit is not None else dash,
+            "accuracy": percent(acc) if acc is not None else dash,
+            "credit": percent(credit) if credit is not None else dash,
             "streak": str(s.current_correct) if ok else dash,
             "best": str(s.best_correct) if ok else dash,
             "days": str(s.days_practised) if ok else dash,
@@ -884,62 +793,14 @@ class StatsPage(QWidget):
         titles = {"drill": (tr("By drill", "ドリル別"), tr("Drill", "ドリル")),
                   "theme": (tr("By theme", "テーマ別"), tr("Theme", "テーマ")),
                   "shanten": (tr("By shanten", "向聴数別"), tr("Shanten", "向聴数"))}
-        head_tips = (tr("Problems answered (repeats count)", "解答した問題数（繰り返しも数えます）"),
-                     tr("Share of answers that were exactly right", "最善の解答をした割合"),
-                     tr("Average partial credit per answer (100% = best answer)",
-                        "1問あたりの平均部分点（100% = 最善）"))
+        empty = (tr("No attempts yet", "まだ解答がありません") if self.available()
+                 else tr("History unavailable", "練習履歴を使用できません"))
         for by in BREAKDOWNS:
             title, column = titles[by]
             self._table_titles[by].setText(title)
-            table = self.tables[by]
-            heads = (column, tr("Attempts", "解答数"), tr("Accuracy", "正解率"), tr("Mean credit", "平均得点"))
-            for col, text in enumerate(heads):
-                item = QTableWidgetItem(text)
-                if col:
-                    item.setToolTip(head_tips[col - 1])
-                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-                else:
-                    item.setTextAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-                table.setHorizontalHeaderItem(col, item)
             groups = breakdown(self._attempts, by=by)
-            table.clearSpans()
-            table.setRowCount(max(len(groups), 1))
-            if not groups:
-                item = QTableWidgetItem(tr("No attempts yet", "まだ解答がありません") if self.available()
-                                        else tr("History unavailable", "練習履歴を使用できません"))
-                item.setForeground(table.palette().placeholderText())
-                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
-                table.setItem(0, 0, item)
-                for col in (1, 2, 3):
-                    table.setItem(0, col, QTableWidgetItem(""))
-                table.setSpan(0, 0, 1, 4)
-            for row, (key, stats) in enumerate(groups.items()):
-                self._fill_row(table, row, labels[by](key), stats)
-            table.fit_height()
-
-    @staticmethod
-    def _fill_row(table: QTableWidget, row: int, label: str, stats: GroupStats) -> None:
-        n, acc, credit = stats
-        right = round(acc * n)
-        name = QTableWidgetItem(label)
-        name.setToolTip(label)
-        table.setItem(row, 0, name)
-        cells = (
-            (str(n), tr(f"{label}: {n} answer{'s' if n != 1 else ''}", f"{label}: 解答 {n}回"), None, ""),
-            (_pct(acc), tr(f"{label}: {right} of {n} answers exactly right ({_pct(acc)})",
-                           f"{label}: {n}回中 {right}回が最善（{_pct(acc)}）"), acc, "acc"),
-            (_pct(credit), tr(f"{label}: mean partial credit {_pct(credit)} per answer "
-                              "(100% = best answer)",
-                              f"{label}: 1問あたりの平均部分点 {_pct(credit)}（100% = 最善）"), credit, "credit"),
-        )
-        for col, (text, tip, fraction, kind) in enumerate(cells, start=1):
-            item = QTableWidgetItem(text)
-            item.setToolTip(tip)
-            item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-            if fraction is not None:
-                item.setData(_FRACTION, float(fraction))
-                item.setData(_BAR_KIND, kind)
-            table.setItem(row, col, item)
+            self.tables[by].set_groups(column, [(labels[by](key), stats) for key, stats in groups.items()],
+                                       empty)
 
     def _render_status(self) -> None:
         if self._message is None:
