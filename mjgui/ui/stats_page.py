@@ -10,7 +10,9 @@ The page computes no mahjong and keeps no statistics of its own: every number
 comes from `mjgui.drills.history` (`accuracy_by_day`, `breakdown`, `streaks`,
 `missed_problems`) and `mjgui.drills.review.ReviewQueue`.  Errors (a bad
 problem-set file, a history that can't be read) are shown inline on the page,
-never as a dialog.
+never as a dialog.  The breakdown tables live in `mjgui.ui.stats_tables`, the
+file dialogs and set messages in `mjgui.ui.stats_dialogs`, and the sets to
+export in `mjgui.drills.problem_sets`.
 
 Signal: ``practiceRequested(object problems, str title)`` with a non-empty
 ``list[Problem]``; the drill page's ``start_set(problems, title)`` takes it.
