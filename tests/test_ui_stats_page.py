@@ -216,12 +216,15 @@ def test_breakdown_tables(page):
         ["Tenpai", "2", "50%", "75%"],
         ["1-shanten", "6", "83%", "83%"],
         ["2-shanten", "1", "0%", "25%"]]
-    table = page.tables["drill"]
-    assert table.item(1, 1).toolTip() == "Nanikiru (discard): 5 answers"
-    assert table.item(1, 2).toolTip() == "Nanikiru (discard): 3 of 5 answers exactly right (60%)"
-    assert "mean partial credit 65%" in table.item(1, 3).toolTip()
+    model = page.tables["drill"].model()
+
+    def tip(row, col):
+        return model.index(row, col).data(Qt.ItemDataRole.ToolTipRole)
+    assert tip(1, 1) == "Nanikiru (discard): 5 answers"
+    assert tip(1, 2) == "Nanikiru (discard): 3 of 5 answers exactly right (60%)"
+    assert "mean partial credit 65%" in tip(1, 3)
     for col in (1, 2, 3):
-        assert table.horizontalHeaderItem(col).toolTip()
+        assert model.headerData(col, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
 
 
 # --- actions -----------------------------------------------------------------------------

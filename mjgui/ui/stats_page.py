@@ -10,39 +10,40 @@ The page computes no mahjong and keeps no statistics of its own: every number
 comes from `mjgui.drills.history` (`accuracy_by_day`, `breakdown`, `streaks`,
 `missed_problems`) and `mjgui.drills.review.ReviewQueue`.  Errors (a bad
 problem-set file, a history that can't be read) are shown inline on the page,
-never as a dialog.
+never as a dialog.  The breakdown tables live in `mjgui.ui.stats_tables`, the
+file dialogs and set messages in `mjgui.ui.stats_dialogs`, and the sets to
+export in `mjgui.drills.problem_sets`.
 
 Signal: ``practiceRequested(object problems, str title)`` with a non-empty
 ``list[Problem]``; the drill page's ``start_set(problems, title)`` takes it.
 """
 from __future__ import annotations
 
-import dataclasses
-import math
 import os
 import sqlite3
 from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping
+from typing import Callable
 
-from PySide6.QtCore import QModelIndex, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QPainter, QShowEvent
-from PySide6.QtWidgets import (QAbstractItemView, QButtonGroup, QFileDialog, QFrame, QHBoxLayout,
-                               QHeaderView, QLabel, QProgressBar, QPushButton, QScrollArea,
-                               QSizePolicy,
-                               QStyledItemDelegate, QStyleOptionViewItem, QTableWidget,
-                               QTableWidgetItem, QVBoxLayout, QWidget)
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFont, QShowEvent
+from PySide6.QtWidgets import (QButtonGroup, QFrame, QHBoxLayout, QLabel, QProgressBar, QPushButton,
+                               QScrollArea, QSizePolicy, QVBoxLayout, QWidget)
 
 from mjgui.drills.history import Attempt, HistoryError, HistoryStore
-from mjgui.drills.stats import (DayStats, GroupStats, Streaks, accuracy_by_day, breakdown,
+from mjgui.drills.stats import (DayStats, Streaks, accuracy_by_day, breakdown,
                                 missed_problems, streaks)
-from mjgui.drills.problems import Problem, ProblemSet, ProblemSetError, load_set, save_set, starter_set
+from mjgui.drills.problem_sets import (STARTER_FILE_NAME, misses_file_name, problems_from_dicts,
+                                      write_set, write_starter_set)
+from mjgui.drills.problems import Problem, ProblemSet, ProblemSetError, load_set
 from mjgui.drills.review import ReviewQueue
 from mjgui.ui.chart import LineChart
 from mjgui.ui.i18n import tr
 from mjgui.ui.set_import import SetImporter
+from mjgui.ui.stats_dialogs import (choose_set_to_open, choose_set_to_save, describe_set_error,
+                                    skipped_text)
+from mjgui.ui.stats_tables import BreakdownTable, drill_label, percent, shanten_label, theme_label
 from mjgui.ui.theme import COLORS, check_theme
-from mjgui.words import shanten_word
 
 __all__ = ["StatsPage", "RANGES", "problems_from_dicts", "describe_set_error",
            "drill_label", "theme_label", "shanten_label"]
@@ -50,80 +51,6 @@ __all__ = ["StatsPage", "RANGES", "problems_from_dicts", "describe_set_error",
 #: The chart's range choices: key -> number of days (None: everything).
 RANGES: dict[str, int | None] = {"7": 7, "30": 30, "all": None}
 BREAKDOWNS = ("drill", "theme", "shanten")
-
-_FRACTION = Qt.ItemDataRole.UserRole + 1          # 0..1 drawn as a bar behind the cell
-_BAR_KIND = Qt.ItemDataRole.UserRole + 2          # "acc" | "credit"
-
-# JSON keys a Problem reads (its "from" is the dataclass field from_seat)
-_PROBLEM_KEYS = frozenset("from" if f.name == "from_seat" else f.name
-                          for f in dataclasses.fields(Problem))
-
-
-# --- labels ------------------------------------------------------------------------------
-
-def drill_label(drill: str | None) -> str:
-    return {"nanikiru": tr("Nanikiru (discard)", "何切る"),
-            "wait": tr("Waits", "待ち"),
-            "call": tr("Calls", "鳴き"),
-            "score": tr("Score", "点数計算")}.get(drill or "", drill or tr("(unknown)", "（不明）"))
-
-
-def theme_label(theme: str | None) -> str:
-    if not theme:
-        return tr("(no theme)", "（テーマなし）")
-    return {"any": tr("Any hand", "一般"),
-            "chinitsu": tr("Chinitsu (one suit)", "清一色"),
-            "chiitoi": tr("Chiitoi (seven pairs)", "七対子"),
-            "easy": tr("Score: easy", "点数: 初級"),
-            "medium": tr("Score: medium", "点数: 中級"),
-            "hard": tr("Score: hard", "点数: 上級")}.get(theme, theme)
-
-
-def shanten_label(shanten: int | None) -> str:
-    if shanten is None:
-        return tr("(unknown)", "（不明）")
-    return tr(shanten_word(shanten).capitalize(), shanten_word(shanten, "ja"))
-
-
-def _pct(fraction: float) -> str:
-    """'63%' for 0.625 (halves round up, like the chart's tooltips)."""
-    return f"{math.floor(fraction * 100 + 0.5)}%"
-
-
-# --- problems from the history -----------------------------------------------------------
-
-def problems_from_dicts(dicts: Iterable[Mapping[str, Any]]) -> tuple[list[Problem], int]:
-    """The Problems of stored problem dicts, each id once, and how many could
-    not be read (a dict from an older or foreign version)."""
-    out: list[Problem] = []
-    seen: set[str] = set()
-    skipped = 0
-    for d in dicts:
-        try:
-            problem = Problem.from_json({k: v for k, v in dict(d).items() if k in _PROBLEM_KEYS})
-        except (ProblemSetError, TypeError, ValueError):
-            skipped += 1
-            continue
-        if problem.id in seen:
-            continue
-        seen.add(problem.id)
-        out.append(problem)
-    return out, skipped
-
-
-def describe_set_error(error: ProblemSetError, path: str | os.PathLike | None = None) -> str:
-    """One line naming the file, the problem (index and id) and the field of a bad set."""
-    where = []
-    if error.index is not None:
-        pid = f" (id '{error.problem_id}')" if error.problem_id else ""
-        pid_ja = f"（id '{error.problem_id}'）" if error.problem_id else ""
-        where.append(tr(f"problem at index {error.index}{pid}", f"問題 インデックス {error.index}{pid_ja}"))
-    if error.field is not None:
-        where.append(tr(f"field '{error.field}'", f"項目 '{error.field}'"))
-    name = Path(path).name if path is not None else (Path(error.path).name if error.path else "")
-    head = tr(f"Cannot import {name}", f"{name} を読み込めません") if name else \
-        tr("Cannot import the problem set", "問題集を読み込めません")
-    return f"{head}: " + (tr(", ", "、").join(where) + ": " if where else "") + error.reason
 
 
 # --- widgets -----------------------------------------------------------------------------
@@ -169,58 +96,6 @@ class _Card(QFrame):
         self.setToolTip(tip)
         for w in (self.title, self.value, self.sub):
             w.setToolTip(tip)
-
-
-class _BarDelegate(QStyledItemDelegate):
-    """Percent cells: a soft bar proportional to the value behind the text."""
-
-    def __init__(self, parent: QWidget | None = None):
-        super().__init__(parent)
-        self.colors = COLORS["light"]
-
-    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex) -> None:
-        fraction = index.data(_FRACTION)
-        if isinstance(fraction, (int, float)) and fraction > 0:
-            kind = index.data(_BAR_KIND) or "acc"
-            rect = QRectF(option.rect).adjusted(3, 4, -3, -4)
-            rect.setWidth(rect.width() * min(float(fraction), 1.0))
-            painter.save()
-            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(QColor(self.colors["bar_credit" if kind == "credit" else "bar_acc"]))
-            painter.drawRoundedRect(rect, 3, 3)
-            painter.restore()
-        super().paint(painter, option, index)
-
-
-class _Table(QTableWidget):
-    """A read-only breakdown table sized to its rows (the page scrolls, not the table)."""
-
-    def __init__(self, parent: QWidget | None = None):
-        super().__init__(0, 4, parent)
-        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.setAlternatingRowColors(True)
-        self.setShowGrid(False)
-        self.setWordWrap(False)
-        self.verticalHeader().hide()
-        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        header = self.horizontalHeader()
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for col in (1, 2, 3):
-            header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
-        header.setHighlightSections(False)
-        header.setMinimumSectionSize(self.fontMetrics().horizontalAdvance("Attempts") + 24)
-        self.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 12)
-        self.delegate = _BarDelegate(self)
-        self.setItemDelegate(self.delegate)
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-
-    def fit_height(self) -> None:
-        rows = sum(self.rowHeight(r) for r in range(self.rowCount()))
-        self.setFixedHeight(self.horizontalHeader().sizeHint().height() + rows + 2 * self.frameWidth())
 
 
 # --- the page ----------------------------------------------------------------------------
@@ -374,14 +249,14 @@ class StatsPage(QWidget):
         layout.addWidget(self.breakdown_title)
         tables = QHBoxLayout()
         tables.setSpacing(12)
-        self.tables: dict[str, _Table] = {}
+        self.tables: dict[str, BreakdownTable] = {}
         self._table_titles: dict[str, QLabel] = {}
         for by in BREAKDOWNS:
             column = QVBoxLayout()
             column.setSpacing(4)
             title = QLabel(self._content)
             title.setObjectName("tableTitle")
-            table = _Table(self._content)
+            table = BreakdownTable(self._content)
             table.setObjectName(f"table_{by}")
             column.addWidget(title)
             column.addWidget(table)
@@ -519,7 +394,7 @@ class StatsPage(QWidget):
             return []
         self._set_message("ok", lambda n=len(problems), s=skipped: tr(
             f"Reviewing {n} due problem{'s' if n != 1 else ''}.", f"復習する問題 {n} 問。")
-            + self._skipped_text(s))
+            + skipped_text(s))
         self.practiceRequested.emit(problems, tr("Review: due misses", "復習: 期限の来た問題"))
         return problems
 
@@ -535,7 +410,7 @@ class StatsPage(QWidget):
             return []
         self._set_message("ok", lambda n=len(problems), s=skipped: tr(
             f"Practising {n} missed problem{'s' if n != 1 else ''}.", f"間違えた問題 {n} 問を練習します。")
-            + self._skipped_text(s))
+            + skipped_text(s))
         self.practiceRequested.emit(problems, tr("My misses", "間違えた問題"))
         return problems
 
@@ -599,32 +474,28 @@ class StatsPage(QWidget):
         if not problems:
             self._set_message("info", lambda: tr("No misses to export yet.", "書き出す間違いはまだありません。"))
             return 0
-        return self._save(path, problems, tr("My misses", "間違えた問題") + f" {self._today().isoformat()}",
-                          skipped)
+        title = tr("My misses", "間違えた問題") + f" {self._today().isoformat()}"
+        return self._save(path, lambda: write_set(path, problems, title), skipped)
 
     def export_starter(self, path: str | os.PathLike) -> int:
         """Write the shipped starter set (a template for authors); returns how many."""
-        starter = starter_set()
-        return self._save(path, list(starter.problems), starter.title, 0)
+        return self._save(path, lambda: write_starter_set(path), 0)
 
     # the buttons: a file dialog, then the methods above
     def choose_import(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(
-            self, tr("Import problem set", "問題集を読み込む"), self._last_dir,
-            tr("Problem sets (*.json);;All files (*)", "問題集 (*.json);;すべてのファイル (*)"))
+        path = choose_set_to_open(self, self._last_dir)
         if path:
             self._last_dir = str(Path(path).parent)
             self.import_in_background(path)
 
     def choose_export_misses(self) -> None:
         path = self._save_dialog(tr("Export my misses", "間違えた問題を書き出す"),
-                                 f"mjgui-misses-{self._today().isoformat()}.json")
+                                 misses_file_name(self._today()))
         if path:
             self.export_misses(path)
 
     def choose_export_starter(self) -> None:
-        path = self._save_dialog(tr("Export starter set", "スターター問題集を書き出す"),
-                                 "mjgui-starter-set.json")
+        path = self._save_dialog(tr("Export starter set", "スターター問題集を書き出す"), STARTER_FILE_NAME)
         if path:
             self.export_starter(path)
 
@@ -636,9 +507,7 @@ class StatsPage(QWidget):
         return dict(self._values)
 
     def table_rows(self, by: str) -> list[list[str]]:
-        table = self.tables[by]
-        return [[table.item(r, c).text() if table.item(r, c) else "" for c in range(table.columnCount())]
-                for r in range(table.rowCount())]
+        return self.tables[by].texts()
 
     def message(self) -> str:
         """The inline status / error text ('' when none)."""
@@ -660,37 +529,24 @@ class StatsPage(QWidget):
     def _today(self) -> date:
         return self._now().astimezone().date()
 
-    def _skipped_text(self, skipped: int) -> str:
-        if not skipped:
-            return ""
-        return tr(f" ({skipped} stored problem{'s' if skipped != 1 else ''} could not be read and "
-                  f"{'were' if skipped != 1 else 'was'} left out.)",
-                  f"（保存された問題のうち {skipped} 問は読み込めないため除外しました）")
-
-    def _save(self, path: str | os.PathLike, problems: list[Problem], title: str, skipped: int) -> int:
+    def _save(self, path: str | os.PathLike, write: Callable[[], int], skipped: int) -> int:
         name = Path(path).name
         try:
-            save_set(path, problems, title)
+            n = write()
         except ProblemSetError as error:
             self._set_message("error", lambda e=error: tr(f"Cannot write {name}: {e.reason}",
                                                           f"{name} に書き込めません: {e.reason}"))
             return 0
-        n = len(problems)
         self._set_message("ok", lambda: tr(f"Wrote {n} problem{'s' if n != 1 else ''} to {name}.",
                                            f"{name} に {n} 問を書き出しました。")
-                          + self._skipped_text(skipped))
+                          + skipped_text(skipped))
         self.status.setToolTip(os.fspath(path))
         return n
 
     def _save_dialog(self, caption: str, default_name: str) -> str:
-        path, _ = QFileDialog.getSaveFileName(
-            self, caption, str(Path(self._last_dir) / default_name),
-            tr("Problem sets (*.json);;All files (*)", "問題集 (*.json);;すべてのファイル (*)"))
-        if not path:
-            return ""
-        if not Path(path).suffix:
-            path += ".json"
-        self._last_dir = str(Path(path).parent)
+        path = choose_set_to_save(self, caption, self._last_dir, default_name)
+        if path:
+            self._last_dir = str(Path(path).parent)
         return path
 
     def _show_unavailable_action(self) -> None:
@@ -819,8 +675,8 @@ class StatsPage(QWidget):
         right = sum(a.correct for a in attempts)
         self._values = {
             "attempts": str(n) if ok else dash,
-            "accuracy": _pct(acc) if acc is not None else dash,
-            "credit": _pct(credit) if credit is not None else dash,
+            "accuracy": percent(acc) if acc is not None else dash,
+            "credit": percent(credit) if credit is not None else dash,
             "streak": str(s.current_correct) if ok else dash,
             "best": str(s.best_correct) if ok else dash,
             "days": str(s.days_practised) if ok else dash,
@@ -939,62 +795,14 @@ class StatsPage(QWidget):
         titles = {"drill": (tr("By drill", "ドリル別"), tr("Drill", "ドリル")),
                   "theme": (tr("By theme", "テーマ別"), tr("Theme", "テーマ")),
                   "shanten": (tr("By shanten", "向聴数別"), tr("Shanten", "向聴数"))}
-        head_tips = (tr("Problems answered (repeats count)", "解答した問題数（繰り返しも数えます）"),
-                     tr("Share of answers that were exactly right", "最善の解答をした割合"),
-                     tr("Average partial credit per answer (100% = best answer)",
-                        "1問あたりの平均部分点（100% = 最善）"))
+        empty = (tr("No attempts yet", "まだ解答がありません") if self.available()
+                 else tr("History unavailable", "練習履歴を使用できません"))
         for by in BREAKDOWNS:
             title, column = titles[by]
             self._table_titles[by].setText(title)
-            table = self.tables[by]
-            heads = (column, tr("Attempts", "解答数"), tr("Accuracy", "正解率"), tr("Mean credit", "平均得点"))
-            for col, text in enumerate(heads):
-                item = QTableWidgetItem(text)
-                if col:
-                    item.setToolTip(head_tips[col - 1])
-                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-                else:
-                    item.setTextAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-                table.setHorizontalHeaderItem(col, item)
             groups = breakdown(self._attempts, by=by)
-            table.clearSpans()
-            table.setRowCount(max(len(groups), 1))
-            if not groups:
-                item = QTableWidgetItem(tr("No attempts yet", "まだ解答がありません") if self.available()
-                                        else tr("History unavailable", "練習履歴を使用できません"))
-                item.setForeground(table.palette().placeholderText())
-                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
-                table.setItem(0, 0, item)
-                for col in (1, 2, 3):
-                    table.setItem(0, col, QTableWidgetItem(""))
-                table.setSpan(0, 0, 1, 4)
-            for row, (key, stats) in enumerate(groups.items()):
-                self._fill_row(table, row, labels[by](key), stats)
-            table.fit_height()
-
-    @staticmethod
-    def _fill_row(table: QTableWidget, row: int, label: str, stats: GroupStats) -> None:
-        n, acc, credit = stats
-        right = round(acc * n)
-        name = QTableWidgetItem(label)
-        name.setToolTip(label)
-        table.setItem(row, 0, name)
-        cells = (
-            (str(n), tr(f"{label}: {n} answer{'s' if n != 1 else ''}", f"{label}: 解答 {n}回"), None, ""),
-            (_pct(acc), tr(f"{label}: {right} of {n} answers exactly right ({_pct(acc)})",
-                           f"{label}: {n}回中 {right}回が最善（{_pct(acc)}）"), acc, "acc"),
-            (_pct(credit), tr(f"{label}: mean partial credit {_pct(credit)} per answer "
-                              "(100% = best answer)",
-                              f"{label}: 1問あたりの平均部分点 {_pct(credit)}（100% = 最善）"), credit, "credit"),
-        )
-        for col, (text, tip, fraction, kind) in enumerate(cells, start=1):
-            item = QTableWidgetItem(text)
-            item.setToolTip(tip)
-            item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-            if fraction is not None:
-                item.setData(_FRACTION, float(fraction))
-                item.setData(_BAR_KIND, kind)
-            table.setItem(row, col, item)
+            self.tables[by].set_groups(column, [(labels[by](key), stats) for key, stats in groups.items()],
+                                       empty)
 
     def _render_status(self) -> None:
         if self._message is None:
