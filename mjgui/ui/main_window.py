@@ -3,7 +3,6 @@ and tile palettes, with undo/redo, copy/paste, language and theme."""
 from __future__ import annotations
 
 import json
-import random
 import sqlite3
 import time
 from pathlib import Path
@@ -375,15 +374,7 @@ class MainWindow(QMainWindow):
 
     def random_deal(self, seed: int | None = None) -> None:
         """14 tiles from a shuffled wall: the first 13 sorted, the 14th as the draw."""
-        rng = random.Random(seed)
-        wall = [Tile(k) for k in range(34) for _ in range(4)]
-        reds = {4, 13, 22}
-        for i, t in enumerate(wall):
-            if t.kind in reds and i % 4 == 0:
-                wall[i] = Tile(t.kind, True)        # one red five per suit
-        tiles = rng.sample(wall, 14)
-        hand = Hand(tuple(sorted(tiles[:13])) + (tiles[13],), round_wind=self.editor.hand.round_wind,
-                    seat_wind=self.editor.hand.seat_wind)
+        hand = Hand.deal(seed, round_wind=self.editor.hand.round_wind, seat_wind=self.editor.hand.seat_wind)
         self.editor.set_hand(hand, tr("Random deal", "ランダム配牌"))
         self.show_error("")
 
