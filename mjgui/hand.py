@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Iterable, Sequence
 
-from mjgui.tiles import (KIND_NAMES, N_KINDS, PHYSICAL_TILES, Tile, TileError, counts,
+from mjgui.tiles import (KIND_NAMES, N_KINDS, PHYSICAL_TILES, RED_FIVE_KINDS, Tile, TileError, counts,
                          format_tiles, parse_tenhou_url, parse_tiles, tenhou_url, to_unicode)
 
 WINDS = "ESWN"
@@ -234,6 +234,21 @@ class Hand:
     def size(self) -> int:
         """Tiles counted toward the 13/14: concealed + 3 per meld (a quad counts 3)."""
         return len(self.concealed) + 3 * len(self.melds)
+
+    @property
+    def analysable(self) -> bool:
+        """13 or 14 tiles (melds counting 3): a hand the analysis takes."""
+        return self.size in (13, 14)
+
+    @property
+    def can_discard(self) -> bool:
+        """The concealed tiles leave one over the sets and pair (3k+2): a discard is due."""
+        return len(self.concealed) % 3 == 2
+
+    def red_available(self) -> dict[int, bool]:
+        """For each five with a red copy (5m, 5p, 5s): whether that red tile is still unused."""
+        used = {t.kind for t in self.all_tiles() if t.red}
+        return {k: k not in used for k in RED_FIVE_KINDS}
 
     @property
     def is_closed(self) -> bool:

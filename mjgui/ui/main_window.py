@@ -348,7 +348,7 @@ class MainWindow(QMainWindow):
 
     def discard(self, tile) -> None:
         hand = self.editor.hand
-        if len(hand.concealed) % 3 != 2:
+        if not hand.can_discard:
             self.show_error(tr("Discarding needs a 14-tile hand (melds count 3): add a tile first",
                                "打牌は14枚の手で（副露は3枚と数えます）。先に牌を足してください"))
             return
@@ -408,7 +408,7 @@ class MainWindow(QMainWindow):
         # a new hand (an edit, undo, a deal) answers any earlier input problem
         self.show_error("")
         self._set_stale(False)
-        if hand.size in (13, 14):
+        if hand.analysable:
             # first: the worker analyses while the panels below are updated, so its result
             # is usually queued before the repaint and the window paints once, not twice
             self._changed_at = time.perf_counter()
@@ -420,9 +420,9 @@ class MainWindow(QMainWindow):
                 self.text.setText(str(hand))
             else:
                 self.text.clear()
-        self.palette_widget.set_remaining(hand.remaining(), self._red_available(hand))
+        self.palette_widget.set_remaining(hand.remaining(), hand.red_available())
         self.store.setValue("hand", str(hand))
-        if hand.size not in (13, 14):
+        if not hand.analysable:
             self.worker.cancel()                 # a result on its way is for another hand
             self.analysis = None
             self.table.set_analysis(None)
@@ -433,11 +433,6 @@ class MainWindow(QMainWindow):
                 tr(f"{hand.size} tiles: add {need} more to analyse (13 or 14 with melds counting 3)",
                    f"{hand.size}枚: あと{need}枚で分析できます（13枚か14枚、副露は3枚）")
                 if need > 0 else tr("Too many tiles", "牌が多すぎます"))
-
-    @staticmethod
-    def _red_available(hand: Hand) -> dict[int, bool]:
-        used = {t.kind for t in hand.all_tiles() if t.red}
-        return {k: k not in used for k in (4, 13, 22)}
 
     def _analysis_ready(self, result) -> None:
         if result.hand is not None and result.hand != self.editor.hand:
@@ -450,7 +445,7 @@ class MainWindow(QMainWindow):
             return
         self.analysis = analysis
         self.last_ms = ms
-        ev_pending = (self.worker.with_ev and result.hand is not None and result.hand.size == 14
+        ev_pending = (self.worker.with_ev and result.hand is not None and result.hand.can_discard
                       and analysis.shanten <= EV_MAX_SHANTEN)
         self.table.set_analysis(analysis, ev_pending)
         self.turn_chart.set_row(None, 1)
@@ -556,7 +551,7 @@ class MainWindow(QMainWindow):
         forms = tr(f"regular {state(a.regular)} · seven pairs {state(a.chiitoi)} · thirteen orphans {state(a.kokushi)}",
                    f"一般形 {state(a.regular)} ・ 七対子 {state(a.chiitoi)} ・ 国士無双 {state(a.kokushi)}")
         text = state(a.shanten)
-        if a.shanten < 0 and a.hand.size == 14:
+        if a.shanten < 0 and a.hand.can_discard:
             text = f"{state(a.shanten)}: {self._complete_value(a)}"
         self.summary.setText(text)
         self.forms.setText(f"({forms})")
@@ -793,7 +788,7 @@ class MainWindow(QMainWindow):
                 page.set_rules(rules)
         self.ev = None
         hand = self.editor.hand
-        if hand.size in (13, 14):
+        if hand.analysable:
             self._changed_at = time.perf_counter()
             self.worker.request(hand)
 
@@ -921,7 +916,7 @@ class MainWindow(QMainWindow):
             act.setText(tr(en, ja))
             act.setToolTip(f"{tr(en, ja)} ({act.shortcut().toString(QKeySequence.SequenceFormat.NativeText)})")
         self._show_summary()
-        if self.analysis is None and self.editor.hand.size not in (13, 14):
+        if self.analysis is None and not self.editor.hand.analysable:
             self._hand_changed(self.editor.hand)
 
     def closeEvent(self, event) -> None:
