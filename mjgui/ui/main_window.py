@@ -37,7 +37,6 @@ from mjgui.ui.stored_settings import log as settings_log
 from mjgui.ui.stored_settings import read_choice, read_json_object, read_text
 from mjgui.ui.theme import ALERT_STYLE, THEMES, apply_theme
 from mjgui.ui.wait_inspector import WaitInspector
-from mjgui.waits import wait_details
 from mjgui.words import shanten_word
 
 if TYPE_CHECKING:        # the drill history is imported when a drill or the statistics open
@@ -596,22 +595,21 @@ class MainWindow(QMainWindow):
         """The wait inspector follows a tenpai 13-tile hand, or the selected tenpai discard."""
         hand = self.editor.hand
         a = self.analysis
-        report_hand = None
-        if a is not None and a.current is not None and a.shanten == 0:
-            report_hand = hand
+        row = None
+        if a is not None and a.current is not None:
+            row = a.current
         elif a is not None and a.rows:
             index = self.table.currentIndex()
             row = self.table.row_for_view(index.row()) if index.isValid() else a.rows[0]
-            if row.shanten == 0 and row.tile is not None:
-                report_hand = hand.discard(row.tile)
-        if report_hand is None:
+        report = a.wait_report(row) if row is not None else None     # worked out by the worker
+        if report is None:
             self.waits.set_report(None, hand)
         else:
-            rules = a.rules if a is not None else self.rules
+            report_hand = a.hand_after(row)
             if (report_hand != self.waits.hand() or self.waits.report() is None
-                    or rules != self._waits_rules):              # asked again on selection
-                self._waits_rules = rules
-                self.waits.set_report(wait_details(report_hand), report_hand, rules)
+                    or a.rules != self._waits_rules):              # asked again on selection
+                self._waits_rules = a.rules
+                self.waits.set_report(report, report_hand, a.rules)
 
     # ---- keyboard ---------------------------------------------------------------------------
     def keyPressEvent(self, event) -> None:
