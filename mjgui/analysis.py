@@ -292,6 +292,27 @@ class Analysis:
         return wait_details(self.hand)
 
     @cached_property
+    def _wait_reports(self) -> dict:
+        return {}
+
+    def hand_after(self, row: Row) -> Hand:
+        """The hand a row describes: the hand itself (3k+1), else after the row's discard."""
+        return self.hand if row.tile is None else self.hand.discard(row.tile)
+
+    def wait_report(self, row: Row):
+        """Wait details (mjgui.waits.WaitReport) of a tenpai row's hand, else None.
+        Worked out on first use, then kept (the analysis worker asks for every tenpai
+        row, so the window's selection only reads them)."""
+        if row.shanten != 0:
+            return None
+        if row.tile is None:
+            return self.waits
+        if row.tile not in self._wait_reports:
+            from mjgui.waits import wait_details
+            self._wait_reports[row.tile] = wait_details(self.hand_after(row))
+        return self._wait_reports[row.tile]
+
+    @cached_property
     def _values(self) -> dict[tuple, WaitValueRange | None]:
         return {}
 
@@ -306,8 +327,7 @@ class Analysis:
         key = (-1 if row.tile is None else row.tile.kind, rules)
         if key not in self._values:
             from mjgui.scoring import wait_values
-            hand = self.hand if row.tile is None else self.hand.discard(row.tile)
-            values = wait_values(hand, [t.kind for t in row.ukeire], rules)
+            values = wait_values(self.hand_after(row), [t.kind for t in row.ukeire], rules)
             dama = [v.ron.total for v in values if v.ron is not None and v.ron.wins]
             riichi = [v.riichi_ron.total for v in values if v.riichi_ron is not None and v.riichi_ron.wins]
             if dama:

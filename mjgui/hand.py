@@ -19,12 +19,13 @@ Text form (round-trips through `Hand.parse` / `str`), tokens separated by spaces
 """
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Iterable, Sequence
 
-from mjgui.tiles import (KIND_NAMES, N_KINDS, Tile, TileError, counts, format_tiles,
-                         parse_tenhou_url, parse_tiles, tenhou_url, to_unicode)
+from mjgui.tiles import (KIND_NAMES, N_KINDS, PHYSICAL_TILES, RED_FIVE_KINDS, Tile, TileError, counts,
+                         format_tiles, parse_tenhou_url, parse_tiles, tenhou_url, to_unicode)
 
 WINDS = "ESWN"
 SEATS = {"L": "left", "A": "across", "R": "right"}
@@ -235,6 +236,21 @@ class Hand:
         return len(self.concealed) + 3 * len(self.melds)
 
     @property
+    def analysable(self) -> bool:
+        """13 or 14 tiles (melds counting 3): a hand the analysis takes."""
+        return self.size in (13, 14)
+
+    @property
+    def can_discard(self) -> bool:
+        """The concealed tiles leave one over the sets and pair (3k+2): a discard is due."""
+        return len(self.concealed) % 3 == 2
+
+    def red_available(self) -> dict[int, bool]:
+        """For each five with a red copy (5m, 5p, 5s): whether that red tile is still unused."""
+        used = {t.kind for t in self.all_tiles() if t.red}
+        return {k: k not in used for k in RED_FIVE_KINDS}
+
+    @property
     def is_closed(self) -> bool:
         return all(not m.is_open for m in self.melds)
 
@@ -284,6 +300,13 @@ class Hand:
 
     def draw(self, tile: Tile) -> Hand:
         return replace(self, concealed=self.concealed + (tile,))
+
+    @classmethod
+    def deal(cls, seed: int | None = None, round_wind: int = 0, seat_wind: int = 0) -> Hand:
+        """14 tiles sampled from the 136 physical tiles: the first 13 sorted, the 14th
+        as the draw. The same seed gives the same hand."""
+        tiles = random.Random(seed).sample(PHYSICAL_TILES, 14)
+        return cls(tuple(sorted(tiles[:13])) + (tiles[13],), round_wind=round_wind, seat_wind=seat_wind)
 
     # --- text -------------------------------------------------------------------
     @classmethod

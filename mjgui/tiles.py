@@ -18,7 +18,7 @@ __all__ = [
     "RED_FIVE_KINDS", "UNICODE_CHARS", "HONOR_NAMES_EN", "HONOR_NAMES_JA", "kind_of",
     "suit_of", "is_yaochu_kind", "parse_tiles", "format_tiles", "to_unicode",
     "counts", "from_counts", "parse_counts", "tenhou_url", "parse_tenhou_url",
-    "MAX_TEXT", "clip", "check_length",
+    "MAX_TEXT", "clip", "check_length", "PHYSICAL_TILES",
 ]
 
 #: The longest text a hand or tile list can sensibly be (every field of the hand's text
@@ -146,6 +146,11 @@ class Tile:
 
     def __str__(self) -> str:
         return self.name
+
+
+#: The 136 physical tiles, kind by kind: 4 of each, the first copy of the 5m, 5p and 5s red.
+PHYSICAL_TILES: tuple[Tile, ...] = tuple(
+    Tile(k, k in RED_FIVE_KINDS and copy == 0) for k in range(N_KINDS) for copy in range(4))
 
 
 def _make_tile(digit: str, suit: str) -> Tile:

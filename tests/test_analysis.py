@@ -445,3 +445,20 @@ def test_rows_match_definitions_crowded_open_hands():
             assert {(o.call, o.tile, o.uses): o.shanten for o in row.calls} == slow_calls(g, s, caps)
             capped_rows += (s, uke) != (core.shanten(g, core.REGULAR), ukeire_of(g, core.REGULAR))
     assert capped_rows > 10      # the caps did change rows
+
+
+def test_wait_report_per_tenpai_row():
+    # 123m 456s 789s 234p + 1z 2z: discarding either honour leaves a tanki on the other
+    a = analyze(Hand.parse("123m456s789s234p12z"))
+    rows = {r.tile.name: r for r in a.rows}
+    assert list(a.wait_report(rows["1z"]).kinds) == [28]
+    assert list(a.wait_report(rows["2z"]).kinds) == [27]
+    assert str(a.hand_after(rows["1z"])) == str(Hand.parse("123m456s789s234p2z discards:1z"))
+    assert a.wait_report(rows["1m"]) is None                     # 1-shanten after 1m
+    assert a.wait_report(rows["1z"]) is a.wait_report(rows["1z"])   # kept, not redone
+
+
+def test_wait_report_of_a_tenpai_13_tile_hand():
+    a = analyze(Hand.parse("1112345678999m"))
+    assert list(a.wait_report(a.current).kinds) == list(range(9))
+    assert a.wait_report(analyze(Hand.parse("1112345678m149p")).current) is None

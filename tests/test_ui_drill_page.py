@@ -2,6 +2,8 @@
 summaries, a failing history, the timer; screenshots to /tmp/ui_drill_*.png."""
 from __future__ import annotations
 
+import threading
+
 import pytest
 
 pytest.importorskip("PySide6")
@@ -119,6 +121,7 @@ def test_nanikiru_click_flow(make_page, store, clock, qtbot):
     # the full table, best rows as the grade says, the pick marked
     assert view.table.isVisible()
     analysis = analyze(p.to_hand(), rank=rank_function("ukeire"))
+    qtbot.waitUntil(lambda: view.table.model().rowCount() > 0, timeout=5000)    # from the worker
     assert view.table.model().rowCount() == len(analysis.rows)
     assert {r.tile.plain_name for r in analysis.best()} == set(expected.best)
     assert view.table.proxy.pick_kind == pick.kind
@@ -556,3 +559,29 @@ def test_waits_check_with_nothing_marked_asks_for_a_tile(make_page, qtbot, store
     assert not view.need_mark.isVisible()
     qtbot.mouseClick(view.check_button, Qt.MouseButton.LeftButton)
     assert page.session.answered and len(store.attempts()) == 1
+
+
+def test_nanikiru_answer_is_analysed_off_the_ui_thread(qtbot, monkeypatch):
+    from mjgui import analysis as analysis_module
+    from mjgui.ui import analysis_worker
+    from mjgui.drills.session import Result
+    threads = []
+    real = analysis_module.analyze
+
+    def recording(*args, **kwargs):
+        threads.append(threading.current_thread())
+        return real(*args, **kwargs)
+    monkeypatch.setattr(analysis_worker, "analyze", recording)
+    view = NanikiruView()
+    qtbot.addWidget(view)
+    problem = make_problem(4, 0, "nanikiru")
+    view.show_problem(problem)
+    pick = problem.to_hand().concealed[0]
+    feedback = grade(problem, pick)
+    view.show_result(Result(0, problem, feedback, feedback, 1.0, False, None))
+    qtbot.waitUntil(lambda: view.table.model().rowCount() > 0, timeout=5000)
+    assert threads and all(t is not threading.main_thread() for t in threads)
+    expected = analyze(problem.to_hand(), rank=rank_function(view.evaluator))
+    assert [view.table.row_for_view(r).tile for r in range(view.table.model().rowCount())] == \
+        [r.tile for r in expected.rows]
+    assert view.table.proxy.pick_kind == pick.kind

@@ -212,3 +212,19 @@ def test_copy_says_what_a_tenhou_url_cannot_hold(qtbot, window):
     type_hand(qtbot, window, "23m456p789s11z556z9m")
     window.copy("url")
     assert "concealed tiles only" not in window.statusBar().currentMessage()
+
+
+def test_selecting_a_tenpai_row_reads_the_waits_worked_out_by_the_worker(qtbot, window, monkeypatch):
+    type_hand(qtbot, window, "123m456s789s234p12z")
+    import mjgui.waits
+
+    def on_the_ui_thread(*_args):
+        raise AssertionError("wait details computed on selection")
+    monkeypatch.setattr(mjgui.waits, "wait_details", on_the_ui_thread)
+    rows = {window.table.row_for_view(r).tile.name: r for r in range(window.table.model().rowCount())}
+    # discarding 1z waits on 2z, discarding 2z on 1z (tanki)
+    for name, waits in (("1z", [28]), ("2z", [27]), ("1z", [28])):
+        index = window.table.model().index(rows[name], 0)
+        qtbot.mouseClick(window.table.viewport(), Qt.MouseButton.LeftButton,
+                         pos=window.table.visualRect(index).center())
+        assert window.waits.wait_kinds() == waits

@@ -78,7 +78,7 @@ from typing import Callable, Iterator
 
 from mjgui import core
 from mjgui.hand import WINDS, Hand, Meld, MeldKind, Win
-from mjgui.tiles import N_KINDS, RED_FIVE_KINDS, Tile, TileError, format_tiles
+from mjgui.tiles import N_KINDS, PHYSICAL_TILES, Tile, TileError, format_tiles
 
 from .kinds import KINDS
 from .problems import SCORE_LEVELS, THEMES, Problem
@@ -87,9 +87,6 @@ from .scoring import (DEFAULT_EVALUATOR, EVALUATORS, SCORE_RULES, call_choices, 
 
 __all__ = ["GenerateError", "PHYSICAL_TILES", "generate", "iter_problems", "MAX_TRIES"]
 
-#: The 136 physical tiles: 4 of each kind, one of the 5m, 5p and 5s red.
-PHYSICAL_TILES: tuple[Tile, ...] = tuple(
-    Tile(k, k in RED_FIVE_KINDS and copy == 0) for k in range(N_KINDS) for copy in range(4))
 MAX_TRIES = 2000          # candidates per problem before giving up
 _TURNS = (3, 12)
 _WAIT_TURNS = 18

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
 
 from mjgui import core
-from mjgui.analysis import Analysis, analyze
+from mjgui.analysis import DEFAULT_RANK, Analysis, analyze
 from mjgui.ev import APP_OPTIONS, MAX_SHANTEN as EV_MAX_SHANTEN, EvResult, expected_values
 from mjgui.hand import Hand
 
@@ -48,19 +48,22 @@ class _Job(QRunnable):
         self.request, self.hand, self.signals, self.worker = request, hand, signals, worker
         self.cancel = core.cancel_flag()     # set by the worker when a newer hand comes
         self.rules = worker.rules            # as they were when asked (they may change meanwhile)
+        self.rank = worker.rank
 
     def run(self) -> None:
         start = time.perf_counter()
         try:
-            result, error = analyze(self.hand, rules=self.rules), None
+            result, error = analyze(self.hand, rank=self.rank, rules=self.rules), None
         except ValueError as exc:            # HandError / TileError: explained to the user
             result, error = None, exc
         if result is not None:
             # which calls leave no yaku (the table's ⚠ marks; computed on first use):
             # here, not in the UI thread while it paints the table
+            # so are the wait details of the tenpai rows, which the wait inspector shows
             for row in (*result.rows, *((result.current,) if result.current is not None else ())):
                 for call in row.calls:
                     call.yakuless  # noqa: B018 - evaluated for its cached work
+                result.wait_report(row)
         self.signals.done.emit(AnalysisResult(self.request, result, error,
                                               (time.perf_counter() - start) * 1e3, self.hand))
         # the expected values follow; skipped when a newer hand is already waiting
@@ -94,6 +97,7 @@ class AnalysisWorker(QObject):
         self._signals.ev_done.connect(self._ev_done)
         self.with_ev = True              # compute the expected values after each analysis
         self.rules = "tenhou"            # mjgui.scoring.Rules (or preset name) of the values
+        self.rank = DEFAULT_RANK         # the order of the rows (mjgui.analysis.Rank)
         self._latest = 0
         self._pending = 0
         self._busy_timer = QTimer(self)

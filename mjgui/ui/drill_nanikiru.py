@@ -6,11 +6,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QKeyEvent
 from PySide6.QtWidgets import QWidget
 
-from mjgui.analysis import analyze
 from mjgui.drills.problems import Problem
 from mjgui.drills.scoring import DEFAULT_EVALUATOR, rank_function
 from mjgui.drills.session import Result
 from mjgui.tiles import Tile
+from mjgui.ui.analysis_worker import AnalysisWorker
 from mjgui.ui.drill_common import DrillAnalysisTable, DrillView
 from mjgui.ui.i18n import tr
 from mjgui.ui.theme import COLORS
@@ -27,6 +27,11 @@ class NanikiruView(DrillView):
         self.pick_index: int | None = None
         self.table = DrillAnalysisTable(self)
         self.table.hide()
+        # the answer's table is analysed off the UI thread, as in the main window
+        self.worker = AnalysisWorker(self)
+        self.worker.with_ev = False
+        self.worker.finished.connect(self._analysis_ready)
+        self._pick_kind: int | None = None
         self.hand_view.discardRequested.connect(self._clicked)
         layout = self._problem_column(spacing=8)
         layout.addWidget(self.hint)
@@ -40,6 +45,7 @@ class NanikiruView(DrillView):
         self.hand_view.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         super().show_problem(problem)
         self.table.hide()
+        self.worker.cancel()                 # an answer's table still on its way is for another problem
         self.table.set_analysis(None)
         self.table.set_pick(None)
         self.spacer.show()
@@ -72,12 +78,18 @@ class NanikiruView(DrillView):
         super().show_result(result, last)
         self.hint.hide()
         self._decorate_hand()
-        hand = result.problem.to_hand()
-        self.table.set_analysis(analyze(hand, rank=rank_function(self.evaluator)))
         pick = result.feedback.pick
-        self.table.set_pick(Tile.from_name(pick).kind if pick else None)
+        self._pick_kind = Tile.from_name(pick).kind if pick else None
+        self.worker.rank = rank_function(self.evaluator)
+        self.worker.request(result.problem.to_hand())
         self.spacer.hide()
         self.table.show()
+
+    def _analysis_ready(self, result) -> None:
+        if self.result is None or result.hand != self.result.problem.to_hand() or result.analysis is None:
+            return                               # another problem's, or none (a drill hand is valid)
+        self.table.set_analysis(result.analysis)
+        self.table.set_pick(self._pick_kind)
 
     def _decorate_hand(self) -> None:
         r = self.result

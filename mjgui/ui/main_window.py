@@ -3,7 +3,6 @@ and tile palettes, with undo/redo, copy/paste, language and theme."""
 from __future__ import annotations
 
 import json
-import random
 import sqlite3
 import time
 from pathlib import Path
@@ -38,7 +37,6 @@ from mjgui.ui.stored_settings import log as settings_log
 from mjgui.ui.stored_settings import read_choice, read_json_object, read_text
 from mjgui.ui.theme import ALERT_STYLE, THEMES, apply_theme
 from mjgui.ui.wait_inspector import WaitInspector
-from mjgui.waits import wait_details
 from mjgui.words import shanten_word
 
 if TYPE_CHECKING:        # the drill history is imported when a drill or the statistics open
@@ -349,7 +347,7 @@ class MainWindow(QMainWindow):
 
     def discard(self, tile) -> None:
         hand = self.editor.hand
-        if len(hand.concealed) % 3 != 2:
+        if not hand.can_discard:
             self.show_error(tr("Discarding needs a 14-tile hand (melds count 3): add a tile first",
                                "打牌は14枚の手で（副露は3枚と数えます）。先に牌を足してください"))
             return
@@ -375,15 +373,7 @@ class MainWindow(QMainWindow):
 
     def random_deal(self, seed: int | None = None) -> None:
         """14 tiles from a shuffled wall: the first 13 sorted, the 14th as the draw."""
-        rng = random.Random(seed)
-        wall = [Tile(k) for k in range(34) for _ in range(4)]
-        reds = {4, 13, 22}
-        for i, t in enumerate(wall):
-            if t.kind in reds and i % 4 == 0:
-                wall[i] = Tile(t.kind, True)        # one red five per suit
-        tiles = rng.sample(wall, 14)
-        hand = Hand(tuple(sorted(tiles[:13])) + (tiles[13],), round_wind=self.editor.hand.round_wind,
-                    seat_wind=self.editor.hand.seat_wind)
+        hand = Hand.deal(seed, round_wind=self.editor.hand.round_wind, seat_wind=self.editor.hand.seat_wind)
         self.editor.set_hand(hand, tr("Random deal", "ランダム配牌"))
         self.show_error("")
 
@@ -417,7 +407,7 @@ class MainWindow(QMainWindow):
         # a new hand (an edit, undo, a deal) answers any earlier input problem
         self.show_error("")
         self._set_stale(False)
-        if hand.size in (13, 14):
+        if hand.analysable:
             # first: the worker analyses while the panels below are updated, so its result
             # is usually queued before the repaint and the window paints once, not twice
             self._changed_at = time.perf_counter()
@@ -429,9 +419,9 @@ class MainWindow(QMainWindow):
                 self.text.setText(str(hand))
             else:
                 self.text.clear()
-        self.palette_widget.set_remaining(hand.remaining(), self._red_available(hand))
+        self.palette_widget.set_remaining(hand.remaining(), hand.red_available())
         self.store.setValue("hand", str(hand))
-        if hand.size not in (13, 14):
+        if not hand.analysable:
             self.worker.cancel()                 # a result on its way is for another hand
             self.analysis = None
             self.table.set_analysis(None)
@@ -442,11 +432,6 @@ class MainWindow(QMainWindow):
                 tr(f"{hand.size} tiles: add {need} more to analyse (13 or 14 with melds counting 3)",
                    f"{hand.size}枚: あと{need}枚で分析できます（13枚か14枚、副露は3枚）")
                 if need > 0 else tr("Too many tiles", "牌が多すぎます"))
-
-    @staticmethod
-    def _red_available(hand: Hand) -> dict[int, bool]:
-        used = {t.kind for t in hand.all_tiles() if t.red}
-        return {k: k not in used for k in (4, 13, 22)}
 
     def _analysis_ready(self, result) -> None:
         if result.hand is not None and result.hand != self.editor.hand:
@@ -459,7 +444,7 @@ class MainWindow(QMainWindow):
             return
         self.analysis = analysis
         self.last_ms = ms
-        ev_pending = (self.worker.with_ev and result.hand is not None and result.hand.size == 14
+        ev_pending = (self.worker.with_ev and result.hand is not None and result.hand.can_discard
                       and analysis.shanten <= EV_MAX_SHANTEN)
         self.table.set_analysis(analysis, ev_pending)
         self.turn_chart.set_row(None, 1)
@@ -565,7 +550,7 @@ class MainWindow(QMainWindow):
         forms = tr(f"regular {state(a.regular)} · seven pairs {state(a.chiitoi)} · thirteen orphans {state(a.kokushi)}",
                    f"一般形 {state(a.regular)} ・ 七対子 {state(a.chiitoi)} ・ 国士無双 {state(a.kokushi)}")
         text = state(a.shanten)
-        if a.shanten < 0 and a.hand.size == 14:
+        if a.shanten < 0 and a.hand.can_discard:
             text = f"{state(a.shanten)}: {self._complete_value(a)}"
         self.summary.setText(text)
         self.forms.setText(f"({forms})")
@@ -610,22 +595,21 @@ class MainWindow(QMainWindow):
         """The wait inspector follows a tenpai 13-tile hand, or the selected tenpai discard."""
         hand = self.editor.hand
         a = self.analysis
-        report_hand = None
-        if a is not None and a.current is not None and a.shanten == 0:
-            report_hand = hand
+        row = None
+        if a is not None and a.current is not None:
+            row = a.current
         elif a is not None and a.rows:
             index = self.table.currentIndex()
             row = self.table.row_for_view(index.row()) if index.isValid() else a.rows[0]
-            if row.shanten == 0 and row.tile is not None:
-                report_hand = hand.discard(row.tile)
-        if report_hand is None:
+        report = a.wait_report(row) if row is not None else None     # worked out by the worker
+        if report is None:
             self.waits.set_report(None, hand)
         else:
-            rules = a.rules if a is not None else self.rules
+            report_hand = a.hand_after(row)
             if (report_hand != self.waits.hand() or self.waits.report() is None
-                    or rules != self._waits_rules):              # asked again on selection
-                self._waits_rules = rules
-                self.waits.set_report(wait_details(report_hand), report_hand, rules)
+                    or a.rules != self._waits_rules):              # asked again on selection
+                self._waits_rules = a.rules
+                self.waits.set_report(report, report_hand, a.rules)
 
     # ---- keyboard ---------------------------------------------------------------------------
     def keyPressEvent(self, event) -> None:
@@ -802,7 +786,7 @@ class MainWindow(QMainWindow):
                 page.set_rules(rules)
         self.ev = None
         hand = self.editor.hand
-        if hand.size in (13, 14):
+        if hand.analysable:
             self._changed_at = time.perf_counter()
             self.worker.request(hand)
 
@@ -930,7 +914,7 @@ class MainWindow(QMainWindow):
             act.setText(tr(en, ja))
             act.setToolTip(f"{tr(en, ja)} ({act.shortcut().toString(QKeySequence.SequenceFormat.NativeText)})")
         self._show_summary()
-        if self.analysis is None and self.editor.hand.size not in (13, 14):
+        if self.analysis is None and not self.editor.hand.analysable:
             self._hand_changed(self.editor.hand)
 
     def closeEvent(self, event) -> None:
