@@ -82,6 +82,7 @@ class GameReview:
     record: GameRecord
     replay: Replay
     ratings: tuple[tuple[Rating, ...], ...]     # per round, per decision
+    kinds: tuple[tuple[str | None, ...], ...] = ()   # mistake_kind of each rating, same shape
 
     @property
     def seat(self) -> int:
@@ -99,9 +100,9 @@ class GameReview:
         """`rate.summary` plus the count of mistakes of each kind."""
         out = summary([list(rs) for rs in self.ratings])
         kinds = dict.fromkeys(MISTAKE_KINDS, 0)
-        for rs in self.ratings:
-            for r in rs:
-                kind = mistake_kind(r)
+        per_round = self.kinds or tuple(tuple(mistake_kind(r) for r in rs) for rs in self.ratings)
+        for round_kinds in per_round:
+            for kind in round_kinds:
                 if kind:
                     kinds[kind] += 1
         out["kinds"] = kinds
@@ -148,4 +149,6 @@ def review_game(record: GameRecord, player: int | str = 0, ev_max: int = EV_MAX_
             if progress is not None:
                 progress(done, total)
         ratings.append(tuple(rated))
-    return GameReview(record, rep, tuple(ratings))
+    # classified here, on the caller's (worker) thread: a value mistake needs an analysis
+    kinds = tuple(tuple(mistake_kind(r) for r in rs) for rs in ratings)
+    return GameReview(record, rep, tuple(ratings), kinds)
