@@ -300,9 +300,9 @@ class ReviewPage(QWidget):
         if name:
             self._remember("review/player", name)
         self.player_box.setCurrentIndex(seat)
-        total = sum(1 for _ in self.record.rounds)
+        # a busy bar until the worker's first progress says how many decisions there are
         self._busy(tr(f"Rating {name or 'seat ' + str(seat)}'s decisions…",
-                      f"{name or '席' + str(seat)}の打牌を評価中…"), max(total, 1))
+                      f"{name or '席' + str(seat)}の打牌を評価中…"))
         self._review_token = self.worker.review(self.record, seat)
 
     def _progress(self, token: int, done: int, total: int) -> None:
