@@ -62,7 +62,7 @@ ffibuilder.set_source(
     '#include <string.h>\n#include "mjcore.h"\n' + SHIMS,
     # csrc/py/fastcall.c: the hot calls as CPython functions (see mjgui.core)
     sources=[str(p.relative_to(ROOT)) for p in sorted(CSRC.glob("*.c"))]
-    + ["csrc/gen/mj_tables.c", "csrc/py/fastcall.c"],
+    + ["csrc/gen/mj_tables.c", "csrc/py/fastcall.c", "csrc/py/hand_read.c"],
     include_dirs=[str(CSRC), str(GEN), numpy.get_include()],
     extra_compile_args=["-O3", "-std=c99", "-Wno-missing-braces"],
 )

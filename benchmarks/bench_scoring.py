@@ -3,15 +3,17 @@
     python benchmarks/bench_scoring.py [--hands N]
 
 On the same random complete hands (built block by block, a third of the blocks
-called, with a random win situation; fixed seed): mjgui's `score()` from a parsed
-Hand (new and already scored), the packed single call (`core.score_packed`), the numpy batch, and the
-`mahjong` package (pip install mahjong) and riichienv when they import.  Prints
-µs per hand, the best of several rounds.
+called, with a random win situation; fixed seed): parsing the text form alone
+(`Hand.parse`), mjgui's `score()` on a new Hand and on one already scored, `score()`
+of the text (parse and score together), the packed single call
+(`core.score_packed`), the numpy batch, and the `mahjong` package (pip install
+mahjong) and riichienv when they import.  Prints µs per hand, the best of several
+rounds.
 
-A new Hand is timed two ways: scored from a list of fresh copies made beforehand
-(each first touch of a copy's objects misses the cache, as in the first version
-of this script), and scored right after it is made (the time to make the copies
-alone is measured in the same round and taken off).
+"A single score()" is the new-Hand case: a user scores hands they just entered.  It
+is timed two ways: right after each Hand is made (the making timed in the same round
+and taken off), and from a list of fresh copies made beforehand (each first touch of
+a copy's objects misses the cache).
 """
 from __future__ import annotations
 
@@ -25,6 +27,7 @@ import time
 import numpy as np
 
 from mjgui import core
+from mjgui.hand import Hand
 from mjgui.scoring import PRESETS, pack, score, score_batch
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests"))
@@ -55,9 +58,9 @@ def main() -> None:
         print(f"{name:<44} {seconds / count * 1e6:9.2f} µs/hand")
 
     print(f"{n} random complete hands")
-    # a Hand keeps its packed context after the first score(): time fresh copies too
-    copies = [[dataclasses.replace(h) for h in hands] for _ in range(5)]
-    row("mjgui score(hand), a new Hand each time", best_time(lambda: [score(h) for h in copies.pop()]), n)
+    texts = [str(h) for h in hands]
+    assert [Hand.parse(t) for t in texts] == hands, "the text form round-trips"
+    row("Hand.parse(text) alone", best_time(lambda: [Hand.parse(t) for t in texts]), n)
     replace = dataclasses.replace
 
     def made_then_scored() -> float:
@@ -70,8 +73,11 @@ def main() -> None:
             score(replace(h))
         return time.perf_counter() - start - made
 
-    print(f"{'mjgui score(hand), a Hand just made':<44} {min(made_then_scored() for _ in range(5)) / n * 1e6:9.2f} µs/hand")
+    row("mjgui score(hand), a Hand just made", min(made_then_scored() for _ in range(5)), n)
+    copies = [[replace(h) for h in hands] for _ in range(5)]
+    row("mjgui score(hand), fresh copies made before", best_time(lambda: [score(h) for h in copies.pop()]), n)
     row("mjgui score(hand), the same Hand again", best_time(lambda: [score(h) for h in hands]), n)
+    row("mjgui score(text): parse + score", best_time(lambda: [score(t) for t in texts]), n)
     row("mjgui core.score_packed(bytes)", best_time(lambda: [core.score_packed(p, flags) for p in packed]), n)
     row("mjgui score_batch(numpy)", best_time(lambda: score_batch(wins)), n)
     if HandCalculator is not None:

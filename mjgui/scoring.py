@@ -462,15 +462,30 @@ _FIRST_YAKUMAN = lib.MJ_Y_FIRST_YAKUMAN
 _DORA = lib.MJ_Y_DORA
 
 
+#: the C entry reading a Hand's fields straight into the core's struct (csrc/py/hand_read.c):
+#: None for whatever it does not take, which the Python packing below then explains
+_score_hand = core._builtin(4)
+core._builtin(5)(Hand, Meld, Tile, Win, tuple(sorted(_MELD_TYPES, key=_MELD_TYPES.__getitem__)), dict(_FLAG_BITS))
+assert [_MELD_TYPES[k] for k in sorted(_MELD_TYPES, key=_MELD_TYPES.__getitem__)] == list(range(5))
+
+
 def score(hand: Hand | str, rules: Rules | str = "tenhou") -> Score:
     """Score a complete hand with its win situation (see `Hand`'s text form).
 
     A complete hand without a yaku scores han 0 and total 0 (`Score.reason` says
     why); anything else impossible raises ScoringError naming the problem."""
-    if isinstance(hand, str):
+    if hand.__class__ is str:
         hand = Hand.parse(hand)
-    packed, tsumo, dealer = _packed(hand)
-    result, values = _score_packed(packed, rule_flags(rules))
+    try:
+        flags = _FLAGS[rules]
+    except (KeyError, TypeError):
+        flags = rule_flags(rules)
+    answer = _score_hand(hand, flags)
+    if answer is None:                       # not a plain Hand, or one the reader refuses
+        packed, tsumo, dealer = _packed(hand)
+        result, values = _score_packed(packed, flags)
+    else:
+        result, values, tsumo, dealer = answer
     if result < 0:
         raise _problem(result, values[-1], hand.size)
     return Score(values, tsumo, dealer)

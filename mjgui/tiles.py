@@ -155,6 +155,9 @@ PHYSICAL_TILES: tuple[Tile, ...] = tuple(
 
 def _make_tile(digit: str, suit: str) -> Tile:
     """Tile for one digit and suit letter, with the standard error messages."""
+    tile = _NAMED_TILES.get(digit + suit)
+    if tile is not None:            # tiles are immutable: parsing shares one object per name
+        return tile
     n = int(digit)
     if suit == "z":
         if n == 0:
@@ -164,6 +167,11 @@ def _make_tile(digit: str, suit: str) -> Tile:
         return Tile(27 + n - 1)
     base = SUITS.index(suit) * 9
     return Tile(base + 4, True) if n == 0 else Tile(base + n - 1)
+
+
+_NAMED_TILES: dict[str, Tile] = {}
+_NAMED_TILES.update((f"{d}{s}", _make_tile(str(d), s)) for s in SUITS for d in range(10) if (s, d) not in
+                    (("z", 0), ("z", 8), ("z", 9)))
 
 
 def kind_of(name: str) -> int:
@@ -187,6 +195,8 @@ def _check_multiset(tiles: Sequence[Tile]) -> None:
     for t in tiles:
         c[t.kind] += 1
         reds[t.kind] += t.red
+    if max(c) <= 4 and max(reds) <= 1:      # the usual case, without a loop in Python
+        return
     for k in range(N_KINDS):
         if c[k] > 4:
             raise TileError(f"{c[k]} copies of {KIND_NAMES[k]}: at most 4 exist")

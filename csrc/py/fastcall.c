@@ -17,6 +17,7 @@
 #define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
 #include <numpy/arrayobject.h>
 #include "mjcore.h"
+#include "hand_read.h"
 
 static PyObject *slow_shanten;          /* mjgui.core._shanten_slow */
 static PyObject *slow_batch;            /* mjgui.core._shanten_batch_slow */
@@ -146,21 +147,12 @@ slow:
  * (what SCORE_STRUCT.unpack gives); None when the arguments are not bytes of
  * the struct's size and an int (mjgui.core then says what is wrong).  The
  * scorer takes well under a microsecond, so the GIL is kept. */
-static PyObject *fast_score(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+/* (result, fields): the fields of mj_score in mjgui.core's SCORE_FIELD_NAMES order
+ * (what SCORE_STRUCT.unpack gives). */
+static PyObject *score_answer(int result, const mj_score *s)
 {
-    (void)self;
-    if (nargs != 2 || !PyBytes_CheckExact(args[0]) || PyBytes_GET_SIZE(args[0]) != (Py_ssize_t)sizeof(mj_win)
-        || !PyLong_CheckExact(args[1]))
-        Py_RETURN_NONE;
-    int overflow;
-    long rules = PyLong_AsLongAndOverflow(args[1], &overflow);
-    if (overflow || rules < 0 || rules > MJ_RULES_ALL) rules = -1;     /* the core refuses it: MJ_ERR_ARG */
-    mj_win w;
-    mj_score s;
-    memcpy(&w, PyBytes_AS_STRING(args[0]), sizeof w);      /* bytes data need not be aligned */
-    int result = mj_score_hand(&w, (int)rules, &s);
-    const long ints[] = {s.han, s.fu, s.yakuman, s.limit, s.wait, (long)s.base, (long)s.total, (long)s.received,
-                         (long)s.pay_ron, (long)s.pay_dealer, (long)s.pay_other, s.n_yaku};
+    const long ints[] = {s->han, s->fu, s->yakuman, s->limit, s->wait, (long)s->base, (long)s->total,
+                         (long)s->received, (long)s->pay_ron, (long)s->pay_dealer, (long)s->pay_other, s->n_yaku};
     enum { N_INTS = sizeof ints / sizeof ints[0] };
     PyObject *fields = PyTuple_New(N_INTS + 7), *item;
     if (!fields) return NULL;
@@ -169,13 +161,13 @@ static PyObject *fast_score(PyObject *self, PyObject *const *args, Py_ssize_t na
         PyTuple_SET_ITEM(fields, i, item);
     }
 #define FIELD(at, make) do { if (!(item = (make))) goto fail; PyTuple_SET_ITEM(fields, at, item); } while (0)
-    FIELD(N_INTS, PyBytes_FromStringAndSize((const char *)s.yaku, sizeof s.yaku));
-    FIELD(N_INTS + 1, PyBytes_FromStringAndSize((const char *)s.yaku_han, sizeof s.yaku_han));
-    FIELD(N_INTS + 2, PyLong_FromLong(s.n_fu));
-    FIELD(N_INTS + 3, PyBytes_FromStringAndSize((const char *)s.fu_what, sizeof s.fu_what));
-    FIELD(N_INTS + 4, PyBytes_FromStringAndSize((const char *)s.fu_tile, sizeof s.fu_tile));
-    FIELD(N_INTS + 5, PyBytes_FromStringAndSize((const char *)s.fu_value, sizeof s.fu_value));
-    FIELD(N_INTS + 6, PyLong_FromLong(s.problem));
+    FIELD(N_INTS, PyBytes_FromStringAndSize((const char *)s->yaku, sizeof s->yaku));
+    FIELD(N_INTS + 1, PyBytes_FromStringAndSize((const char *)s->yaku_han, sizeof s->yaku_han));
+    FIELD(N_INTS + 2, PyLong_FromLong(s->n_fu));
+    FIELD(N_INTS + 3, PyBytes_FromStringAndSize((const char *)s->fu_what, sizeof s->fu_what));
+    FIELD(N_INTS + 4, PyBytes_FromStringAndSize((const char *)s->fu_tile, sizeof s->fu_tile));
+    FIELD(N_INTS + 5, PyBytes_FromStringAndSize((const char *)s->fu_value, sizeof s->fu_value));
+    FIELD(N_INTS + 6, PyLong_FromLong(s->problem));
 #undef FIELD
     PyObject *code = PyLong_FromLong(result);
     if (!code) goto fail;
@@ -187,6 +179,57 @@ static PyObject *fast_score(PyObject *self, PyObject *const *args, Py_ssize_t na
 fail:
     Py_DECREF(fields);
     return NULL;
+}
+
+/* rules as MJ_RULE_* bits, or -1 (the core refuses it: MJ_ERR_ARG); -2 when not an exact int */
+static long rule_bits(PyObject *obj)
+{
+    if (!PyLong_CheckExact(obj)) return -2;
+    int overflow;
+    long rules = PyLong_AsLongAndOverflow(obj, &overflow);
+    return overflow || rules < 0 || rules > MJ_RULES_ALL ? -1 : rules;
+}
+
+/* score(win, rules): mj_score_hand on a mj_win packed as bytes -> (result,
+ * fields); None when the arguments are not bytes of the struct's size and an
+ * int (mjgui.core then says what is wrong).  The scorer takes well under a
+ * microsecond, so the GIL is kept. */
+static PyObject *fast_score(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)self;
+    if (nargs != 2 || !PyBytes_CheckExact(args[0]) || PyBytes_GET_SIZE(args[0]) != (Py_ssize_t)sizeof(mj_win))
+        Py_RETURN_NONE;
+    long rules = rule_bits(args[1]);
+    if (rules == -2) Py_RETURN_NONE;
+    mj_win w;
+    mj_score s;
+    memcpy(&w, PyBytes_AS_STRING(args[0]), sizeof w);      /* bytes data need not be aligned */
+    return score_answer(mj_score_hand(&w, (int)rules, &s), &s);
+}
+
+/* score_hand(hand, rules): mj_score_hand on a mjgui.hand.Hand read directly
+ * (csrc/py/hand_read.c) -> (result, fields, tsumo, dealer); None for anything that reader does
+ * not take (mjgui.scoring then packs the hand in Python and says what is wrong). */
+static PyObject *fast_score_hand(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)self;
+    mj_win w;
+    long rules = nargs == 2 ? rule_bits(args[1]) : -2;
+    if (rules == -2 || !mj_py_read_hand(args[0], &w)) Py_RETURN_NONE;
+    mj_score s;
+    PyObject *pair = score_answer(mj_score_hand(&w, (int)rules, &s), &s);
+    if (!pair) return NULL;
+    PyObject *answer = PyTuple_Pack(4, PyTuple_GET_ITEM(pair, 0), PyTuple_GET_ITEM(pair, 1),
+                                    w.flags & MJ_WIN_TSUMO ? Py_True : Py_False, w.seat_wind ? Py_False : Py_True);
+    Py_DECREF(pair);
+    return answer;
+}
+
+static PyObject *fast_bind_hand(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)self;
+    if (mj_py_hand_bind(args, nargs) < 0) return NULL;
+    Py_RETURN_NONE;
 }
 
 static int setup(void);
@@ -215,8 +258,10 @@ static PyMethodDef methods[] = {
      "bind(shanten_slow, batch_slow): the Python functions for every other case"},
     {"score", (PyCFunction)(void (*)(void))fast_score, METH_FASTCALL,
      "score(win, rules) -> (result, fields) or None\n\nmj_score_hand on a packed win (see mjgui.core.score_packed)."},
-    {"score", (PyCFunction)(void (*)(void))fast_score, METH_FASTCALL,
-     "score(win, rules) -> (result, fields) or None\n\nmj_score_hand on a packed win (see mjgui.core.score_packed)."},
+    {"score_hand", (PyCFunction)(void (*)(void))fast_score_hand, METH_FASTCALL,
+     "score_hand(hand, rules) -> (result, fields, tsumo, dealer) or None\n\nmj_score_hand on a mjgui.hand.Hand (see mjgui.scoring.score)."},
+    {"bind_hand", (PyCFunction)(void (*)(void))fast_bind_hand, METH_FASTCALL,
+     "bind_hand(Hand, Meld, Tile, Win, meld kinds, flag bits): the classes score_hand reads"},
     {NULL, NULL, 0, NULL}
 };
 
