@@ -12,6 +12,7 @@
  *   census       mj_census (how many hands of each size have each shanten)
  *   scoring      mj_score_hand, mj_score_batch, mj_points (csrc/scoring.c,
  *                docs/scoring.md)
+ *   yaku reach   mj_yaku_reach (csrc/reach.c, docs/yaku.md)
  *   expected     mj_ev (simple model), mj_ev_model (simple or full; csrc/ev.c,
  *   value        docs/ev.md)
  * and csrc/py/fastcall.c adds mj_py_method, the CPython entries of
@@ -290,6 +291,25 @@ int32_t mj_points(int han, int fu, int yakuman, int rules, int tsumo, int dealer
 /* mj_score_hand over n hands, status[i] its result; returns how many failed
  * (their out rows are zero but for problem), or MJ_ERR_ARG. */
 long mj_score_batch(const mj_win *wins, long n, int rules, mj_score *out, int8_t *status);
+
+/* ---- yaku reachability from the scorer (csrc/reach.c, docs/yaku.md) ---- */
+
+#define MJ_REACH_ALL 0             /* every yaku reachable within fastest + extra draws */
+#define MJ_REACH_CHEAPEST 1        /* only the yaku of the cheapest completions that have one */
+#define MJ_REACH_MAX_EXTRA 6
+
+typedef struct {
+    int8_t shanten;            /* plain regular shanten toward the melds still to make */
+    int8_t cost[MJ_Y_COUNT];   /* per yaku id: fewest draws to a completion the scorer gives it, -1 none
+                                  found (tsumo and the dora are never set) */
+    long scored;               /* completions scored */
+} mj_reach;
+
+/* The completions of `counts` (3k+1 or 3k+2 concealed tiles, k = 4 - context->n_melds)
+ * within shanten + 1 + extra draws, each scored under `rules` with the context's melds and
+ * winds (its counts, win tile, dora and flags are ignored).  0, or MJ_ERR_*. */
+int mj_yaku_reach(const mj_win *context, const uint8_t *counts, int rules, int extra, int mode,
+                  mj_reach *out);
 
 /* ---- expected value per discard (the simple one-player model, docs/ev.md) ---- */
 

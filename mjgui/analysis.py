@@ -86,7 +86,7 @@ class CallOption:
             return None
         from mjgui.yaku import yaku_status
         hand = self._hand
-        return yaku_status(self._after, hand.melds + (self.meld,), hand.round_wind, hand.seat_wind)
+        return yaku_status(self._after, hand.melds + (self.meld,), hand.round_wind, hand.seat_wind, self._rules)
 
     @property
     def banned(self) -> tuple[int, ...]:
@@ -130,7 +130,7 @@ class CallOption:
                 continue
             counts = bytearray(self._after)
             counts[row.tile.kind] -= 1
-            status = yaku_status(bytes(counts), melds, after.hand.round_wind, after.hand.seat_wind)
+            status = yaku_status(bytes(counts), melds, after.hand.round_wind, after.hand.seat_wind, self._rules)
             keys.append(((row.shanten, not status.keeps_yaku, after.rank(row)), row.tile.kind))
         if not keys:
             return ()

@@ -605,6 +605,34 @@ _local = threading.local()
 _unpack_score = SCORE_STRUCT.unpack
 
 
+def yaku_reach(context: bytes, counts: Counts, rules: int, extra: int, cheapest: bool) -> tuple[int, bytes]:
+    """Yaku reachability from the scorer (csrc/reach.c, docs/yaku.md): the concealed
+    `counts` (3k+1 or 3k+2 tiles, k = 4 - melds) completed within shanten + 1 + `extra`
+    draws and scored with the melds and winds of `context` (a WIN_STRUCT; its other
+    fields are ignored).  (plain shanten, per yaku id the fewest draws to a completion
+    the scorer gives it as bytes, 255: none found); `cheapest` stops at the cheapest completions
+    that have a yaku."""
+    data = _to_bytes(counts)
+    if type(context) is not bytes or len(context) != WIN_STRUCT.size:
+        raise HandError(f"a packed context is {WIN_STRUCT.size} bytes")
+    if type(extra) is not int or not 0 <= extra <= lib.MJ_REACH_MAX_EXTRA:
+        raise HandError(f"extra draws are 0-{lib.MJ_REACH_MAX_EXTRA}, not {extra!r:.20}")
+    try:
+        out = _local.reach
+    except AttributeError:
+        out = _local.reach = ffi.new("mj_reach *")
+    mode = lib.MJ_REACH_CHEAPEST if cheapest else lib.MJ_REACH_ALL
+    code = lib.mj_yaku_reach_bytes(context, len(context), data, len(data), rules, extra, mode, out)
+    if code == lib.MJ_ERR_SIZE:
+        raise HandError(f"{sum(data)} concealed tiles with {4 - context[N_KINDS]} melds to make: "
+                        f"expected {3 * (4 - context[N_KINDS]) + 1} or {3 * (4 - context[N_KINDS]) + 2}")
+    if code == lib.MJ_ERR_CAP:
+        raise HandError("the concealed tiles and the melds hold more than four copies of a tile")
+    if code < 0:
+        raise HandError(f"the yaku search refused its arguments (code {code})")
+    return out.shanten, bytes(ffi.buffer(out.cost))
+
+
 def score_batch(wins: np.ndarray, rules: int) -> tuple[np.ndarray, np.ndarray]:
     """Score every row of a WIN_DTYPE array: (result per row as int8, SCORE_DTYPE rows)."""
     import numpy as np
