@@ -186,7 +186,7 @@ def test_call_pon_with_yaku_is_right():
     fb = grade(p, "pon")
     assert (fb.correct, fb.credit, fb.best, fb.choices) == (True, 1.0, ("pon",), 2)
     assert fb.explanation("en") == ("Correct. 5z from the player across; your hand is 1-shanten. Pon 5z: goes "
-                                    "to tenpai and keeps a yaku (yaku: yakuhai White). Pass: stays closed at "
+                                    "to tenpai and keeps a yaku (yaku: Yakuhai: white dragon). Pass: stays closed at "
                                     "1-shanten. After the call, discard 9m.")
     assert fb.explanation("ja") == ("正解。対面の5z、手牌は1向聴。5zをポン: 聴牌に前進、役: 役牌 白。"
                                     "スルー: 門前のまま1向聴。鳴いた後の打牌は9m。")
@@ -226,7 +226,7 @@ def test_call_which_chi():
     text = fb.explanation("en")
     assert text.startswith("Not right: the answer is chi 5m with 34m. 5m from the left player;")
     assert "Chi 5m with 46m: does not lower the shanten (still 1-shanten)." in text
-    assert "Chi 5m with 34m: goes to tenpai and keeps a yaku (yaku: tanyao)." in text
+    assert "Chi 5m with 34m: goes to tenpai and keeps a yaku (yaku: Tanyao)." in text
     assert "46mで5mをチー: 1向聴のままで進みません。" in fb.explanation("ja")
     assert not grade(p, "pass").correct
     red = call(CHI_HAND, "0m", "L")
