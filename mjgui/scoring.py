@@ -356,7 +356,6 @@ _FLAG_BITS = {"tsumo": lib.MJ_WIN_TSUMO, "riichi": lib.MJ_WIN_RIICHI,
 
 
 _CONTEXT = "_scoring_context"     # where a Hand keeps its packed context once computed
-_PACKED = "_scoring_packed"       # ... and itself packed as it stands, with (tsumo, dealer)
 _RED_BIT = {4: 1, 13: 2, 22: 4}
 _kind_of = attrgetter("kind")
 _is_red = attrgetter("red")
@@ -404,15 +403,6 @@ def _context(hand: Hand) -> tuple:
                None if win.tile is None else win.tile.kind)
     object.__setattr__(hand, _CONTEXT, context)      # a cache, not a field: equality ignores it
     return context
-
-
-def _packed(hand: Hand) -> tuple[bytes, bool, bool]:
-    """The hand packed as it stands and (tsumo, dealer), kept on the Hand like its context."""
-    cached = hand.__dict__.get(_PACKED)
-    if cached is None:
-        cached = (_pack(*_fields(hand)), hand.win.tsumo, hand.seat_wind == 0)
-        object.__setattr__(hand, _PACKED, cached)
-    return cached
 
 
 def _fields(hand: Hand, win_tile: int | None = None, flags: Iterable[str] | None = None,
@@ -482,8 +472,8 @@ def score(hand: Hand | str, rules: Rules | str = "tenhou") -> Score:
         flags = rule_flags(rules)
     answer = _score_hand(hand, flags)
     if answer is None:                       # not a plain Hand, or one the reader refuses
-        packed, tsumo, dealer = _packed(hand)
-        result, values = _score_packed(packed, flags)
+        result, values = _score_packed(_pack(*_fields(hand)), flags)
+        tsumo, dealer = hand.win.tsumo, hand.seat_wind == 0
     else:
         result, values, tsumo, dealer = answer
     if result < 0:

@@ -190,3 +190,15 @@ def test_no_reference_is_leaked_or_lost():
         _score_hand(hand, TENHOU)
         _score_hand(_with(hand, round_wind=9), TENHOU)
     assert [sys.getrefcount(p) for p in parts] == before
+
+
+def test_what_the_entry_refuses_is_scored_in_python():
+    # a subclass of Hand is not read in C; score() packs it in Python, to the same value
+    hand = Hand.parse("234m406p678s88s chi:4*06s@L win:8s tsumo seat:S")
+    sub = HandSubclass(hand.concealed, hand.melds, seat_wind=1, win=hand.win)
+    assert _score_hand(sub, TENHOU) is None
+    a, b = score(hand), score(sub)
+    assert (a.han, a.fu, a.total, a.payments, a.yaku) == (b.han, b.fu, b.total, b.payments, b.yaku)
+    # hand-checked: tanyao 1 + two red fives = 3 han; 20 + tanki 2 + tsumo 2 = 24 -> 30 fu;
+    # a non-dealer's tsumo of 3 han 30 fu is 1,000 / 2,000
+    assert (a.han, a.fu, a.payments) == (3, 30, {"dealer": 2000, "non_dealer": 1000})
