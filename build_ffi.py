@@ -54,12 +54,12 @@ static int mj_score_bytes(const char *win, size_t length, int rules, mj_score *o
 
 /* mj_yaku_reach with the context packed as Python bytes, the counts as 34 bytes */
 static int mj_yaku_reach_bytes(const char *context, size_t length, const char *counts, size_t n,
-                               int rules, int extra, int mode, mj_reach *out)
+                               int rules, int extra, int mode, long limit, mj_reach *out)
 {
     mj_win w;
     if (length != sizeof w || n != MJ_KINDS) return MJ_ERR_ARG;
     memcpy(&w, context, sizeof w);
-    return mj_yaku_reach(&w, (const uint8_t *)counts, rules, extra, mode, out);
+    return mj_yaku_reach(&w, (const uint8_t *)counts, rules, extra, mode, limit, out);
 }
 """
 
@@ -67,7 +67,7 @@ ffibuilder = FFI()
 ffibuilder.cdef(_declarations() + "\nint mj_shanten_bytes(const char *counts, size_t length, int forms);"
                 "\nint mj_score_bytes(const char *win, size_t length, int rules, mj_score *out);"
                 "\nint mj_yaku_reach_bytes(const char *context, size_t length, const char *counts, size_t n,"
-                " int rules, int extra, int mode, mj_reach *out);"
+                " int rules, int extra, int mode, long limit, mj_reach *out);"
                 "\nvoid *mj_py_method(int i);")
 ffibuilder.set_source(
     "mjgui._core",

@@ -297,6 +297,8 @@ long mj_score_batch(const mj_win *wins, long n, int rules, mj_score *out, int8_t
 #define MJ_REACH_ALL 0             /* every yaku reachable within fastest + extra draws */
 #define MJ_REACH_CHEAPEST 1        /* only the yaku of the cheapest completions that have one */
 #define MJ_REACH_MAX_EXTRA 6
+#define MJ_REACH_MAX_SCORED 4000000    /* the default limit: above every search with a meld */
+#define MJ_ERR_LIMIT (-109)            /* the search would score more than its limit */
 
 typedef struct {
     int8_t shanten;            /* plain regular shanten toward the melds still to make */
@@ -307,9 +309,11 @@ typedef struct {
 
 /* The completions of `counts` (3k+1 or 3k+2 concealed tiles, k = 4 - context->n_melds)
  * within shanten + 1 + extra draws, each scored under `rules` with the context's melds and
- * winds (its counts, win tile, dora and flags are ignored).  0, or MJ_ERR_*. */
+ * winds (its counts, win tile, dora and flags are ignored).  0, or MJ_ERR_* (MJ_ERR_LIMIT
+ * when more than `limit` completions would be scored, 0 meaning MJ_REACH_MAX_SCORED: a
+ * closed hand with many extra draws has millions, a hand with a meld about 10^6 at most). */
 int mj_yaku_reach(const mj_win *context, const uint8_t *counts, int rules, int extra, int mode,
-                  mj_reach *out);
+                  long limit, mj_reach *out);
 
 /* ---- expected value per discard (the simple one-player model, docs/ev.md) ---- */
 

@@ -27,7 +27,7 @@ typedef struct {
     mj_win win;                     /* the melds and winds; counts and win tile per completion */
     int rules, budget, stop_at_yaku;
     int8_t *cost;                   /* per yaku id: fewest draws so far, -1 none */
-    long scored;
+    long scored, limit;
     int found;                      /* a completion with a yaku was met */
 } search;
 
@@ -78,7 +78,7 @@ static int inside_bound(const search *s, int i, int blocks, int pairs, int r1, i
  * started at i - 1 and i - 2 (each puts a tile on i). */
 static void walk(search *s, int i, int blocks, int pairs, int cost, int r1, int r2)
 {
-    if (s->found && s->stop_at_yaku) return;
+    if ((s->found && s->stop_at_yaku) || s->scored > s->limit) return;
     if (i == MJ_KINDS) {
         if (!blocks && !pairs && cost >= s->floor) score_completion(s, cost);
         return;
@@ -128,10 +128,10 @@ static int meld_caps(const mj_win *w, uint8_t *cap)
 }
 
 int mj_yaku_reach(const mj_win *context, const uint8_t *counts, int rules, int extra, int mode,
-                  mj_reach *out)
+                  long limit, mj_reach *out)
 {
     if (!context || !counts || !out || extra < 0 || extra > MJ_REACH_MAX_EXTRA || (mode & ~1)
-        || (rules & ~MJ_RULES_ALL))
+        || (rules & ~MJ_RULES_ALL) || limit < 0)
         return MJ_ERR_ARG;
     search s;
     memset(&s, 0, sizeof s);
@@ -172,6 +172,7 @@ int mj_yaku_reach(const mj_win *context, const uint8_t *counts, int rules, int e
     s.win.flags = MJ_WIN_TSUMO;
     s.win.honba = s.win.sticks = 0;
     s.rules = rules;
+    s.limit = limit ? limit : MJ_REACH_MAX_SCORED;
     s.cost = out->cost;
     s.stop_at_yaku = mode == MJ_REACH_CHEAPEST;
     /* cheapest: budgets in turn from the fastest completions, stopping at the first with a
@@ -184,5 +185,5 @@ int mj_yaku_reach(const mj_win *context, const uint8_t *counts, int rules, int e
         if (s.found) break;
     }
     out->scored = s.scored;
-    return 0;
+    return s.scored > s.limit ? MJ_ERR_LIMIT : 0;
 }

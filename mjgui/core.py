@@ -605,13 +605,15 @@ _local = threading.local()
 _unpack_score = SCORE_STRUCT.unpack
 
 
-def yaku_reach(context: bytes, counts: Counts, rules: int, extra: int, cheapest: bool) -> tuple[int, bytes]:
+def yaku_reach(context: bytes, counts: Counts, rules: int, extra: int, cheapest: bool,
+               limit: int = 0) -> tuple[int, bytes]:
     """Yaku reachability from the scorer (csrc/reach.c, docs/yaku.md): the concealed
     `counts` (3k+1 or 3k+2 tiles, k = 4 - melds) completed within shanten + 1 + `extra`
     draws and scored with the melds and winds of `context` (a WIN_STRUCT; its other
     fields are ignored).  (plain shanten, per yaku id the fewest draws to a completion
     the scorer gives it as bytes, 255: none found); `cheapest` stops at the cheapest completions
-    that have a yaku."""
+    that have a yaku; at most `limit` completions are scored (0: the core's default), else
+    HandError."""
     data = _to_bytes(counts)
     if type(context) is not bytes or len(context) != WIN_STRUCT.size:
         raise HandError(f"a packed context is {WIN_STRUCT.size} bytes")
@@ -622,12 +624,17 @@ def yaku_reach(context: bytes, counts: Counts, rules: int, extra: int, cheapest:
     except AttributeError:
         out = _local.reach = ffi.new("mj_reach *")
     mode = lib.MJ_REACH_CHEAPEST if cheapest else lib.MJ_REACH_ALL
-    code = lib.mj_yaku_reach_bytes(context, len(context), data, len(data), rules, extra, mode, out)
+    if type(limit) is not int or not 0 <= limit <= lib.MJ_REACH_MAX_SCORED:
+        raise HandError(f"the limit is 0-{lib.MJ_REACH_MAX_SCORED} completions, not {limit!r:.20}")
+    code = lib.mj_yaku_reach_bytes(context, len(context), data, len(data), rules, extra, mode, limit, out)
     if code == lib.MJ_ERR_SIZE:
         raise HandError(f"{sum(data)} concealed tiles with {4 - context[N_KINDS]} melds to make: "
                         f"expected {3 * (4 - context[N_KINDS]) + 1} or {3 * (4 - context[N_KINDS]) + 2}")
     if code == lib.MJ_ERR_CAP:
         raise HandError("the concealed tiles and the melds hold more than four copies of a tile")
+    if code == lib.MJ_ERR_LIMIT:
+        raise HandError(f"the yaku search would score more than {limit or lib.MJ_REACH_MAX_SCORED:,} complete "
+                        "hands: ask for fewer extra draws")
     if code < 0:
         raise HandError(f"the yaku search refused its arguments (code {code})")
     return out.shanten, bytes(ffi.buffer(out.cost))

@@ -235,3 +235,50 @@ def test_every_meld_kind_is_read():
         hand = Hand.parse("23m456p789s11z")
         st = Y.yaku_status(hand.counts, (meld,), 1, 2)
         assert st == Y.YakuStatus(0, HAKU, 0, True, 0), meld
+
+
+def test_the_search_entry_at_its_boundary():
+    from mjgui import core
+    hand = Hand.parse("23m456p789s11z pon:5*55z")
+    context, _ = Y._context(hand.melds, 0, 0)
+    shanten, costs = core.yaku_reach(context, hand.counts, 0, 0, True)
+    assert shanten == 0 and costs[HAKU] == 1 and len(costs) == lib.MJ_Y_COUNT
+    for bad in (b"", context[:-1], context + b"\0", bytearray(context), "x"):
+        with pytest.raises(HandError, match="packed context"):
+            core.yaku_reach(bad, hand.counts, 0, 0, True)
+    for extra in (-1, lib.MJ_REACH_MAX_EXTRA + 1, 1.0, None):
+        with pytest.raises(HandError, match="extra draws"):
+            core.yaku_reach(context, hand.counts, 0, extra, True)
+    for limit in (-1, lib.MJ_REACH_MAX_SCORED + 1, 2.0):
+        with pytest.raises(HandError, match="limit"):
+            core.yaku_reach(context, hand.counts, 0, 0, True, limit)
+    with pytest.raises(HandError, match="refused"):
+        core.yaku_reach(context, hand.counts, lib.MJ_RULES_ALL + 1, 0, True)
+    # random contexts (melds and winds mostly in range, the other fields anything): the core
+    # validates them and never reads past its tables
+    rng = np.random.default_rng(8)
+    answered = refused = 0
+    for raw in rng.integers(0, 256, size=(3000, len(context)), dtype=np.uint8):
+        raw[34] = rng.integers(0, 6)                        # n_melds, 5 is too many
+        raw[35:39] = rng.integers(0, 6, size=4)             # meld types, 5 is none
+        raw[39:43] = rng.integers(0, 36, size=4)            # meld tiles, 34 and 35 are none
+        raw[44:46] = rng.integers(0, 5, size=2)             # round and seat wind, 4 is none
+        k = 4 - min(int(raw[34]), 4)
+        kinds = rng.permutation(34)[:3 * k + 1]
+        counts = bytes(1 if i in kinds else 0 for i in range(34))
+        try:
+            core.yaku_reach(raw.tobytes(), counts, 0, 1, True)
+            answered += 1
+        except HandError:
+            refused += 1
+    assert answered > 100 and refused > 100
+
+
+def test_too_large_a_search_is_refused():
+    from mjgui import core
+    hand = Hand.parse("159m159p159s1234z")          # closed, 13 scattered tiles: millions of completions
+    context, _ = Y._context(hand.melds, 0, 0)
+    with pytest.raises(HandError, match="more than 5,000 complete hands"):
+        core.yaku_reach(context, hand.counts, 0, 2, False, 5000)
+    shanten, costs = core.yaku_reach(context, hand.counts, 0, 0, True, 5000)    # the fastest alone fit
+    assert shanten == core.shanten_melds(hand.counts, 4)
