@@ -33,8 +33,8 @@ from typing import Sequence
 from mjgui import core
 from mjgui._core import lib
 from mjgui.core import HandError
-from mjgui.hand import Meld, MeldKind
-from mjgui.scoring import Rules, rule_flags, yaku_name as scorer_yaku_name
+from mjgui.hand import Meld
+from mjgui.scoring import _MELD_TYPES, Rules, rule_flags, yaku_name   # the scorer's codes and names
 from mjgui.tiles import N_KINDS
 
 __all__ = ["YakuStatus", "reachable_yaku", "yaku_status", "yaku_name", "MAX_EXTRA", "RIICHI"]
@@ -42,13 +42,6 @@ __all__ = ["YakuStatus", "reachable_yaku", "yaku_status", "yaku_name", "MAX_EXTR
 MAX_EXTRA = 3                   # draws beyond the fastest completions the search looks
 RIICHI = lib.MJ_Y_RIICHI
 _NONE = 255                     # core.yaku_reach's "not reached"
-_MELD_TYPES = {MeldKind.CHI: lib.MJ_MELD_CHI, MeldKind.PON: lib.MJ_MELD_PON, MeldKind.KAN: lib.MJ_MELD_KAN,
-               MeldKind.ANKAN: lib.MJ_MELD_ANKAN, MeldKind.KAKAN: lib.MJ_MELD_KAKAN}
-
-
-def yaku_name(yaku_id: int, lang: str = "en") -> str:
-    """The scorer's name of a yaku id (`mjgui.scoring.yaku_name`)."""
-    return scorer_yaku_name(yaku_id, lang)
 
 
 def _check_winds(round_wind: int, seat_wind: int) -> None:
