@@ -295,15 +295,18 @@ long mj_score_batch(const mj_win *wins, long n, int rules, mj_score *out, int8_t
 /* ---- yaku reachability from the scorer (csrc/reach.c, docs/yaku.md) ---- */
 
 #define MJ_REACH_ALL 0             /* every yaku reachable within fastest + extra draws */
-#define MJ_REACH_CHEAPEST 1        /* only the yaku of the cheapest completions that have one */
+#define MJ_REACH_CHEAPEST 1        /* stop at the first of the cheapest completions with a yaku by ron */
 #define MJ_REACH_MAX_EXTRA 6
 #define MJ_REACH_MAX_SCORED 4000000    /* the default limit: above every search with a meld */
 #define MJ_ERR_LIMIT (-109)            /* the search would score more than its limit */
 
 typedef struct {
     int8_t shanten;            /* plain regular shanten toward the melds still to make */
-    int8_t cost[MJ_Y_COUNT];   /* per yaku id: fewest draws to a completion the scorer gives it, -1 none
-                                  found (tsumo and the dora are never set) */
+    int8_t cost[MJ_Y_COUNT];   /* per yaku id: fewest draws to a completion the scorer gives it
+                                  as a ron on a tile still to draw, -1 none found (tsumo and the
+                                  dora are never set) */
+    int8_t tsumo_cost[MJ_Y_COUNT]; /* the same by tsumo, a ron's yaku included (so
+                                  sanankou on a shanpon, which no ron gives) */
     long scored;               /* completions scored */
 } mj_reach;
 

@@ -26,30 +26,51 @@ typedef struct {
     int floor;                      /* completions cheaper than this were scored already */
     mj_win win;                     /* the melds and winds; counts and win tile per completion */
     int rules, budget, stop_at_yaku;
-    int8_t *cost;                   /* per yaku id: fewest draws so far, -1 none */
+    int8_t *cost;                   /* per yaku id: fewest draws to a completion with it by ron, -1 none */
+    int8_t *tsumo_cost;             /* ... by tsumo (a ron's yaku included) */
     long scored, limit;
-    int found;                      /* a completion with a yaku was met */
+    int found;                      /* a completion with a yaku (by ron) was met */
 } search;
 
-/* Score the completion in s->w (cost draws) and record its yaku. */
+/* Record the yaku (not the way of winning, not the dora) of one scoring in costs[]. */
+static int record(const mj_score *out, int cost, int8_t *costs)
+{
+    int any = 0;
+    for (int j = 0; j < out->n_yaku; j++) {
+        int y = out->yaku[j];
+        if (y == MJ_Y_TSUMO || y >= MJ_Y_DORA) continue;
+        any = 1;
+        if (costs[y] < 0 || costs[y] > cost) costs[y] = (int8_t)cost;
+    }
+    return any;
+}
+
+/* Score the completion in s->w (cost draws) and record its yaku.  It is scored as a ron
+ * on each kind still to draw (on each held kind when it is complete already): the yaku
+ * the hand can win with, whoever discards the tile.  And once by tsumo, which may add a
+ * yaku (sanankou on a shanpon) that no ron would give: kept apart (tsumo_cost), since an
+ * open hand that can only win by tsumo is the trap the warning is for. */
 static void score_completion(search *s, int cost)
 {
     memcpy(s->win.counts, s->w, MJ_KINDS);
-    int win_tile = -1;
-    for (int i = 0; i < MJ_KINDS && win_tile < 0; i++)
-        if (s->w[i] > s->h[i]) win_tile = i;             /* a tile still to draw wins */
-    for (int i = 0; i < MJ_KINDS && win_tile < 0; i++)
-        if (s->w[i]) win_tile = i;                       /* complete already: any held tile */
-    s->win.win_tile = (uint8_t)win_tile;
+    int drawn = 0;
+    for (int i = 0; i < MJ_KINDS; i++) drawn |= s->w[i] > s->h[i];
     mj_score out;
-    s->scored++;
-    if (mj_score_hand(&s->win, s->rules, &out) != 1) return;
-    for (int j = 0; j < out.n_yaku; j++) {
-        int y = out.yaku[j];
-        if (y == MJ_Y_TSUMO || y >= MJ_Y_DORA) continue;   /* the way of winning, not the hand's */
-        s->found = 1;
-        if (s->cost[y] < 0 || s->cost[y] > cost) s->cost[y] = (int8_t)cost;
+    int first = -1;
+    for (int i = 0; i < MJ_KINDS; i++) {
+        if (drawn ? s->w[i] <= s->h[i] : !s->w[i]) continue;
+        if (first < 0) first = i;
+        s->win.win_tile = (uint8_t)i;
+        s->win.flags = 0;
+        s->scored++;
+        if (mj_score_hand(&s->win, s->rules, &out) != 1) continue;
+        record(&out, cost, s->tsumo_cost);        /* what a ron gives, a tsumo on that tile gives */
+        if (record(&out, cost, s->cost)) s->found = 1;
     }
+    s->win.win_tile = (uint8_t)first;
+    s->win.flags = MJ_WIN_TSUMO;
+    s->scored++;
+    if (mj_score_hand(&s->win, s->rules, &out) == 1) record(&out, cost, s->tsumo_cost);
 }
 
 /* A lower bound on the draws still needed at kind i inside a suit: the runs pending on
@@ -149,6 +170,7 @@ int mj_yaku_reach(const mj_win *context, const uint8_t *counts, int rules, int e
     if (shanten < -1) return shanten;
     memset(out, 0, sizeof *out);
     memset(out->cost, -1, sizeof out->cost);
+    memset(out->tsumo_cost, -1, sizeof out->tsumo_cost);
     out->shanten = (int8_t)shanten;
 
     mj_caps store, *cx = mj_caps_init(&store, s.cap);
@@ -169,14 +191,15 @@ int mj_yaku_reach(const mj_win *context, const uint8_t *counts, int rules, int e
     s.win = *context;
     s.win.n_dora = s.win.n_ura = 0;
     s.win.red = 0;
-    s.win.flags = MJ_WIN_TSUMO;
     s.win.honba = s.win.sticks = 0;
     s.rules = rules;
     s.limit = limit ? limit : MJ_REACH_MAX_SCORED;
     s.cost = out->cost;
+    s.tsumo_cost = out->tsumo_cost;
     s.stop_at_yaku = mode == MJ_REACH_CHEAPEST;
-    /* cheapest: budgets in turn from the fastest completions, stopping at the first with a
-     * yaku (each level scores all its completions, so every yaku of that cost is listed) */
+    /* cheapest: budgets in turn from the fastest completions, stopping at the first
+     * completion with a yaku by ron (only its yaku are listed: the cost is exact, the
+     * yaku named one of those of that cost) */
     const int fastest = shanten + 1;
     for (int budget = mode == MJ_REACH_CHEAPEST ? fastest : fastest + extra; budget <= fastest + extra; budget++) {
         s.budget = budget;

@@ -606,13 +606,13 @@ _unpack_score = SCORE_STRUCT.unpack
 
 
 def yaku_reach(context: bytes, counts: Counts, rules: int, extra: int, cheapest: bool,
-               limit: int = 0) -> tuple[int, bytes]:
+               limit: int = 0) -> tuple[int, bytes, bytes]:
     """Yaku reachability from the scorer (csrc/reach.c, docs/yaku.md): the concealed
     `counts` (3k+1 or 3k+2 tiles, k = 4 - melds) completed within shanten + 1 + `extra`
     draws and scored with the melds and winds of `context` (a WIN_STRUCT; its other
     fields are ignored).  (plain shanten, per yaku id the fewest draws to a completion
-    the scorer gives it as bytes, 255: none found); `cheapest` stops at the cheapest completions
-    that have a yaku; at most `limit` completions are scored (0: the core's default), else
+    the scorer gives it as a ron, and the same by tsumo, each as bytes, 255: none found);
+    `cheapest` stops at the cheapest completions that have a yaku by ron; at most `limit` completions are scored (0: the core's default), else
     HandError."""
     data = _to_bytes(counts)
     if type(context) is not bytes or len(context) != WIN_STRUCT.size:
@@ -637,7 +637,7 @@ def yaku_reach(context: bytes, counts: Counts, rules: int, extra: int, cheapest:
                         "hands: ask for fewer extra draws")
     if code < 0:
         raise HandError(f"the yaku search refused its arguments (code {code})")
-    return out.shanten, bytes(ffi.buffer(out.cost))
+    return out.shanten, bytes(ffi.buffer(out.cost)), bytes(ffi.buffer(out.tsumo_cost))
 
 
 def score_batch(wins: np.ndarray, rules: int) -> tuple[np.ndarray, np.ndarray]:

@@ -464,7 +464,7 @@ def score(hand: Hand | str, rules: Rules | str = "tenhou") -> Score:
 
     A complete hand without a yaku scores han 0 and total 0 (`Score.reason` says
     why); anything else impossible raises ScoringError naming the problem."""
-    if hand.__class__ is str:
+    if hand.__class__ is str or isinstance(hand, str):     # the first test is the quick one
         hand = Hand.parse(hand)
     try:
         flags = _FLAGS[rules]

@@ -11,10 +11,12 @@ Definitions: a hand is its 34 concealed counts ``H`` and its melds; ``k = 4 - le
 melds and a pair are still to be made.  A *completion* ``W`` is ``k`` runs or triplets plus
 a pair, each kind within 4 minus the copies the melds hold; it costs ``Σ max(W_i - H_i, 0)``
 draws.  The plain shanten ``s`` is the fewest draws over all completions, minus one.  A
-completion *has* yaku Y when the scorer, given W with the melds and winds, won by tsumo on a
-drawn tile without dora, lists Y.  For an open hand the win tile and tsumo change nothing a
-yaku of the hand needs (tsumo only keeps every concealed triplet concealed, which sanankou
-wants; pinfu and menzen tsumo are closed-hand yaku).  The *restricted shanten* ``s_Y`` is the
+completion *has* yaku Y when the scorer, given W with the melds and winds, won by ron on a
+tile still to draw (on any of its tiles when W is the hand itself), without dora, lists Y:
+a yaku the hand wins with whoever discards the tile.  A tsumo can add one no ron gives
+(sanankou on a shanpon); an open hand that has only such a yaku cannot ron, the trap the
+warning is for, so it is reported apart (`YakuStatus.tsumo_only`).  Kans are not made in
+the search (sankantsu needs its three kans called already).  The *restricted shanten* ``s_Y`` is the
 fewest draws over the completions that have Y, minus one.  The hand *keeps a yaku* when some
 ``s_Y == s``.  A closed hand (ankans only) always keeps one: riichi (``s_riichi = s``).
 
@@ -58,15 +60,16 @@ _CONTEXTS: dict[tuple, tuple[bytes, bool]] = {}     # (melds, winds) -> (packed 
 def _context(melds: Sequence[Meld], round_wind: int, seat_wind: int) -> tuple[bytes, bool]:
     """The melds and winds packed for the core, and whether the hand is closed (computed
     once per distinct melds and winds)."""
+    # checked before the cache: True and 1.0 hash as 1 and would find its entry
+    if round_wind.__class__ is not int or seat_wind.__class__ is not int \
+            or not 0 <= round_wind <= 3 or not 0 <= seat_wind <= 3:
+        _check_winds(round_wind, seat_wind)
+        round_wind, seat_wind = int(round_wind), int(seat_wind)
     key = (tuple(melds), round_wind, seat_wind)
     try:
         return _CONTEXTS[key]
     except (KeyError, TypeError):
         pass
-    if round_wind.__class__ is not int or seat_wind.__class__ is not int \
-            or not 0 <= round_wind <= 3 or not 0 <= seat_wind <= 3:
-        _check_winds(round_wind, seat_wind)
-        round_wind, seat_wind = int(round_wind), int(seat_wind)
     melds = tuple(melds)
     if len(melds) > 4:
         raise HandError(f"a hand has at most 4 melds, not {len(melds)}")
@@ -81,18 +84,17 @@ def _context(melds: Sequence[Meld], round_wind: int, seat_wind: int) -> tuple[by
     return answer
 
 
-def _search(counts, melds, round_wind, seat_wind, rules, extra, cheapest) -> tuple[int, bool, bytes]:
-    context, closed = _context(melds, round_wind, seat_wind)
-    shanten, costs = core.yaku_reach(context, counts, rule_flags(rules), extra, cheapest)
-    return shanten, closed, costs
-
-
 def reachable_yaku(counts, melds: Sequence[Meld] = (), round_wind: int = 0, seat_wind: int = 0,
-                   extra: int = MAX_EXTRA, rules: Rules | str = "tenhou") -> dict[int, int]:
+                   extra: int = MAX_EXTRA, rules: Rules | str = "tenhou", tsumo: bool = False) -> dict[int, int]:
     """{yaku id: restricted shanten} of every yaku the scorer gives some completion within
-    shanten + 1 + `extra` draws (see the module doc), by id; a closed hand lists riichi.
-    counts: the 34 concealed counts (3k+1 or 3k+2 tiles, k = 4 - len(melds))."""
-    shanten, closed, costs = _search(counts, melds, round_wind, seat_wind, rules, extra, False)
+    shanten + 1 + `extra` draws as a ron (with `tsumo`, by tsumo too: sanankou on a shanpon),
+    by id; a closed hand lists riichi.  Regular completions only: seven pairs and thirteen
+    orphans are not searched.  counts: the 34 concealed counts (3k+1 or 3k+2 tiles, k = 4 -
+    len(melds)).  A closed hand with several extra draws has millions of completions: past
+    the core's limit this raises HandError."""
+    context, closed = _context(melds, round_wind, seat_wind)
+    shanten, ron, by_tsumo = core.yaku_reach(context, counts, rule_flags(rules), extra, False)
+    costs = by_tsumo if tsumo else ron
     out = {RIICHI: shanten} if closed else {}
     out.update((y, c - 1) for y, c in enumerate(costs) if c != _NONE and y != RIICHI)
     return dict(sorted(out.items()))
@@ -108,17 +110,24 @@ class YakuStatus:
     best_shanten: int | None       # its restricted shanten
     keeps_yaku: bool               # best_shanten == shanten
     extra_draws: int | None        # best_shanten - shanten; None with best None
+    tsumo_only: int | None = None  # without keeps_yaku: a yaku id a tsumo would give as fast
+                                   # as the hand goes (sanankou on a shanpon), no ron can
 
     def describe(self, lang: str = "en") -> str:
         """'yaku: Tanyao' / 'no yaku after this call (Tanyao needs 1 more draw)';
         Japanese '役: 断幺九' / '役なし（断幺九まであと1枚）'."""
         ja = lang == "ja"
+        if self.keeps_yaku:
+            name = yaku_name(self.best, lang)
+            return f"役: {name}" if ja else f"yaku: {name}"
+        if self.tsumo_only is not None:
+            name = yaku_name(self.tsumo_only, lang)
+            return (f"ロンでは役なし（{name}はツモのみ）" if ja
+                    else f"no yaku to win by ron after this call ({name} by tsumo only)")
         if self.best is None:
             return (f"役なし（あと{MAX_EXTRA}枚では役が作れない）" if ja
                     else f"no yaku within {MAX_EXTRA} more draws after this call")
         name = yaku_name(self.best, lang)
-        if self.keeps_yaku:
-            return f"役: {name}" if ja else f"yaku: {name}"
         n = self.extra_draws
         if ja:
             return f"役なし（{name}まであと{n}枚）"
@@ -140,17 +149,20 @@ def yaku_status(counts, melds: Sequence[Meld] = (), round_wind: int = 0, seat_wi
             raise HandError(f"{sum(data)} concealed tiles with {len(melds)} melds: expected "
                             f"{3 * k + 1} (after the discard) or {3 * k + 2}")
         shanten = core.shanten_melds(data, k, _caps(melds))
-        best, best_s = RIICHI, shanten
+        best, best_s, tsumo_only = RIICHI, shanten, None
     else:
-        shanten, costs = core.yaku_reach(context, counts, rule_flags(rules), MAX_EXTRA, True)
+        shanten, costs, by_tsumo = core.yaku_reach(context, counts, rule_flags(rules), MAX_EXTRA, True)
         cheapest = min(costs)
         best = None if cheapest == _NONE else costs.index(cheapest)
         best_s = None if best is None else cheapest - 1
-    key = (shanten, best, best_s)
+        fastest = min(by_tsumo)
+        tsumo_only = (by_tsumo.index(fastest) if best_s != shanten and fastest == shanten + 1
+                      else None)
+    key = (shanten, best, best_s, tsumo_only)
     status = _STATUS.get(key)
     if status is None:          # a few hundred distinct values at most
-        status = (YakuStatus(shanten, None, None, False, None) if best is None
-                  else YakuStatus(shanten, best, best_s, best_s == shanten, best_s - shanten))
+        status = (YakuStatus(shanten, None, None, False, None, tsumo_only) if best is None
+                  else YakuStatus(shanten, best, best_s, best_s == shanten, best_s - shanten, tsumo_only))
         _STATUS[key] = status
     return status
 

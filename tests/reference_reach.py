@@ -9,8 +9,9 @@ package, through tests/scoring_oracle.py's translation of a Hand.
 Definitions (the module doc of mjgui.yaku): a completion W of concealed counts H with k
 melds still to make is k blocks (runs or triplets) and a pair, each kind within 4 minus
 the copies the melds hold; it costs sum(max(W_i - H_i, 0)) draws.  W *has a yaku* when
-some way of winning it — any tile of W still to draw (any held tile when nothing is to
-draw) as the winning tile, by tsumo or by ron, no dora — scores at least one han.
+some ron on it — any tile of W still to draw (any held tile when nothing is to draw) as
+the winning tile, no dora — scores at least one han; *by tsumo*, when a tsumo or a ron
+on such a tile does.
 """
 from __future__ import annotations
 
@@ -69,8 +70,10 @@ def completions(h: Sequence[int], melds: Sequence[Meld], budget: int) -> Iterato
     yield from place([0] * N_KINDS, 0, k)
 
 
-def has_yaku(w: Sequence[int], h: Sequence[int], melds: Sequence[Meld], round_wind: int, seat_wind: int) -> bool:
-    """Does some way of winning the completion w score a han (the `mahjong` package)?"""
+def has_yaku(w: Sequence[int], h: Sequence[int], melds: Sequence[Meld], round_wind: int, seat_wind: int,
+             tsumo: bool = False) -> bool:
+    """Does some ron (with `tsumo`: or tsumo) on the completion w score a han (the `mahjong`
+    package)?"""
     # the set holds one red copy of each five: with all four in play, one is red (the
     # oracle's tile ids need it; a red five adds no han without a yaku)
     red_in_melds = {t.kind for m in melds for t in m.tiles if t.red}
@@ -82,7 +85,7 @@ def has_yaku(w: Sequence[int], h: Sequence[int], melds: Sequence[Meld], round_wi
                       for i in range(N_KINDS) for n in range(w[i]))
     drawn = [i for i in range(N_KINDS) if w[i] > h[i]] or [i for i in range(N_KINDS) if w[i]]
     for tile in drawn:
-        for flags in (frozenset({"tsumo"}), frozenset()):
+        for flags in (frozenset(), frozenset({"tsumo"})) if tsumo else (frozenset(),):
             hand = Hand(concealed, tuple(melds), round_wind=round_wind, seat_wind=seat_wind,
                         win=Win(Tile(tile), flags))
             han, _, _, _ = oracle(hand)
@@ -92,10 +95,11 @@ def has_yaku(w: Sequence[int], h: Sequence[int], melds: Sequence[Meld], round_wi
 
 
 def cheapest_yaku_cost(h: Sequence[int], melds: Sequence[Meld], round_wind: int, seat_wind: int,
-                       budget: int) -> int | None:
-    """The fewest draws of a completion with a yaku, None when none costs at most `budget`."""
+                       budget: int, tsumo: bool = False) -> int | None:
+    """The fewest draws of a completion with a yaku (by ron, or with `tsumo` by either), None
+    when none costs at most `budget`."""
     for w, c in sorted(completions(h, melds, budget), key=lambda wc: wc[1]):
-        if has_yaku(w, h, melds, round_wind, seat_wind):
+        if has_yaku(w, h, melds, round_wind, seat_wind, tsumo):
             return c
     return None
 

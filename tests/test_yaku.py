@@ -85,6 +85,34 @@ def test_sanankou_keeps_a_yaku():
     assert st.describe() == "yaku: Sanankou"
 
 
+def test_a_shanpon_whose_only_yaku_needs_a_tsumo_keeps_none():
+    # chi 234s; 111m 444p and a 77s / 99m shanpon: a tsumo on either keeps three concealed
+    # triplets (sanankou), a ron opens the triplet it completes (two concealed: no yaku),
+    # so the hand cannot win on a discard
+    st = status("111m444p77s99m chi:2*34s round:S seat:W")
+    assert st.shanten == 0 and not st.keeps_yaku and st.tsumo_only == lib.MJ_Y_SANANKOU
+    assert st.describe() == "no yaku to win by ron after this call (Sanankou by tsumo only)"
+    assert "ツモのみ" in st.describe("ja")
+    h = Hand.parse("111m444p77s99m chi:2*34s round:S seat:W")
+    assert Y.reachable_yaku(h.counts, h.melds, 1, 2, extra=0) == {}
+    assert Y.reachable_yaku(h.counts, h.melds, 1, 2, extra=0, tsumo=True) == {lib.MJ_Y_SANANKOU: 0}
+
+
+def test_every_winning_tile_is_tried():
+    # closed 13m 56m 234p 567s 99p + 1z: two draws (2m, then 4m or 7m on a two-sided wait)
+    # reach pinfu as fast as the hand goes; a win on the kanchan's 2m alone would not
+    h = Hand.parse("13m56m234p567s99p1z")
+    assert Y.reachable_yaku(h.counts, extra=0)[lib.MJ_Y_PINFU] == 1
+
+
+def test_winds_are_checked_whatever_is_cached():
+    h = Hand.parse("456p789s11z55z chi:1*23m")
+    Y.yaku_status(h.counts, h.melds, 1, 2)                  # (melds, 1, 2) now cached
+    for bad in (True, 1.0):
+        with pytest.raises(HandError):
+            Y.yaku_status(h.counts, h.melds, bad, 2)
+
+
 def test_open_tanyao_follows_the_rules():
     text = "234m567p345s8s chi:2*34p round:S seat:W"      # tanki on 8s, all simples
     assert status(text) == Y.YakuStatus(0, lib.MJ_Y_TANYAO, 0, True, 0)
@@ -203,6 +231,9 @@ def test_random_open_hands_match_the_reference(seed, swaps):
         else:
             assert got == expected, (str(hand), st)
         assert st.keeps_yaku == (expected == fastest)
+        if not st.keeps_yaku:                # a yaku only a tsumo gives, at the hand's speed
+            by_tsumo = RR.cheapest_yaku_cost(counts, hand.melds, hand.round_wind, hand.seat_wind, fastest, True)
+            assert (st.tsumo_only is not None) == (by_tsumo == fastest), (str(hand), st)
         if st.best is not None:
             r = Y.reachable_yaku(counts, hand.melds, hand.round_wind, hand.seat_wind)
             assert min(r.values()) == st.best_shanten and r[st.best] == st.best_shanten
@@ -241,8 +272,8 @@ def test_the_search_entry_at_its_boundary():
     from mjgui import core
     hand = Hand.parse("23m456p789s11z pon:5*55z")
     context, _ = Y._context(hand.melds, 0, 0)
-    shanten, costs = core.yaku_reach(context, hand.counts, 0, 0, True)
-    assert shanten == 0 and costs[HAKU] == 1 and len(costs) == lib.MJ_Y_COUNT
+    shanten, costs, by_tsumo = core.yaku_reach(context, hand.counts, 0, 0, True)
+    assert shanten == 0 and costs[HAKU] == by_tsumo[HAKU] == 1 and len(costs) == len(by_tsumo) == lib.MJ_Y_COUNT
     for bad in (b"", context[:-1], context + b"\0", bytearray(context), "x"):
         with pytest.raises(HandError, match="packed context"):
             core.yaku_reach(bad, hand.counts, 0, 0, True)
@@ -280,5 +311,5 @@ def test_too_large_a_search_is_refused():
     context, _ = Y._context(hand.melds, 0, 0)
     with pytest.raises(HandError, match="more than 5,000 complete hands"):
         core.yaku_reach(context, hand.counts, 0, 2, False, 5000)
-    shanten, costs = core.yaku_reach(context, hand.counts, 0, 0, True, 5000)    # the fastest alone fit
+    shanten, costs, _ = core.yaku_reach(context, hand.counts, 0, 0, True, 5000)    # the fastest alone fit
     assert shanten == core.shanten_melds(hand.counts, 4)

@@ -142,11 +142,6 @@ slow:
     return PyObject_Vectorcall(slow_batch, args, (size_t)nargs, kwnames);
 }
 
-/* score(win, rules): mj_score_hand on a mj_win packed as bytes -> (result,
- * fields), the fields of mj_score in mjgui.core's SCORE_FIELD_NAMES order
- * (what SCORE_STRUCT.unpack gives); None when the arguments are not bytes of
- * the struct's size and an int (mjgui.core then says what is wrong).  The
- * scorer takes well under a microsecond, so the GIL is kept. */
 /* (result, fields): the fields of mj_score in mjgui.core's SCORE_FIELD_NAMES order
  * (what SCORE_STRUCT.unpack gives). */
 static PyObject *score_answer(int result, const mj_score *s)

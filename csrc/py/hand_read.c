@@ -194,10 +194,15 @@ static int read_win(PyObject *hand, mj_win *w)
     if (!win) { PyErr_Clear(); return 0; }
     int ok = 0;
     if ((PyObject *)Py_TYPE(win) == win_type) {
-        PyObject *tile = PyObject_GetAttr(win, s_tile), *flags = PyObject_GetAttr(win, s_flags);
+        /* each lookup's error cleared before the next call into Python */
+        PyObject *tile = PyObject_GetAttr(win, s_tile);
+        if (!tile) PyErr_Clear();
         int kind = tile && tile != Py_None ? tile_kind(tile) : -1;
-        long bits = flags ? win_flags(flags) : -1;
         Py_XDECREF(tile);
+        if (PyErr_Occurred()) PyErr_Clear();
+        PyObject *flags = kind >= 0 ? PyObject_GetAttr(win, s_flags) : NULL;
+        if (!flags) PyErr_Clear();
+        long bits = flags ? win_flags(flags) : -1;
         Py_XDECREF(flags);
         if (PyErr_Occurred()) PyErr_Clear();
         int n_ura = kind >= 0 && bits >= 0 ? indicators(win, s_ura, w->ura, 5) : -1;
