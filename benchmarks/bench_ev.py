@@ -9,7 +9,9 @@ and the states it visited, for
 - the simple model at turn 1;
 - the full model at turn 1 with nothing seen (seat South, as the others);
 - the full model at turn 8, seat West (final discards, houtei), with 24 tiles of other
-  players seen and 7 own discards.
+  players seen and 7 own discards;
+- with --options: the simple model at turn 1 with shanten-back and tegawari (docs/ev.md),
+  and the peak memory of those searches.
 Ends with the peak resident memory of the process (the memo of the largest search).
 """
 from __future__ import annotations
@@ -64,14 +66,21 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=30, help="hands per shanten (default 30)")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--options", action="store_true",
+                        help="also the simple model with shanten-back and tegawari")
+    parser.add_argument("--only-options", action="store_true", help="only that run")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     fresh, later = deal(rng, args.hands, 0, 0, 1), deal(rng, args.hands, 24, 7, 2)
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"{args.hands} random hands per shanten")
-    run("simple model, turn 1", fresh, 1, EvOptions())
-    run("full model, turn 1, nothing seen", fresh, 1, EvOptions(model="full"))
-    run("full model, turn 8, seat West, 24 tiles seen, 7 own discards", later, 8, EvOptions(model="full"))
+    if not args.only_options:
+        run("simple model, turn 1", fresh, 1, EvOptions())
+        run("full model, turn 1, nothing seen", fresh, 1, EvOptions(model="full"))
+        run("full model, turn 8, seat West, 24 tiles seen, 7 own discards", later, 8, EvOptions(model="full"))
+    if args.options or args.only_options:
+        run("simple model, turn 1, shanten-back and tegawari", fresh, 1,
+            EvOptions(shanten_back=True, tegawari=True))
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak resident memory {peak:.0f} MB ({peak - before:.0f} MB above the process before the searches)")
 

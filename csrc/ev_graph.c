@@ -97,11 +97,19 @@ static int red_after(const uint8_t *h_after, int red, int d)
     return red;
 }
 
-/* The index of state h (red fives `red`, shanten s), queued when new. */
-static int32_t state_of(graph *g, const uint8_t *h, int red, int s)
+/* A hand's key one tile of kind k up (sign 1) or down (-1), and with red bits
+ * `red` instead of `was` (make_key keeps red + 1 from bit 40 of hi). */
+static void key_step(uint64_t *lo, uint64_t *hi, int k, int sign, int was, int red)
 {
-    uint64_t lo, hi;
-    make_key(h, red, &lo, &hi);
+    uint64_t unit = k < 21 ? (uint64_t)1 << (3 * k) : (uint64_t)1 << (3 * (k - 21));
+    uint64_t *w = k < 21 ? lo : hi;
+    *w = sign > 0 ? *w + unit : *w - unit;
+    *hi = *hi - ((uint64_t)was << 40) + ((uint64_t)red << 40);
+}
+
+/* The index of the state with key lo / hi (shanten s), queued when new. */
+static int32_t state_of(graph *g, uint64_t lo, uint64_t hi, int s)
+{
     slot *sl = find_slot(&g->states, lo, hi);
     if (!sl || !reserve((void **)&g->st, &g->cap_st, g->n_st + 1, sizeof *g->st)) {
         g->failed = MJ_ERR_MEMORY;
@@ -116,12 +124,10 @@ static int32_t state_of(graph *g, const uint8_t *h, int red, int s)
     return sl->values = (int32_t)g->n_st++;
 }
 
-/* The index of the 14-tile node h, its children made (and queued) when new. */
-static int32_t node_of(graph *g, uint8_t *h, int red)
+/* The index of the 14-tile node h (key lo / hi), its children made (and queued) when new. */
+static int32_t node_of(graph *g, uint8_t *h, int red, uint64_t lo, uint64_t hi)
 {
     const ev_graph_in *in = g->in;
-    uint64_t lo, hi;
-    make_key(h, red, &lo, &hi);
     slot *sl = find_slot(&g->nodes, lo, hi);
     if (!sl || !reserve((void **)&g->nd, &g->cap_nd, g->n_nd + 1, sizeof *g->nd)
         || !reserve((void **)&g->kids, &g->cap_kids, g->n_kids + MJ_KINDS, sizeof *g->kids)) {
@@ -140,8 +146,10 @@ static int32_t node_of(graph *g, uint8_t *h, int red)
     for (int d = 0; d < MJ_KINDS; d++) {
         if (after[d] == MJ_NOT_HELD || (after[d] != s && !back)) continue;
         h[d]--;
-        int32_t kid = state_of(g, h, red_after(h, red, d), after[d]);
+        uint64_t klo = lo, khi = hi;
+        key_step(&klo, &khi, d, -1, red, red_after(h, red, d));
         h[d]++;
+        int32_t kid = state_of(g, klo, khi, after[d]);
         if (kid < 0) return -1;
         g->kids[g->n_kids++] = kid;
         n.count++;
@@ -181,8 +189,11 @@ static void expand(graph *g, int32_t i)
         for (int r = 0; r < 2; r++) {
             int weight = r ? copies - reds : reds;
             if (weight <= 0) continue;
+            int red_g = r ? red : red | 1 << (x / 9);
+            uint64_t lo = g->st[i].lo, hi = g->st[i].hi;
+            key_step(&lo, &hi, x, 1, red, red_g);
             h[x]++;
-            int32_t node = node_of(g, h, r ? red : red | 1 << (x / 9));
+            int32_t node = node_of(g, h, red_g, lo, hi);
             h[x]--;
             if (node < 0) return;
             if (!reserve((void **)&g->edges, &g->cap_edges, g->n_edges + 1, sizeof *g->edges)) {
@@ -305,7 +316,9 @@ int ev_graph_search(const ev_graph_in *in, double (*values)[EV_ROW], long *state
         if (in->after[d] == MJ_NOT_HELD || in->after[d] <= 0 || in->after[d] > MJ_EV_MAX_SHANTEN) continue;
         memset(values[d], 0, sizeof values[d]);
         h[d]--;
-        root[d] = state_of(&g, h, red_after(h, in->red0, d), in->after[d]);
+        uint64_t lo, hi;
+        make_key(h, red_after(h, in->red0, d), &lo, &hi);
+        root[d] = state_of(&g, lo, hi, in->after[d]);
         h[d]++;
     }
     if (!g.failed) build(&g);
