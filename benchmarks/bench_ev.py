@@ -6,7 +6,9 @@ Random hands dealt from the 136-tile wall (one dora indicator, ippatsu / haitei 
 double riichi on), grouped by shanten 0-3; prints the median and p90 CPU time (the thread's:
 other load on the shared VM does not count) of the C search (`core.ev_packed`, every discard)
 and the states it visited, for
-- the simple model at turn 1;
+- the simple model at turn 1, every discard up to 3-shanten, and only the discards that keep
+  the hand's shanten (MJ_EV_BEST_ONLY: what mahjong-cpp searches without its options, so the
+  figures compare like for like);
 - the full model at turn 1 with nothing seen (seat South, as the others);
 - the full model at turn 8, seat West (final discards, houtei), with 24 tiles of other
   players seen and 7 own discards;
@@ -43,8 +45,8 @@ def deal(rng: random.Random, per_shanten: int, visible: int, discards: int, seat
     return hands
 
 
-def run(title: str, hands: dict[int, list[Hand]], turn: int, options: EvOptions) -> None:
-    flags, rules = options.flags, rule_flags("tenhou")
+def run(title: str, hands: dict[int, list[Hand]], turn: int, options: EvOptions, extra: int = 0) -> None:
+    flags, rules = options.flags | extra, rule_flags("tenhou")
     print(title)
     for s, group in hands.items():
         times, states = [], []
@@ -76,6 +78,8 @@ def main() -> None:
     print(f"{args.hands} random hands per shanten")
     if not args.only_options:
         run("simple model, turn 1", fresh, 1, EvOptions())
+        run("simple model, turn 1, only the discards keeping the shanten (mahjong-cpp's plain setting)",
+            fresh, 1, EvOptions(), core.lib.MJ_EV_BEST_ONLY)
         run("full model, turn 1, nothing seen", fresh, 1, EvOptions(model="full"))
         run("full model, turn 8, seat West, 24 tiles seen, 7 own discards", later, 8, EvOptions(model="full"))
     if args.options or args.only_options:

@@ -412,11 +412,21 @@ static int graph_tenpai(void *ctx, uint8_t *h, int red, double *values)
     return 0;
 }
 
+/* MJ_EV_BEST_ONLY leaves out the discards that raise the shanten. */
+static int searched(const ev_ctx *c, int shanten, int after)
+{
+    return !(c->options & MJ_EV_BEST_ONLY) || after <= (shanten < 0 ? 0 : shanten);
+}
+
 static int graph_values(ev_ctx *c, const mj_win *hand, int shanten,
-                        const int8_t *after, double (*out)[EV_ROW], long *states)
+                        const int8_t *all_after, double (*out)[EV_ROW], long *states)
 {
     uint8_t wall_out[MJ_KINDS];
-    for (int k = 0; k < MJ_KINDS; k++) wall_out[k] = (uint8_t)(c->melded[k] + c->indicators[k] + c->seen[k]);
+    int8_t after[MJ_KINDS];           /* the discards searched */
+    for (int k = 0; k < MJ_KINDS; k++) {
+        wall_out[k] = (uint8_t)(c->melded[k] + c->indicators[k] + c->seen[k]);
+        after[k] = searched(c, shanten, all_after[k]) ? all_after[k] : MJ_NOT_HELD;
+    }
     ev_graph_in in = {hand->counts, hand->red, shanten, after, c->forms, c->cx, wall_out,
                       (c->rules & MJ_RULE_RED_FIVES) ? 7 & ~c->p->red_seen : 0, c->turn, c->last, c->pool,
                       !!(c->options & MJ_EV_SHANTEN_BACK), !!(c->options & MJ_EV_TEGAWARI),
@@ -517,7 +527,8 @@ int mj_ev_model(const mj_win *hand, const mj_ev_params *p, mj_ev_row *rows, long
         mj_ev_row *row = &rows[d];
         memset(row, 0, sizeof *row);
         row->shanten = after[d];
-        if (after[d] == MJ_NOT_HELD || after[d] > MJ_EV_MAX_SHANTEN || result < -1) continue;
+        if (after[d] == MJ_NOT_HELD || after[d] > MJ_EV_MAX_SHANTEN || result < -1 || !searched(&c, shanten, after[d]))
+            continue;
         if (graph && after[d] > 0) {
             graph_row(row, graph[d], c.turn);
             continue;

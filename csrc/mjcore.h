@@ -299,7 +299,10 @@ long mj_score_batch(const mj_win *wins, long n, int rules, mj_score *out, int8_t
 #define MJ_EV_DOUBLE_RIICHI 8      /* tenpai with the first discard (turn 1) is a double riichi */
 #define MJ_EV_SHANTEN_BACK 16      /* simple model: a discard may raise the shanten by one (docs/ev.md) */
 #define MJ_EV_TEGAWARI 32          /* simple model: a draw that keeps the shanten may be kept */
-#define MJ_EV_ALL 63
+#define MJ_EV_BEST_ONLY 64         /* only the discards keeping the hand's shanten are searched (the
+                                      others' rows stay zero but for shanten): the plain setting of
+                                      the published simulators, for like-for-like timings */
+#define MJ_EV_ALL 127
 #define MJ_EV_MAX_SHANTEN 3        /* deeper discards are not searched (their row stays zero) */
 #define MJ_EV_VALUES 19            /* value arrays are indexed by draw number t, 0..18 */
 #define MJ_ERR_MEMORY (-107)       /* the search ran out of memory */

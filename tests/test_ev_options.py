@@ -124,3 +124,26 @@ def test_cli(capsys):
     assert "shanten-back" in capsys.readouterr().out
     assert main(["ev", "--model", "full", "--tegawari", hand]) == 2
     assert "simple model" in capsys.readouterr().err
+
+
+def test_best_only_searches_the_discards_keeping_the_shanten():
+    # the like-for-like setting of the benchmark: the same rows for the discards that keep
+    # the shanten, nothing for the others (their shanten still given)
+    rng = random.Random(51)
+    rules = rule_flags("tenhou")
+    for _ in range(6):
+        hand = random_hand(rng, 2)
+        packed = pack(hand, 0, ())
+        for extra in (0, core.lib.MJ_EV_SHANTEN_BACK | core.lib.MJ_EV_TEGAWARI):
+            flags = EvOptions().flags | extra
+            s, every, _ = core.ev_packed(packed, 3, flags, rules)
+            s2, best, _ = core.ev_packed(packed, 3, flags | core.lib.MJ_EV_BEST_ONLY, rules)
+            assert s == s2 and list(every["shanten"]) == list(best["shanten"])
+            kept = [k for k in range(34) if 0 <= every["shanten"][k] <= s]
+            assert kept
+            for k in range(34):
+                for name in ("tenpai", "win", "score"):
+                    if k in kept:
+                        assert list(best[name][k]) == pytest.approx(list(every[name][k]), rel=1e-12, abs=1e-12)
+                    else:
+                        assert not best[name][k].any()
