@@ -147,3 +147,14 @@ def test_best_only_searches_the_discards_keeping_the_shanten():
                         assert list(best[name][k]) == pytest.approx(list(every[name][k]), rel=1e-12, abs=1e-12)
                     else:
                         assert not best[name][k].any()
+
+
+def test_cancel_flag_stops_the_graph_search():
+    from mjgui.ev import EvCancelled
+    flag = core.cancel_flag()
+    flag[0] = 1
+    options = EvOptions(shanten_back=True, tegawari=True)
+    with pytest.raises(EvCancelled):
+        expected_values("13m5p46799p2458s27z", 1, options, cancel=flag)
+    flag[0] = 0
+    assert expected_values("13m5p46799p2458s27z", 1, options, cancel=flag).rows
