@@ -25,6 +25,7 @@
 typedef struct {
     uint64_t lo, hi;                  /* the hand's key (make_key with its red bits) */
     int8_t shanten;
+    int16_t dist;                     /* the fewest draws from a root: needed from draw turn + dist on */
     int32_t first, count;             /* edges (or, at tenpai, the index of its values) */
 } gstate;
 
@@ -48,6 +49,9 @@ typedef struct {
     int32_t *kids;
     double *tenpai;                   /* EV_ROW per tenpai state */
     size_t n_st, cap_st, n_nd, cap_nd, n_edges, cap_edges, n_kids, cap_kids, n_tenpai, cap_tenpai;
+    /* breadth first, the dist of the states never falls: the states within dist k and the
+     * nodes they made are the first st_upto[k] / nd_upto[k] */
+    size_t st_upto[MJ_EV_VALUES], nd_upto[MJ_EV_VALUES];
     int failed;                       /* MJ_ERR_* */
 } graph;
 
@@ -107,8 +111,8 @@ static void key_step(uint64_t *lo, uint64_t *hi, int k, int sign, int was, int r
     *hi = *hi - ((uint64_t)was << 40) + ((uint64_t)red << 40);
 }
 
-/* The index of the state with key lo / hi (shanten s), queued when new. */
-static int32_t state_of(graph *g, uint64_t lo, uint64_t hi, int s)
+/* The index of the state with key lo / hi (shanten s, dist when new), queued when new. */
+static int32_t state_of(graph *g, uint64_t lo, uint64_t hi, int s, int dist)
 {
     slot *sl = find_slot(&g->states, lo, hi);
     if (!sl || !reserve((void **)&g->st, &g->cap_st, g->n_st + 1, sizeof *g->st)) {
@@ -120,12 +124,13 @@ static int32_t state_of(graph *g, uint64_t lo, uint64_t hi, int s)
     x->lo = lo;
     x->hi = hi;
     x->shanten = (int8_t)s;
+    x->dist = (int16_t)dist;
     x->first = x->count = 0;
     return sl->values = (int32_t)g->n_st++;
 }
 
 /* The index of the 14-tile node h (key lo / hi), its children made (and queued) when new. */
-static int32_t node_of(graph *g, uint8_t *h, int red, uint64_t lo, uint64_t hi)
+static int32_t node_of(graph *g, uint8_t *h, int red, uint64_t lo, uint64_t hi, int dist)
 {
     const ev_graph_in *in = g->in;
     slot *sl = find_slot(&g->nodes, lo, hi);
@@ -149,7 +154,7 @@ static int32_t node_of(graph *g, uint8_t *h, int red, uint64_t lo, uint64_t hi)
         uint64_t klo = lo, khi = hi;
         key_step(&klo, &khi, d, -1, red, red_after(h, red, d));
         h[d]++;
-        int32_t kid = state_of(g, klo, khi, after[d]);
+        int32_t kid = state_of(g, klo, khi, after[d], dist + 1);
         if (kid < 0) return -1;
         g->kids[g->n_kids++] = kid;
         n.count++;
@@ -193,7 +198,7 @@ static void expand(graph *g, int32_t i)
             uint64_t lo = g->st[i].lo, hi = g->st[i].hi;
             key_step(&lo, &hi, x, 1, red, red_g);
             h[x]++;
-            int32_t node = node_of(g, h, red_g, lo, hi);
+            int32_t node = node_of(g, h, red_g, lo, hi, g->st[i].dist);
             h[x]--;
             if (node < 0) return;
             if (!reserve((void **)&g->edges, &g->cap_edges, g->n_edges + 1, sizeof *g->edges)) {
@@ -208,17 +213,30 @@ static void expand(graph *g, int32_t i)
     g->st[i].count = count;
 }
 
+/* Below tenpai, a state first needed at draw turn + dist whose shanten exceeds
+ * the draws left then is worth nothing whenever it is needed: its draws are
+ * not searched (nor, past the last draw, any state's). */
+static int dead(const ev_graph_in *in, int shanten, int t)
+{
+    return t > in->last || shanten > in->last - t + 1;
+}
+
 /* Builds the graph from the root states (breadth first: new states queue up). */
 static void build(graph *g)
 {
     const ev_graph_in *in = g->in;
+    int upto = 0;
     for (size_t i = 0; i < g->n_st && !g->failed; i++) {
         if (in->cancel && (i & 1023) == 0 && *(volatile int *)in->cancel) {
             g->failed = MJ_ERR_CANCELLED;
             return;
         }
+        for (; upto < g->st[i].dist && upto < MJ_EV_VALUES; upto++) {
+            g->st_upto[upto] = i;
+            g->nd_upto[upto] = g->n_nd;
+        }
         if (g->st[i].shanten > 0) {
-            expand(g, (int32_t)i);
+            if (!dead(in, g->st[i].shanten, in->turn + g->st[i].dist)) expand(g, (int32_t)i);
             continue;
         }
         if (!reserve((void **)&g->tenpai, &g->cap_tenpai, (g->n_tenpai + 1) * EV_ROW, sizeof *g->tenpai)) {
@@ -230,6 +248,10 @@ static void build(graph *g)
         int code = in->tenpai(in->ctx, h, (int)(g->st[i].hi >> 40) - 1, g->tenpai + g->n_tenpai * EV_ROW);
         if (code) { g->failed = code; return; }
         g->st[i].first = (int32_t)g->n_tenpai++;
+    }
+    for (; upto < MJ_EV_VALUES; upto++) {
+        g->st_upto[upto] = g->n_st;
+        g->nd_upto[upto] = g->n_nd;
     }
 }
 
@@ -250,8 +272,11 @@ static void sweep(graph *g, const int32_t *root, double (*values)[EV_ROW])
             g->failed = MJ_ERR_CANCELLED;
             goto done;
         }
+        /* only the states needed at t (dist <= t - turn) and the nodes they draw into */
+        size_t states = g->st_upto[t - in->turn < MJ_EV_VALUES ? t - in->turn : MJ_EV_VALUES - 1];
         if (t <= in->last) {
-            for (size_t j = 0; j < g->n_nd; j++) {
+            size_t nodes = g->nd_upto[t - in->turn];
+            for (size_t j = 0; j < nodes; j++) {
                 const int32_t *k = g->kids + g->nd[j].first;
                 double *b = best + j * EV_NUMBERS;
                 for (int m = 0; m < EV_NUMBERS; m++) b[m] = next[(size_t)k[0] * EV_NUMBERS + m];
@@ -262,14 +287,14 @@ static void sweep(graph *g, const int32_t *root, double (*values)[EV_ROW])
                     }
             }
         }
-        for (size_t i = 0; i < n; i++) {
+        for (size_t i = 0; i < states; i++) {
             const gstate *x = &g->st[i];
             double *v = now + i * EV_NUMBERS;
             if (x->shanten == 0) {
                 for (int m = 0; m < EV_NUMBERS; m++) v[m] = g->tenpai[(size_t)x->first * EV_ROW + m * MJ_EV_VALUES + t];
                 continue;
             }
-            if (t > in->last) {            /* no draw left: below tenpai, nothing */
+            if (dead(in, x->shanten, t)) {     /* tenpai is out of reach: nothing */
                 v[0] = v[1] = v[2] = 0;
                 continue;
             }
@@ -318,7 +343,7 @@ int ev_graph_search(const ev_graph_in *in, double (*values)[EV_ROW], long *state
         h[d]--;
         uint64_t lo, hi;
         make_key(h, red_after(h, in->red0, d), &lo, &hi);
-        root[d] = state_of(&g, lo, hi, in->after[d]);
+        root[d] = state_of(&g, lo, hi, in->after[d], 0);
         h[d]++;
     }
     if (!g.failed) build(&g);
