@@ -147,18 +147,27 @@ static int32_t node_of(graph *g, uint8_t *h, int red, uint64_t lo, uint64_t hi, 
     for (int d = 0; d < MJ_KINDS; d++)
         if (after[d] != MJ_NOT_HELD && after[d] < s) s = after[d];
     int back = in->shanten_back && exchanges(h, red, in->h0, in->red0) + s <= in->s0;
-    gnode n = {(int32_t)g->n_kids, 0, 0};
+    /* the children's keys first, their slots loading while the next are made */
+    uint64_t klo[MJ_KINDS], khi[MJ_KINDS];
+    int8_t kd[MJ_KINDS];
+    int n_kids = 0;
     for (int d = 0; d < MJ_KINDS; d++) {
         if (after[d] == MJ_NOT_HELD || (after[d] != s && !back)) continue;
         h[d]--;
-        uint64_t klo = lo, khi = hi;
-        key_step(&klo, &khi, d, -1, red, red_after(h, red, d));
+        klo[n_kids] = lo;
+        khi[n_kids] = hi;
+        key_step(&klo[n_kids], &khi[n_kids], d, -1, red, red_after(h, red, d));
         h[d]++;
-        int32_t kid = state_of(g, klo, khi, after[d], dist + 1);
+        prefetch_slot(&g->states, klo[n_kids], khi[n_kids]);
+        kd[n_kids++] = (int8_t)d;
+    }
+    gnode n = {(int32_t)g->n_kids, 0, 0};
+    for (int j = 0; j < n_kids; j++) {
+        int32_t kid = state_of(g, klo[j], khi[j], after[kd[j]], dist + 1);
         if (kid < 0) return -1;
         g->kids[g->n_kids++] = kid;
         n.count++;
-        n.allowed |= (uint64_t)1 << d;
+        n.allowed |= (uint64_t)1 << kd[j];
     }
     g->nd[id] = n;
     return id;
@@ -186,7 +195,9 @@ static void expand(graph *g, int32_t i)
         plus_classes(p.h, -1, plus);
         draws = draws_lowering(&p, s, plus);
     }
-    int32_t first = (int32_t)g->n_edges, count = 0;
+    /* the draws' keys first, their slots loading while the next are made */
+    struct { uint64_t lo, hi; int8_t x, red; int16_t weight; } d[2 * MJ_KINDS];
+    int n = 0, dist = g->st[i].dist;
     for (int x = 0; x < MJ_KINDS; x++) {
         int copies = 4 - h[x] - in->out[x];
         if (!(draws >> x & 1) || copies <= 0) continue;
@@ -194,23 +205,30 @@ static void expand(graph *g, int32_t i)
         for (int r = 0; r < 2; r++) {
             int weight = r ? copies - reds : reds;
             if (weight <= 0) continue;
-            int red_g = r ? red : red | 1 << (x / 9);
-            uint64_t lo = g->st[i].lo, hi = g->st[i].hi;
-            key_step(&lo, &hi, x, 1, red, red_g);
-            h[x]++;
-            int32_t node = node_of(g, h, red_g, lo, hi, g->st[i].dist);
-            h[x]--;
-            if (node < 0) return;
-            if (!reserve((void **)&g->edges, &g->cap_edges, g->n_edges + 1, sizeof *g->edges)) {
-                g->failed = MJ_ERR_MEMORY;
-                return;
-            }
-            g->edges[g->n_edges++] = (gedge){node, (int16_t)weight, (int16_t)(g->nd[node].allowed >> x & 1)};
-            count++;
+            d[n].red = (int8_t)(r ? red : red | 1 << (x / 9));
+            d[n].lo = g->st[i].lo;
+            d[n].hi = g->st[i].hi;
+            key_step(&d[n].lo, &d[n].hi, x, 1, red, d[n].red);
+            prefetch_slot(&g->nodes, d[n].lo, d[n].hi);
+            d[n].x = (int8_t)x;
+            d[n++].weight = (int16_t)weight;
         }
     }
+    if (!reserve((void **)&g->edges, &g->cap_edges, g->n_edges + n, sizeof *g->edges)) {
+        g->failed = MJ_ERR_MEMORY;
+        return;
+    }
+    int32_t first = (int32_t)g->n_edges;
+    for (int j = 0; j < n; j++) {
+        int x = d[j].x;
+        h[x]++;
+        int32_t node = node_of(g, h, d[j].red, d[j].lo, d[j].hi, dist);
+        h[x]--;
+        if (node < 0) return;
+        g->edges[g->n_edges++] = (gedge){node, d[j].weight, (int16_t)(g->nd[node].allowed >> x & 1)};
+    }
     g->st[i].first = first;
-    g->st[i].count = count;
+    g->st[i].count = n;
 }
 
 /* Below tenpai, a state first needed at draw turn + dist whose shanten exceeds
@@ -278,6 +296,9 @@ static void sweep(graph *g, const int32_t *root, double (*values)[EV_ROW])
             size_t nodes = g->nd_upto[t - in->turn];
             for (size_t j = 0; j < nodes; j++) {
                 const int32_t *k = g->kids + g->nd[j].first;
+#ifdef __GNUC__
+                if (j + 8 < nodes) __builtin_prefetch(next + (size_t)g->kids[g->nd[j + 8].first] * EV_NUMBERS);
+#endif
                 double *b = best + j * EV_NUMBERS;
                 for (int m = 0; m < EV_NUMBERS; m++) b[m] = next[(size_t)k[0] * EV_NUMBERS + m];
                 for (int32_t c = 1; c < g->nd[j].count; c++)
@@ -299,6 +320,10 @@ static void sweep(graph *g, const int32_t *root, double (*values)[EV_ROW])
                 continue;
             }
             const double *stay = next + i * EV_NUMBERS;
+#ifdef __GNUC__
+            if (i + 4 < states && g->st[i + 4].count > 0)
+                __builtin_prefetch(best + (size_t)g->edges[g->st[i + 4].first].node * EV_NUMBERS);
+#endif
             double gain[EV_NUMBERS] = {0}, taken[EV_NUMBERS] = {0};
             for (int32_t e = 0; e < x->count; e++) {
                 const gedge *d = &g->edges[x->first + e];

@@ -53,6 +53,16 @@ static inline int grow_table(table *tb)
     return 1;
 }
 
+/* Start loading the slot a key hashes to (a lookup soon after finds it in cache). */
+static inline void prefetch_slot(const table *tb, uint64_t lo, uint64_t hi)
+{
+#ifdef __GNUC__
+    if (tb->capacity) __builtin_prefetch(&tb->slots[hash_key(lo, hi) & (tb->capacity - 1)]);
+#else
+    (void)tb; (void)lo; (void)hi;
+#endif
+}
+
 /* The slot of a key: found (values >= 0) or newly claimed (values == -1). */
 static inline slot *find_slot(table *tb, uint64_t lo, uint64_t hi)
 {
