@@ -557,7 +557,7 @@ int mj_ev_model(const mj_win *hand, const mj_ev_params *p, mj_ev_row *rows, long
             row->score[t] = vals[M_SCORE * NV + t];
         }
     }
-    if (states && !graph) *states = (long)c.states.used;
+    if (states) *states = (graph ? *states : 0) + (long)c.states.used;   /* the graph's below tenpai */
     free(graph);
     free(c.states.slots);
     free(c.drawn.slots);

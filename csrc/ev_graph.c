@@ -278,7 +278,7 @@ static void build(graph *g)
 static void sweep(graph *g, const int32_t *root, double (*values)[EV_ROW])
 {
     const ev_graph_in *in = g->in;
-    size_t n = g->n_st;
+    size_t n = g->n_st ? g->n_st : 1;    /* malloc(0) may give NULL */
     double *next = malloc(n * EV_NUMBERS * sizeof *next), *now = malloc(n * EV_NUMBERS * sizeof *now);
     double *best = malloc((g->n_nd ? g->n_nd : 1) * EV_NUMBERS * sizeof *best);
     if (!next || !now || !best) {
@@ -373,7 +373,7 @@ int ev_graph_search(const ev_graph_in *in, double (*values)[EV_ROW], long *state
     }
     if (!g.failed) build(&g);
     if (!g.failed) sweep(&g, root, values);
-    if (states) *states = (long)g.n_st;
+    if (states) *states = (long)(g.n_st - g.n_tenpai);
     free(g.states.slots);
     free(g.nodes.slots);
     free(g.st);

@@ -30,7 +30,8 @@ typedef struct {
 } ev_graph_in;
 
 /* Fills values[d] (EV_ROW) for every discard d of h0 with 0 < after[d] <=
- * MJ_EV_MAX_SHANTEN; *states gets the 13-tile states of the graph.  Returns 0
+ * MJ_EV_MAX_SHANTEN; *states gets the graph's 13-tile states below tenpai (the
+ * tenpai ones are the caller's).  Returns 0
  * or MJ_ERR_MEMORY / MJ_ERR_CANCELLED / the tenpai callback's code. */
 int ev_graph_search(const ev_graph_in *in, double (*values)[EV_ROW], long *states);
 

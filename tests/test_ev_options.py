@@ -12,7 +12,9 @@ import pytest
 from mjgui import core
 from mjgui.cli import main
 from mjgui.ev import EvOptions, expected_values
+from mjgui.hand import Hand
 from mjgui.scoring import pack, rule_flags
+from mjgui.tiles import Tile
 
 from ev_reference import OptionsModel
 from test_ev import random_hand
@@ -158,3 +160,14 @@ def test_cancel_flag_stops_the_graph_search():
         expected_values("13m5p46799p2458s27z", 1, options, cancel=flag)
     flag[0] = 0
     assert expected_values("13m5p46799p2458s27z", 1, options, cancel=flag).rows
+
+
+def test_a_graph_without_states():
+    # a tenpai hand whose searched discards are all tenpai: the graph has nothing to value
+    packed = pack(Hand.parse("23m456p789s55p123s9m dora:1z seat:S"), 0, ())
+    flags = EvOptions(shanten_back=True, tegawari=True).flags | core.lib.MJ_EV_BEST_ONLY
+    s, rows, states = core.ev_packed(packed, 1, flags, rule_flags("tenhou"))
+    plain, _, _ = core.ev_packed(packed, 1, EvOptions().flags, rule_flags("tenhou"))
+    assert s == plain == 0 and states == 1          # the tenpai state of 9m
+    nine = Tile.from_name("9m").kind
+    assert rows["win"][nine][1] == pytest.approx(expected_values("23m456p789s55p123s9m dora:1z seat:S").row("9m").win_prob)
