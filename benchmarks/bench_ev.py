@@ -6,10 +6,14 @@ Random hands dealt from the 136-tile wall (one dora indicator, ippatsu / haitei 
 double riichi on), grouped by shanten 0-3; prints the median and p90 CPU time (the thread's:
 other load on the shared VM does not count) of the C search (`core.ev_packed`, every discard)
 and the states it visited, for
-- the simple model at turn 1;
+- the simple model at turn 1, every discard up to 3-shanten, and only the discards that keep
+  the hand's shanten (MJ_EV_BEST_ONLY: what mahjong-cpp searches without its options, so the
+  figures compare like for like);
 - the full model at turn 1 with nothing seen (seat South, as the others);
 - the full model at turn 8, seat West (final discards, houtei), with 24 tiles of other
-  players seen and 7 own discards.
+  players seen and 7 own discards;
+- with --options: the simple model at turn 1 with shanten-back and tegawari (docs/ev.md),
+  and the peak memory of those searches.
 Ends with the peak resident memory of the process (the memo of the largest search).
 """
 from __future__ import annotations
@@ -41,8 +45,8 @@ def deal(rng: random.Random, per_shanten: int, visible: int, discards: int, seat
     return hands
 
 
-def run(title: str, hands: dict[int, list[Hand]], turn: int, options: EvOptions) -> None:
-    flags, rules = options.flags, rule_flags("tenhou")
+def run(title: str, hands: dict[int, list[Hand]], turn: int, options: EvOptions, extra: int = 0) -> None:
+    flags, rules = options.flags | extra, rule_flags("tenhou")
     print(title)
     for s, group in hands.items():
         times, states = [], []
@@ -64,14 +68,23 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=30, help="hands per shanten (default 30)")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--options", action="store_true",
+                        help="also the simple model with shanten-back and tegawari")
+    parser.add_argument("--only-options", action="store_true", help="only that run")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     fresh, later = deal(rng, args.hands, 0, 0, 1), deal(rng, args.hands, 24, 7, 2)
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"{args.hands} random hands per shanten")
-    run("simple model, turn 1", fresh, 1, EvOptions())
-    run("full model, turn 1, nothing seen", fresh, 1, EvOptions(model="full"))
-    run("full model, turn 8, seat West, 24 tiles seen, 7 own discards", later, 8, EvOptions(model="full"))
+    if not args.only_options:
+        run("simple model, turn 1", fresh, 1, EvOptions())
+        run("simple model, turn 1, only the discards keeping the shanten (mahjong-cpp's plain setting)",
+            fresh, 1, EvOptions(), core.lib.MJ_EV_BEST_ONLY)
+        run("full model, turn 1, nothing seen", fresh, 1, EvOptions(model="full"))
+        run("full model, turn 8, seat West, 24 tiles seen, 7 own discards", later, 8, EvOptions(model="full"))
+    if args.options or args.only_options:
+        run("simple model, turn 1, shanten-back and tegawari", fresh, 1,
+            EvOptions(shanten_back=True, tegawari=True))
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak resident memory {peak:.0f} MB ({peak - before:.0f} MB above the process before the searches)")
 

@@ -94,6 +94,27 @@ static inline uint64_t draws_lowering(prepared *p, int shanten, const uint8_t pl
     return mask;
 }
 
+/* Shanten after each discard of the 3k+2 hand h (MJ_NOT_HELD when not held):
+ * one suit class changes per discard, no ukeire needed. */
+static inline void mj_discard_shanten(uint8_t *h, int forms, mj_caps *cx, int8_t *after)
+{
+    uint8_t cls[4];
+    for (int q = 0; q < 4; q++) cls[q] = mj_suit_class(h, q);
+    mj_scan_result scan = mj_scan(h);
+    int k = (scan.tiles - 1) / 3;
+    for (int d = 0; d < MJ_KINDS; d++) {
+        if (!h[d]) { after[d] = MJ_NOT_HELD; continue; }
+        int q = mj_suit_of(d), saved = cls[q];
+        h[d]--;
+        cls[q] = mj_suit_class(h, q);
+        int distance = !(forms & MJ_REGULAR) ? 0 : cx ? mj_capped_distance(cx, h, cls, k)
+                                                      : mj_regular_distance(cls, k);
+        after[d] = (int8_t)mj_best_of(forms, distance, mj_scan_discard(scan, d, h[d] + 1));
+        h[d]++;
+        cls[q] = (uint8_t)saved;
+    }
+}
+
 /* plus[t] for the kinds of `suit` (all suits when suit < 0) of hand h. */
 static inline void plus_classes(uint8_t *h, int suit, uint8_t plus[MJ_KINDS])
 {

@@ -19,6 +19,8 @@
 #include "draws.h"
 #include "capped.h"
 #include "points.h"
+#include "ev_memo.h"
+#include "ev_graph.h"
 
 #define T_END 18                      /* the largest "no draw left" index */
 #define NV (T_END + 1)
@@ -26,16 +28,6 @@
 enum { M_TENPAI, M_WIN, M_SCORE, M_COUNT };
 enum { X_DOUBLE = 1, X_FURITEN = 2 };     /* state extra bits: double riichi, furiten by the root discard */
 enum { FAIL_MEMORY = 1, FAIL_CANCELLED = 2 };
-
-typedef struct {
-    uint64_t lo, hi;                  /* 34 counts x 3 bits, then extra bits; hi == 0: empty slot */
-    int32_t values;                   /* index into the value arena (-1 while new) */
-} slot;
-
-typedef struct {
-    slot *slots;
-    size_t capacity, used;
-} table;
 
 typedef struct {
     const mj_win *w;
@@ -56,57 +48,6 @@ typedef struct {
     size_t arena_used, arena_cap;
     int failed;                       /* FAIL_* */
 } ev_ctx;
-
-/* state key: counts in 3 bits each (lo: kinds 0..20, hi: kinds 21..33), extra bits on top of hi */
-static void make_key(const uint8_t *h, int extra, uint64_t *lo, uint64_t *hi)
-{
-    uint64_t a = 0, b = 0;
-    for (int k = 0; k < 21; k++) a |= (uint64_t)h[k] << (3 * k);
-    for (int k = 21; k < MJ_KINDS; k++) b |= (uint64_t)h[k] << (3 * (k - 21));
-    b |= (uint64_t)(extra + 1) << 40;          /* never 0: an empty slot is hi == 0 */
-    *lo = a;
-    *hi = b;
-}
-
-static size_t hash_key(uint64_t lo, uint64_t hi)
-{
-    uint64_t x = lo * 0x9E3779B97F4A7C15ull ^ (hi + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full;
-    x ^= x >> 31;
-    return (size_t)x;
-}
-
-static int grow_table(table *tb)
-{
-    size_t cap = tb->capacity ? 2 * tb->capacity : 4096;
-    slot *t = calloc(cap, sizeof *t);
-    if (!t) return 0;
-    for (size_t i = 0; i < tb->capacity; i++) {
-        if (!tb->slots[i].hi) continue;
-        size_t j = hash_key(tb->slots[i].lo, tb->slots[i].hi) & (cap - 1);
-        while (t[j].hi) j = (j + 1) & (cap - 1);
-        t[j] = tb->slots[i];
-    }
-    free(tb->slots);
-    tb->slots = t;
-    tb->capacity = cap;
-    return 1;
-}
-
-/* The slot of a key: found (values >= 0) or newly claimed (values == -1). */
-static slot *find_slot(table *tb, uint64_t lo, uint64_t hi)
-{
-    if (2 * (tb->used + 1) > tb->capacity && !grow_table(tb)) return NULL;
-    size_t j = hash_key(lo, hi) & (tb->capacity - 1);
-    while (tb->slots[j].hi) {
-        if (tb->slots[j].lo == lo && tb->slots[j].hi == hi) return &tb->slots[j];
-        j = (j + 1) & (tb->capacity - 1);
-    }
-    tb->slots[j].lo = lo;
-    tb->slots[j].hi = hi;
-    tb->slots[j].values = -1;
-    tb->used++;
-    return &tb->slots[j];
-}
 
 static int32_t new_values(ev_ctx *c)
 {
@@ -209,27 +150,6 @@ static int red_in_wall(const ev_ctx *c, const uint8_t *h, int red, int x)
 }
 
 static int32_t evaluate(ev_ctx *c, uint8_t *h, int red, int extra, int shanten);
-
-/* Shanten after each discard of the 3k+2 hand h (MJ_NOT_HELD when not held):
- * one suit class changes per discard, no ukeire needed. */
-static void discard_shanten(uint8_t *h, int forms, mj_caps *cx, int8_t *after)
-{
-    uint8_t cls[4];
-    for (int q = 0; q < 4; q++) cls[q] = mj_suit_class(h, q);
-    mj_scan_result scan = mj_scan(h);
-    int k = (scan.tiles - 1) / 3;
-    for (int d = 0; d < MJ_KINDS; d++) {
-        if (!h[d]) { after[d] = MJ_NOT_HELD; continue; }
-        int q = mj_suit_of(d), saved = cls[q];
-        h[d]--;
-        cls[q] = mj_suit_class(h, q);
-        int distance = !(forms & MJ_REGULAR) ? 0 : cx ? mj_capped_distance(cx, h, cls, k)
-                                                      : mj_regular_distance(cls, k);
-        after[d] = (int8_t)mj_best_of(forms, distance, mj_scan_discard(scan, d, h[d] + 1));
-        h[d]++;
-        cls[q] = (uint8_t)saved;
-    }
-}
 
 /* Red bits after discarding d from a hand holding red: a plain copy goes first. */
 static int red_after_discard(const uint8_t *h_after, int red, int d)
@@ -410,7 +330,7 @@ static int32_t drawn_best(ev_ctx *c, uint8_t *h, int r, int shanten)
      * zeroed, so the unused entries stay finite */
     double best[M_COUNT * NV] = {0};
     int8_t after[MJ_KINDS];
-    discard_shanten(h, c->forms, c->cx, after);
+    mj_discard_shanten(h, c->forms, c->cx, after);
     for (int d = 0; d < MJ_KINDS; d++) {
         if (after[d] != shanten - 1) continue;
         h[d]--;
@@ -477,6 +397,52 @@ static int32_t evaluate(ev_ctx *c, uint8_t *h, int red, int extra, int shanten)
     return c->failed ? -1 : v;
 }
 
+/* ---- the shanten-back and tegawari options (csrc/ev_graph.c) ---- */
+
+#define GRAPH_OPTIONS (MJ_EV_SHANTEN_BACK | MJ_EV_TEGAWARI)
+typedef char graph_rows_match[EV_ROW == M_COUNT * NV ? 1 : -1];
+
+/* The graph's tenpai states: valued (and memoised) as in the plain search. */
+static int graph_tenpai(void *ctx, uint8_t *h, int red, double *values)
+{
+    ev_ctx *c = ctx;
+    int32_t v = evaluate(c, h, red, 0, 0);
+    if (v < 0) return c->failed == FAIL_CANCELLED ? MJ_ERR_CANCELLED : MJ_ERR_MEMORY;
+    memcpy(values, values_at(c, v), EV_ROW * sizeof *values);
+    return 0;
+}
+
+/* MJ_EV_BEST_ONLY leaves out the discards that raise the shanten. */
+static int searched(const ev_ctx *c, int shanten, int after)
+{
+    return !(c->options & MJ_EV_BEST_ONLY) || after <= (shanten < 0 ? 0 : shanten);
+}
+
+static int graph_values(ev_ctx *c, const mj_win *hand, int shanten,
+                        const int8_t *all_after, double (*out)[EV_ROW], long *states)
+{
+    uint8_t wall_out[MJ_KINDS];
+    int8_t after[MJ_KINDS];           /* the discards searched */
+    for (int k = 0; k < MJ_KINDS; k++) {
+        wall_out[k] = (uint8_t)(c->melded[k] + c->indicators[k] + c->seen[k]);
+        after[k] = searched(c, shanten, all_after[k]) ? all_after[k] : MJ_NOT_HELD;
+    }
+    ev_graph_in in = {hand->counts, hand->red, shanten, after, c->forms, c->cx, wall_out,
+                      (c->rules & MJ_RULE_RED_FIVES) ? 7 & ~c->p->red_seen : 0, c->turn, c->last, c->pool,
+                      !!(c->options & MJ_EV_SHANTEN_BACK), !!(c->options & MJ_EV_TEGAWARI),
+                      graph_tenpai, c, c->p->cancel};
+    return ev_graph_search(&in, out, states);
+}
+
+static void graph_row(mj_ev_row *row, const double *v, int turn)
+{
+    for (int t = turn; t <= T_END; t++) {
+        row->tenpai[t] = v[M_TENPAI * NV + t];
+        row->win[t] = v[M_WIN * NV + t];
+        row->score[t] = v[M_SCORE * NV + t];
+    }
+}
+
 /* Seats in draw order from the dealer: the last draw index and the opponent
  * discards after the player's last one (70 live draws: East and South draw
  * 18 times, West and North 17; South draws the last tile). */
@@ -500,7 +466,8 @@ int mj_ev_model(const mj_win *hand, const mj_ev_params *p, mj_ev_row *rows, long
         || (p->rules & ~MJ_RULES_ALL) || hand->n_melds > 4 || hand->n_dora > 5 || hand->seat_wind > 3
         || hand->round_wind > 3 || (p->full != 0 && p->full != 1) || p->red_seen > 7
         || p->n_visible < 0 || p->n_visible > 136 || (p->furiten >> MJ_KINDS)
-        || !(p->ron_dama >= 0 && p->ron_dama <= 1) || !(p->ron_riichi >= 0 && p->ron_riichi <= 1))
+        || !(p->ron_dama >= 0 && p->ron_dama <= 1) || !(p->ron_riichi >= 0 && p->ron_riichi <= 1)
+        || (p->full && (p->options & GRAPH_OPTIONS)))
         return MJ_ERR_ARG;
     mj_scan_result scan = mj_scan(hand->counts);
     int n = mj_checked_total(scan);
@@ -550,11 +517,22 @@ int mj_ev_model(const mj_win *hand, const mj_ev_params *p, mj_ev_row *rows, long
     int shanten = mj_discard_rows(h, scan, c.forms, 0, c.cx, after, masks);
     if (shanten < -1) return shanten;
     int result = shanten;             /* -1: a complete hand; its discards are searched all the same */
+    double (*graph)[EV_ROW] = NULL;   /* the options' values of the discards below tenpai */
+    if ((c.options & GRAPH_OPTIONS) && shanten >= 0) {
+        graph = malloc(MJ_KINDS * sizeof *graph);
+        int code = graph ? graph_values(&c, hand, shanten, after, graph, states) : MJ_ERR_MEMORY;
+        if (code) result = code;
+    }
     for (int d = 0; d < MJ_KINDS; d++) {
         mj_ev_row *row = &rows[d];
         memset(row, 0, sizeof *row);
         row->shanten = after[d];
-        if (after[d] == MJ_NOT_HELD || after[d] > MJ_EV_MAX_SHANTEN) continue;
+        if (after[d] == MJ_NOT_HELD || after[d] > MJ_EV_MAX_SHANTEN || result < -1 || !searched(&c, shanten, after[d]))
+            continue;
+        if (graph && after[d] > 0) {
+            graph_row(row, graph[d], c.turn);
+            continue;
+        }
         h[d]--;
         int red = red_after_discard(h, hand->red, d);
         int extra = 0;
@@ -579,7 +557,8 @@ int mj_ev_model(const mj_win *hand, const mj_ev_params *p, mj_ev_row *rows, long
             row->score[t] = vals[M_SCORE * NV + t];
         }
     }
-    if (states) *states = (long)c.states.used;
+    if (states) *states = (graph ? *states : 0) + (long)c.states.used;   /* the graph's below tenpai */
+    free(graph);
     free(c.states.slots);
     free(c.drawn.slots);
     free(c.arena);

@@ -324,7 +324,12 @@ int mj_yaku_reach(const mj_win *context, const uint8_t *counts, int rules, int e
 #define MJ_EV_HAITEI 2             /* a win on draw 17 scores haitei */
 #define MJ_EV_URA 4                /* ura dora, averaged over the unseen tiles */
 #define MJ_EV_DOUBLE_RIICHI 8      /* tenpai with the first discard (turn 1) is a double riichi */
-#define MJ_EV_ALL 15
+#define MJ_EV_SHANTEN_BACK 16      /* simple model: a discard may raise the shanten by one (docs/ev.md) */
+#define MJ_EV_TEGAWARI 32          /* simple model: a draw that keeps the shanten may be kept */
+#define MJ_EV_BEST_ONLY 64         /* only the discards keeping the hand's shanten are searched (the
+                                      others' rows stay zero but for shanten): the plain setting of
+                                      the published simulators, for like-for-like timings */
+#define MJ_EV_ALL 127
 #define MJ_EV_MAX_SHANTEN 3        /* deeper discards are not searched (their row stays zero) */
 #define MJ_EV_VALUES 19            /* value arrays are indexed by draw number t, 0..18 */
 #define MJ_ERR_MEMORY (-107)       /* the search ran out of memory */

@@ -208,13 +208,16 @@ def ev_answer(args: argparse.Namespace) -> Callable[[str], tuple[dict, str]]:
     from mjgui.hand import Hand
     options = EvOptions(ippatsu=not args.no_ippatsu, haitei=not args.no_haitei, ura=not args.no_ura,
                         double_riichi=not args.no_double_riichi, rank=args.rank, model=args.model,
-                        ron_dama=args.ron_dama, ron_riichi=args.ron_riichi)
+                        ron_dama=args.ron_dama, ron_riichi=args.ron_riichi,
+                        shanten_back=args.shanten_back, tegawari=args.tegawari)
+    extras = "".join(f", {name}" for name, on in (("shanten-back", options.shanten_back),
+                                                   ("tegawari", options.tegawari)) if on)
 
     def answer(text: str) -> tuple[dict, str]:
         hand = Hand.parse(text)
         result = expected_values(hand, args.turn, options, args.rules)
         record = result.to_json()
-        head = f"{hand}: {shanten_word(result.shanten)}, turn {result.turn} ({options.model} model)"
+        head = f"{hand}: {shanten_word(result.shanten)}, turn {result.turn} ({options.model} model{extras})"
         if not result.searched:
             from mjgui.analysis import analyze
             rows = analyze(hand, calls=False).rows
@@ -303,6 +306,9 @@ def _parser() -> argparse.ArgumentParser:
     for flag, what in (("ippatsu", "ippatsu"), ("haitei", "haitei"), ("ura", "ura dora"),
                        ("double-riichi", "double riichi")):
         ev_cmd.add_argument(f"--no-{flag}", action="store_true", help=f"do not count {what}")
+    for flag, what in (("shanten-back", "a discard may raise the shanten by one (向聴戻し)"),
+                       ("tegawari", "a draw that keeps the shanten may be kept (手変わり)")):
+        ev_cmd.add_argument(f"--{flag}", action="store_true", help=f"simple model: {what}; docs/ev.md")
     from mjgui.drills.cli import add_parser as add_drill_parser
     add_drill_parser(sub)
     from mjgui.logs.cli import add_parser as add_review_parser

@@ -50,12 +50,16 @@ class EvOptions:
     model: str = "simple"          # "simple", or "full": the real wall, ron, furiten, riichi or dama
     ron_dama: float = 0.5          # full model: share of the live tiles an opponent discard can be
     ron_riichi: float = 0.25       # ... against a riichi (opponents fold)
+    shanten_back: bool = False     # simple model: a discard may raise the shanten by one (向聴戻し)
+    tegawari: bool = False         # simple model: a draw that keeps the shanten may be kept (手変わり)
 
     def __post_init__(self) -> None:
         if self.rank not in RANKS:
             raise ValueError(f"rank must be one of {', '.join(RANKS)}, not {self.rank!r}")
         if self.model not in MODELS:
             raise ValueError(f"model must be one of {', '.join(MODELS)}, not {self.model!r}")
+        if self.model == "full" and (self.shanten_back or self.tegawari):
+            raise ValueError("shanten-back and tegawari are options of the simple model only")
         for name in ("ron_dama", "ron_riichi"):
             value = getattr(self, name)
             if type(value) not in (int, float) or not 0 <= value <= 1:
@@ -64,7 +68,8 @@ class EvOptions:
     @property
     def flags(self) -> int:
         return ((lib.MJ_EV_IPPATSU if self.ippatsu else 0) | (lib.MJ_EV_HAITEI if self.haitei else 0)
-                | (lib.MJ_EV_URA if self.ura else 0) | (lib.MJ_EV_DOUBLE_RIICHI if self.double_riichi else 0))
+                | (lib.MJ_EV_URA if self.ura else 0) | (lib.MJ_EV_DOUBLE_RIICHI if self.double_riichi else 0)
+                | (lib.MJ_EV_SHANTEN_BACK if self.shanten_back else 0) | (lib.MJ_EV_TEGAWARI if self.tegawari else 0))
 
 
 @dataclass(frozen=True)

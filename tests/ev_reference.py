@@ -255,3 +255,69 @@ def _points(han: int, fu: int, dealer: bool, tsumo: bool) -> int:
     if not tsumo:
         return up(6 * base) if dealer else up(4 * base)
     return 3 * up(2 * base) if dealer else up(2 * base) + 2 * up(base)
+
+
+class OptionsModel(Model):
+    """The simple model with the shanten-back (向聴戻し) and tegawari (手変わり) options,
+    from their definition in docs/ev.md: plain recursion over (hand, red fives, draw),
+    the shanten of every hand asked of the core one at a time.
+
+    e(hand) counts the tiles held beyond the starting 14-tile hand (a red five and a
+    plain one apart); s0 is the starting hand's shanten.  A 13-tile hand below tenpai
+    with e + s <= s0 may keep any draw (tegawari); a 14-tile hand with e + s <= s0 may
+    discard any tile (shanten-back), else only tiles that keep its shanten.  A draw may
+    be thrown straight back whenever its kind is an allowed discard."""
+
+    def __init__(self, hand: Hand, turn: int, shanten_back=False, tegawari=False, **options):
+        super().__init__(hand, turn, **options)
+        self.back, self.tegawari = shanten_back, tegawari
+        self.h0 = tuple(hand.counts)
+        self.red0 = frozenset(t.kind // 9 for t in hand.concealed if t.red) \
+            | frozenset(t.kind // 9 for m in hand.melds for t in m.tiles if t.red)
+        self.s0 = self.shanten(list(hand.counts))
+
+    def exchanges(self, counts, reds) -> int:
+        """Tiles held beyond the starting hand, a red five and a plain five apart."""
+        e = 0
+        for k in range(34):
+            held, before = counts[k], self.h0[k]
+            if k < 27 and k % 9 == 4:
+                red, red0 = k // 9 in reds, k // 9 in self.red0
+                e += red and not red0
+                held, before = held - red, before - red0
+            e += max(held - before, 0)
+        return e
+
+    def _value(self, counts: tuple, reds: frozenset, t: int, double: bool, furiten: bool):
+        s = self.shanten(list(counts))
+        if s == 0 or t > self.last:
+            return super()._value(counts, reds, t, double, furiten)
+        counts = list(counts)
+        stay = self.value(tuple(counts), reds, t + 1, False, False)
+        may_change = self.tegawari and self.exchanges(counts, reds) + s <= self.s0
+        gain, taken = [0.0, 0.0, 0.0], [0.0, 0.0, 0.0]
+        for x, red, wgt in self.draws(counts, reds):
+            counts[x] += 1
+            s14 = self.shanten(counts)
+            if s14 < s or may_change:
+                r2 = reds | {x // 9} if red else reds
+                back = self.back and self.exchanges(counts, r2) + s14 <= self.s0
+                best, allowed = None, set()
+                for d in range(34):
+                    if not counts[d]:
+                        continue
+                    counts[d] -= 1
+                    if back or self.shanten(counts) == s14:
+                        allowed.add(d)
+                        r3 = r2 - {d // 9} if d < 27 and d % 9 == 4 and counts[d] == 0 else r2
+                        v = self.value(tuple(counts), r3, t + 1, False, False)
+                        best = v if best is None else [max(a, b) for a, b in zip(best, v)]
+                    counts[d] += 1
+                for m in range(3):
+                    up = best[m] - stay[m]
+                    if x in allowed and up <= 0:        # thrown straight back
+                        continue
+                    gain[m] += wgt * up
+                    taken[m] += wgt
+            counts[x] -= 1
+        return tuple(st + g / max(self.pool[t], w) for st, g, w in zip(stay, gain, taken))

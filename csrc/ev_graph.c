@@ -1,0 +1,385 @@
+/* The simple model's search with shanten-back and tegawari (docs/ev.md).
+ *
+ * With either option a hand may move back up in shanten, so the states no
+ * longer form a DAG by shanten and cannot be valued by one recursion.  The
+ * search builds the graph first and then values it backwards over the draws:
+ *
+ * - a state is a 13-tile hand H (with its red fives), shanten s(H), and its
+ *   exchanges e(H): the tiles it holds beyond the starting 14-tile hand;
+ * - a node is a 14-tile hand G = H + x after a draw, whose children are the
+ *   states its allowed discards lead to (shared by every H that draws into G);
+ * - the options apply only while e + s stays within the starting shanten s0
+ *   (mahjong-cpp's bound with one extra exchange), which keeps the graph
+ *   finite and small; tenpai states are frozen and valued by the caller.
+ *
+ * Values per number m and draw t (P = the pool, never below the weight
+ * actually taken):  V(H, t) = V(H, t + 1) + sum over the draws x of H of
+ * w(x) / P x (B(G, t + 1) - V(H, t + 1)), B(G) the best child; a draw the
+ * player may throw back (the drawn kind is an allowed discard of G) only
+ * counts when it gains. */
+#include <string.h>
+#include "draws.h"
+#include "ev_memo.h"
+#include "ev_graph.h"
+
+typedef struct {
+    uint64_t lo, hi;                  /* the hand's key (make_key with its red bits) */
+    int8_t shanten;
+    int16_t dist;                     /* the fewest draws from a root: needed from draw turn + dist on */
+    int32_t first, count;             /* edges (or, at tenpai, the index of its values) */
+} gstate;
+
+typedef struct {
+    int32_t node;                     /* the 14-tile hand drawn into */
+    int16_t weight;                   /* wall copies */
+    int16_t optional;                 /* the draw may be thrown back */
+} gedge;
+
+typedef struct {
+    int32_t first, count;             /* children in kids[] */
+    uint64_t allowed;                 /* the kinds it may discard */
+} gnode;
+
+typedef struct {
+    const ev_graph_in *in;
+    table states, nodes;              /* key -> index into st[] / nd[] */
+    gstate *st;
+    gnode *nd;
+    gedge *edges;
+    int32_t *kids;
+    double *tenpai;                   /* EV_ROW per tenpai state */
+    size_t n_st, cap_st, n_nd, cap_nd, n_edges, cap_edges, n_kids, cap_kids, n_tenpai, cap_tenpai;
+    /* breadth first, the dist of the states never falls: the states within dist k and the
+     * nodes they made are the first st_upto[k] / nd_upto[k] */
+    size_t st_upto[MJ_EV_VALUES], nd_upto[MJ_EV_VALUES];
+    int failed;                       /* MJ_ERR_* */
+} graph;
+
+/* Room for `need` items of `size` bytes in *p (capacity *cap); 0 when out of memory. */
+static int reserve(void **p, size_t *cap, size_t need, size_t size)
+{
+    if (need <= *cap) return 1;
+    size_t c = *cap ? *cap : 1024;
+    while (c < need) c *= 2;
+    void *q = realloc(*p, c * size);
+    if (!q) return 0;
+    *p = q;
+    *cap = c;
+    return 1;
+}
+
+static void unpack(uint64_t lo, uint64_t hi, uint8_t *h)
+{
+    for (int k = 0; k < 21; k++) h[k] = (uint8_t)(lo >> (3 * k) & 7);
+    for (int k = 21; k < MJ_KINDS; k++) h[k] = (uint8_t)(hi >> (3 * (k - 21)) & 7);
+}
+
+/* Tiles held beyond the starting hand h0 (red fives red0); a red five and
+ * a plain one are different tiles here, as in mahjong-cpp. */
+static int exchanges(const uint8_t *h, int red, const uint8_t *h0, int red0)
+{
+    int e = 0;
+    for (int k = 0; k < MJ_KINDS; k++) {
+        int held = h[k], before = h0[k];
+        if (k < 27 && k % 9 == 4) {
+            int r = red >> (k / 9) & 1, r0 = red0 >> (k / 9) & 1;
+            e += r > r0;
+            held -= r;
+            before -= r0;
+        }
+        e += held > before ? held - before : 0;
+    }
+    return e;
+}
+
+static int is_five(int k) { return k < 27 && k % 9 == 4; }
+
+/* Red bits after discarding d from a hand holding red: a plain copy goes first. */
+static int red_after(const uint8_t *h_after, int red, int d)
+{
+    if (is_five(d) && (red >> (d / 9) & 1) && h_after[d] == 0) return red & ~(1 << (d / 9));
+    return red;
+}
+
+/* A hand's key one tile of kind k up (sign 1) or down (-1), and with red bits
+ * `red` instead of `was` (make_key keeps red + 1 from bit 40 of hi). */
+static void key_step(uint64_t *lo, uint64_t *hi, int k, int sign, int was, int red)
+{
+    uint64_t unit = k < 21 ? (uint64_t)1 << (3 * k) : (uint64_t)1 << (3 * (k - 21));
+    uint64_t *w = k < 21 ? lo : hi;
+    *w = sign > 0 ? *w + unit : *w - unit;
+    *hi = *hi - ((uint64_t)was << 40) + ((uint64_t)red << 40);
+}
+
+/* The index of the state with key lo / hi (shanten s, dist when new), queued when new. */
+static int32_t state_of(graph *g, uint64_t lo, uint64_t hi, int s, int dist)
+{
+    slot *sl = find_slot(&g->states, lo, hi);
+    if (!sl || !reserve((void **)&g->st, &g->cap_st, g->n_st + 1, sizeof *g->st)) {
+        g->failed = MJ_ERR_MEMORY;
+        return -1;
+    }
+    if (sl->values >= 0) return sl->values;
+    gstate *x = &g->st[g->n_st];
+    x->lo = lo;
+    x->hi = hi;
+    x->shanten = (int8_t)s;
+    x->dist = (int16_t)dist;
+    x->first = x->count = 0;
+    return sl->values = (int32_t)g->n_st++;
+}
+
+/* The index of the 14-tile node h (key lo / hi), its children made (and queued) when new. */
+static int32_t node_of(graph *g, uint8_t *h, int red, uint64_t lo, uint64_t hi, int dist)
+{
+    const ev_graph_in *in = g->in;
+    slot *sl = find_slot(&g->nodes, lo, hi);
+    if (!sl || !reserve((void **)&g->nd, &g->cap_nd, g->n_nd + 1, sizeof *g->nd)
+        || !reserve((void **)&g->kids, &g->cap_kids, g->n_kids + MJ_KINDS, sizeof *g->kids)) {
+        g->failed = MJ_ERR_MEMORY;
+        return -1;
+    }
+    if (sl->values >= 0) return sl->values;
+    int32_t id = sl->values = (int32_t)g->n_nd++;
+    int8_t after[MJ_KINDS];
+    mj_discard_shanten(h, in->forms, in->cx, after);
+    int s = 127;
+    for (int d = 0; d < MJ_KINDS; d++)
+        if (after[d] != MJ_NOT_HELD && after[d] < s) s = after[d];
+    int back = in->shanten_back && exchanges(h, red, in->h0, in->red0) + s <= in->s0;
+    /* the children's keys first, their slots loading while the next are made */
+    uint64_t klo[MJ_KINDS], khi[MJ_KINDS];
+    int8_t kd[MJ_KINDS];
+    int n_kids = 0;
+    for (int d = 0; d < MJ_KINDS; d++) {
+        if (after[d] == MJ_NOT_HELD || (after[d] != s && !back)) continue;
+        h[d]--;
+        klo[n_kids] = lo;
+        khi[n_kids] = hi;
+        key_step(&klo[n_kids], &khi[n_kids], d, -1, red, red_after(h, red, d));
+        h[d]++;
+        prefetch_slot(&g->states, klo[n_kids], khi[n_kids]);
+        kd[n_kids++] = (int8_t)d;
+    }
+    gnode n = {(int32_t)g->n_kids, 0, 0};
+    for (int j = 0; j < n_kids; j++) {
+        int32_t kid = state_of(g, klo[j], khi[j], after[kd[j]], dist + 1);
+        if (kid < 0) return -1;
+        g->kids[g->n_kids++] = kid;
+        n.count++;
+        n.allowed |= (uint64_t)1 << kd[j];
+    }
+    g->nd[id] = n;
+    return id;
+}
+
+/* The draws of a state below tenpai: every draw under tegawari, else those
+ * that lower the shanten; each becomes an edge to its 14-tile node. */
+static void expand(graph *g, int32_t i)
+{
+    const ev_graph_in *in = g->in;
+    uint8_t h[MJ_KINDS];
+    unpack(g->st[i].lo, g->st[i].hi, h);
+    int red = (int)(g->st[i].hi >> 40) - 1, s = g->st[i].shanten;
+    uint64_t draws;
+    if (in->tegawari && exchanges(h, red, in->h0, in->red0) + s <= in->s0) {
+        draws = ((uint64_t)1 << MJ_KINDS) - 1;
+    } else {
+        prepared p;
+        memcpy(p.h, h, MJ_KINDS);
+        for (int q = 0; q < 4; q++) p.cls[q] = mj_suit_class(h, q);
+        p.scan = mj_scan(h);
+        p.forms = in->forms;
+        p.cx = in->cx;
+        uint8_t plus[MJ_KINDS] = {0};
+        plus_classes(p.h, -1, plus);
+        draws = draws_lowering(&p, s, plus);
+    }
+    /* the draws' keys first, their slots loading while the next are made */
+    struct { uint64_t lo, hi; int8_t x, red; int16_t weight; } d[2 * MJ_KINDS];
+    int n = 0, dist = g->st[i].dist;
+    for (int x = 0; x < MJ_KINDS; x++) {
+        int copies = 4 - h[x] - in->out[x];
+        if (!(draws >> x & 1) || copies <= 0) continue;
+        int reds = is_five(x) && (in->red_drawable >> (x / 9) & 1) && !(red >> (x / 9) & 1);
+        for (int r = 0; r < 2; r++) {
+            int weight = r ? copies - reds : reds;
+            if (weight <= 0) continue;
+            d[n].red = (int8_t)(r ? red : red | 1 << (x / 9));
+            d[n].lo = g->st[i].lo;
+            d[n].hi = g->st[i].hi;
+            key_step(&d[n].lo, &d[n].hi, x, 1, red, d[n].red);
+            prefetch_slot(&g->nodes, d[n].lo, d[n].hi);
+            d[n].x = (int8_t)x;
+            d[n++].weight = (int16_t)weight;
+        }
+    }
+    if (!reserve((void **)&g->edges, &g->cap_edges, g->n_edges + n, sizeof *g->edges)) {
+        g->failed = MJ_ERR_MEMORY;
+        return;
+    }
+    int32_t first = (int32_t)g->n_edges;
+    for (int j = 0; j < n; j++) {
+        int x = d[j].x;
+        h[x]++;
+        int32_t node = node_of(g, h, d[j].red, d[j].lo, d[j].hi, dist);
+        h[x]--;
+        if (node < 0) return;
+        g->edges[g->n_edges++] = (gedge){node, d[j].weight, (int16_t)(g->nd[node].allowed >> x & 1)};
+    }
+    g->st[i].first = first;
+    g->st[i].count = n;
+}
+
+/* Below tenpai, a state first needed at draw turn + dist whose shanten exceeds
+ * the draws left then is worth nothing whenever it is needed: its draws are
+ * not searched (nor, past the last draw, any state's). */
+static int dead(const ev_graph_in *in, int shanten, int t)
+{
+    return t > in->last || shanten > in->last - t + 1;
+}
+
+/* Builds the graph from the root states (breadth first: new states queue up). */
+static void build(graph *g)
+{
+    const ev_graph_in *in = g->in;
+    int upto = 0;
+    for (size_t i = 0; i < g->n_st && !g->failed; i++) {
+        if (in->cancel && (i & 1023) == 0 && *(volatile int *)in->cancel) {
+            g->failed = MJ_ERR_CANCELLED;
+            return;
+        }
+        for (; upto < g->st[i].dist && upto < MJ_EV_VALUES; upto++) {
+            g->st_upto[upto] = i;
+            g->nd_upto[upto] = g->n_nd;
+        }
+        if (g->st[i].shanten > 0) {
+            if (!dead(in, g->st[i].shanten, in->turn + g->st[i].dist)) expand(g, (int32_t)i);
+            continue;
+        }
+        if (!reserve((void **)&g->tenpai, &g->cap_tenpai, (g->n_tenpai + 1) * EV_ROW, sizeof *g->tenpai)) {
+            g->failed = MJ_ERR_MEMORY;
+            return;
+        }
+        uint8_t h[MJ_KINDS];
+        unpack(g->st[i].lo, g->st[i].hi, h);
+        int code = in->tenpai(in->ctx, h, (int)(g->st[i].hi >> 40) - 1, g->tenpai + g->n_tenpai * EV_ROW);
+        if (code) { g->failed = code; return; }
+        g->st[i].first = (int32_t)g->n_tenpai++;
+    }
+    for (; upto < MJ_EV_VALUES; upto++) {
+        g->st_upto[upto] = g->n_st;
+        g->nd_upto[upto] = g->n_nd;
+    }
+}
+
+/* The values of every state from draw last + 1 down to draw turn, two
+ * slices at a time; the roots' whole rows are kept. */
+static void sweep(graph *g, const int32_t *root, double (*values)[EV_ROW])
+{
+    const ev_graph_in *in = g->in;
+    size_t n = g->n_st ? g->n_st : 1;    /* malloc(0) may give NULL */
+    double *next = malloc(n * EV_NUMBERS * sizeof *next), *now = malloc(n * EV_NUMBERS * sizeof *now);
+    double *best = malloc((g->n_nd ? g->n_nd : 1) * EV_NUMBERS * sizeof *best);
+    if (!next || !now || !best) {
+        g->failed = MJ_ERR_MEMORY;
+        goto done;
+    }
+    for (int t = in->last + 1; t >= in->turn; t--) {
+        if (in->cancel && *(volatile int *)in->cancel) {
+            g->failed = MJ_ERR_CANCELLED;
+            goto done;
+        }
+        /* only the states needed at t (dist <= t - turn) and the nodes they draw into */
+        size_t states = g->st_upto[t - in->turn < MJ_EV_VALUES ? t - in->turn : MJ_EV_VALUES - 1];
+        if (t <= in->last) {
+            size_t nodes = g->nd_upto[t - in->turn];
+            for (size_t j = 0; j < nodes; j++) {
+                const int32_t *k = g->kids + g->nd[j].first;
+#ifdef __GNUC__
+                if (j + 8 < nodes) __builtin_prefetch(next + (size_t)g->kids[g->nd[j + 8].first] * EV_NUMBERS);
+#endif
+                double *b = best + j * EV_NUMBERS;
+                for (int m = 0; m < EV_NUMBERS; m++) b[m] = next[(size_t)k[0] * EV_NUMBERS + m];
+                for (int32_t c = 1; c < g->nd[j].count; c++)
+                    for (int m = 0; m < EV_NUMBERS; m++) {
+                        double v = next[(size_t)k[c] * EV_NUMBERS + m];
+                        if (v > b[m]) b[m] = v;
+                    }
+            }
+        }
+        for (size_t i = 0; i < states; i++) {
+            const gstate *x = &g->st[i];
+            double *v = now + i * EV_NUMBERS;
+            if (x->shanten == 0) {
+                for (int m = 0; m < EV_NUMBERS; m++) v[m] = g->tenpai[(size_t)x->first * EV_ROW + m * MJ_EV_VALUES + t];
+                continue;
+            }
+            if (dead(in, x->shanten, t)) {     /* tenpai is out of reach: nothing */
+                v[0] = v[1] = v[2] = 0;
+                continue;
+            }
+            const double *stay = next + i * EV_NUMBERS;
+#ifdef __GNUC__
+            if (i + 4 < states && g->st[i + 4].count > 0)
+                __builtin_prefetch(best + (size_t)g->edges[g->st[i + 4].first].node * EV_NUMBERS);
+#endif
+            double gain[EV_NUMBERS] = {0}, taken[EV_NUMBERS] = {0};
+            for (int32_t e = 0; e < x->count; e++) {
+                const gedge *d = &g->edges[x->first + e];
+                const double *b = best + (size_t)d->node * EV_NUMBERS;
+                for (int m = 0; m < EV_NUMBERS; m++) {
+                    double up = b[m] - stay[m];
+                    if (d->optional && up <= 0) continue;
+                    gain[m] += d->weight * up;
+                    taken[m] += d->weight;
+                }
+            }
+            for (int m = 0; m < EV_NUMBERS; m++) {
+                double pool = in->pool[t] > taken[m] ? in->pool[t] : taken[m];
+                v[m] = stay[m] + gain[m] / pool;
+            }
+        }
+        for (int d = 0; d < MJ_KINDS; d++)
+            if (root[d] >= 0)
+                for (int m = 0; m < EV_NUMBERS; m++) values[d][m * MJ_EV_VALUES + t] = now[(size_t)root[d] * EV_NUMBERS + m];
+        double *swap = next;
+        next = now;
+        now = swap;
+    }
+done:
+    free(next);
+    free(now);
+    free(best);
+}
+
+int ev_graph_search(const ev_graph_in *in, double (*values)[EV_ROW], long *states)
+{
+    graph g;
+    memset(&g, 0, sizeof g);
+    g.in = in;
+    uint8_t h[MJ_KINDS];
+    memcpy(h, in->h0, MJ_KINDS);
+    int32_t root[MJ_KINDS];
+    for (int d = 0; d < MJ_KINDS; d++) {
+        root[d] = -1;
+        if (in->after[d] == MJ_NOT_HELD || in->after[d] <= 0 || in->after[d] > MJ_EV_MAX_SHANTEN) continue;
+        memset(values[d], 0, sizeof values[d]);
+        h[d]--;
+        uint64_t lo, hi;
+        make_key(h, red_after(h, in->red0, d), &lo, &hi);
+        root[d] = state_of(&g, lo, hi, in->after[d], 0);
+        h[d]++;
+    }
+    if (!g.failed) build(&g);
+    if (!g.failed) sweep(&g, root, values);
+    if (states) *states = (long)(g.n_st - g.n_tenpai);
+    free(g.states.slots);
+    free(g.nodes.slots);
+    free(g.st);
+    free(g.nd);
+    free(g.edges);
+    free(g.kids);
+    free(g.tenpai);
+    return g.failed;
+}
