@@ -7,10 +7,11 @@ Results travel as one AnalysisResult object: PySide6 mis-counts references
 when None itself is emitted through a Signal(object), so None never is."""
 from __future__ import annotations
 
+import threading
 import time
 from dataclasses import dataclass
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRunnable, QThreadPool, QTimer, Signal
 
 from mjgui import core
 from mjgui.analysis import DEFAULT_RANK, Analysis, analyze
@@ -49,6 +50,7 @@ class _Job(QRunnable):
         self.cancel = core.cancel_flag()     # set by the worker when a newer hand comes
         self.rules = worker.rules            # as they were when asked (they may change meanwhile)
         self.rank = worker.rank
+        self.analysed = threading.Event()    # set once the analysis result is posted
 
     def run(self) -> None:
         start = time.perf_counter()
@@ -66,6 +68,7 @@ class _Job(QRunnable):
                 result.wait_report(row)
         self.signals.done.emit(AnalysisResult(self.request, result, error,
                                               (time.perf_counter() - start) * 1e3, self.hand))
+        self.analysed.set()
         # the expected values follow; skipped when a newer hand is already waiting
         if (result is None or not self.worker.with_ev or self.hand.size != 14
                 or result.shanten > EV_MAX_SHANTEN or self.request != self.worker.latest):
@@ -124,6 +127,19 @@ class AnalysisWorker(QObject):
         self._latest += 1
         self._busy_timer.stop()
         self.busy.emit(False)
+
+    def deliver_within(self, ms: float) -> bool:
+        """Wait up to `ms` for the newest request's analysis and hand it over now
+        (`finished` is emitted before this returns); False when it takes longer (it then
+        arrives through the event loop as usual).  The window calls this after updating
+        the hand: the analysis then reaches the same repaint as the hand, instead of the
+        window painting the new hand with the old analysis first and everything again a
+        moment later."""
+        job = self._job
+        if job is None or not job.analysed.wait(ms / 1e3):
+            return False
+        QCoreApplication.sendPostedEvents(self, QEvent.Type.MetaCall)
+        return True
 
     def wait(self, ms: int = 5000) -> bool:
         """Block until queued jobs ran (tests, screenshots)."""

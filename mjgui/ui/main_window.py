@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QSettings, QStandardPaths, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence
-from PySide6.QtWidgets import (QApplication, QComboBox, QHBoxLayout, QLabel, QLineEdit, QMainWindow, QMenu,
+from PySide6.QtWidgets import (QAbstractScrollArea, QApplication, QComboBox, QHBoxLayout, QLabel, QLineEdit, QMainWindow, QMenu,
                                QMessageBox, QSizePolicy,
                                QProgressBar, QSplitter, QStackedWidget, QToolBar, QToolButton,
                                QVBoxLayout, QWidget)
@@ -43,6 +43,11 @@ if TYPE_CHECKING:        # the drill history is imported when a drill or the sta
     from mjgui.drills.history import HistoryStore
 
 TEXT_APPLY_MS = 250          # typing settles this long before the hand follows
+# after a hand change the window waits this long for the analysis before it lets the event
+# loop repaint: hand and analysis are then painted together, once (most analyses take 1-5 ms)
+FRAME_HOLD_MS = 12
+# the hand is saved (a settings file write) once edits pause this long, not on every change
+HAND_SAVE_MS = 1500
 MODES = ("analyze", *KINDS, "stats", "review")
 RANK_KEYS = RANKS                        # the "Order by" choices, in the box's order
 HISTORY_FILE = "history.sqlite"
@@ -83,6 +88,7 @@ class MainWindow(QMainWindow):
         self.last_ms = 0.0                 # the analysis itself
         self.update_ms = 0.0               # from the hand changing to the panels showing it
         self._changed_at = 0.0
+        self.frame_hold_ms = FRAME_HOLD_MS
         saved = read_text(self.store, "hand", "")
 
         self.editor = HandEditor(self)
@@ -275,6 +281,10 @@ class MainWindow(QMainWindow):
         self._text_timer = QTimer(self)
         self._text_timer.setSingleShot(True)
         self._text_timer.setInterval(TEXT_APPLY_MS)
+        self._save_timer = QTimer(self)
+        self._save_timer.setSingleShot(True)
+        self._save_timer.setInterval(HAND_SAVE_MS)
+        self._save_timer.timeout.connect(self._save_hand)
 
     def _connect(self) -> None:
         self.editor.handChanged.connect(self._hand_changed)
@@ -420,8 +430,10 @@ class MainWindow(QMainWindow):
             else:
                 self.text.clear()
         self.palette_widget.set_remaining(hand.remaining(), hand.red_available())
-        self.store.setValue("hand", str(hand))
-        if not hand.analysable:
+        self._save_timer.start()          # QSettings writes its file from the event loop
+        if hand.analysable:
+            self.worker.deliver_within(self.frame_hold_ms)
+        else:
             self.worker.cancel()                 # a result on its way is for another hand
             self.analysis = None
             self.table.set_analysis(None)
@@ -462,9 +474,19 @@ class MainWindow(QMainWindow):
     def _layout_now(self) -> None:
         """Run the layouts and the table's queued updates that the new content asked
         for now: left to the event loop they come after the repaint and cost a second one."""
-        QApplication.sendPostedEvents(self.table, 0)
         for _ in range(3):              # a child's new size can ask its parent again
             QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        # the splitter's share, from the sizes just laid out: from its zero timer it came
+        # after the repaint and resized and repainted the table a second time
+        self.panel_fit.flush()
+        for _ in range(3):
+            QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        # scroll areas show or hide their scroll bars from a queued call: now, not after
+        # the repaint (the table's, and the wait inspector's when its room shrank)
+        for area in (self.table, *self.waits.findChildren(QAbstractScrollArea)):
+            QApplication.sendPostedEvents(area, 0)
+        QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        self.table.executeDelayedItemsLayout()
 
     def _ev_ready(self, result) -> None:
         if result.hand != self.editor.hand or self.analysis is None:
@@ -917,8 +939,12 @@ class MainWindow(QMainWindow):
         if self.analysis is None and not self.editor.hand.analysable:
             self._hand_changed(self.editor.hand)
 
-    def closeEvent(self, event) -> None:
+    def _save_hand(self) -> None:
+        self._save_timer.stop()
         self.store.setValue("hand", str(self.editor.hand))
+
+    def closeEvent(self, event) -> None:
+        self._save_hand()
         for mode, page in self.pages.items():
             if mode in KINDS:
                 self.store.setValue(f"drill/{mode}", json.dumps(page.settings()))

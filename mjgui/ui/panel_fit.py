@@ -103,6 +103,12 @@ class PanelFit(QObject):
         """Fit once the event loop turns (several changes in a row fit once)."""
         self._timer.start()
 
+    def flush(self) -> None:
+        """Fit now when a fit is pending (before the window paints, not after it)."""
+        if self._timer.isActive():
+            self._timer.stop()
+            self.fit()
+
     def eventFilter(self, watched, event) -> bool:
         if watched is self.splitter and event.type() == QEvent.Type.Resize:
             self.request()
