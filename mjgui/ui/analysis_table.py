@@ -102,6 +102,8 @@ def _number(role) -> int:
  SORT_N) = map(_number, (_DISPLAY, _ALIGN, _BACKGROUND, _FOREGROUND, _TOOLTIP, TILES_ROLE, WARN_ROLE,
                         WARN_TILES_ROLE, SORT_ROLE))
 _CENTER = int(Qt.AlignmentFlag.AlignCenter.value)
+_ITEM_ELEMENT = QStyle.ControlElement.CE_ItemViewItem
+_TEXT_COLOR = QPalette.ColorRole.Text
 
 
 class AnalysisModel(QStandardItemModel):
@@ -231,6 +233,10 @@ class AnalysisModel(QStandardItemModel):
     def cell(self, row: int, col: int, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """What a cell answers for a role, read from Python (no QModelIndex, no QVariant)."""
         return self._cells[row][col].get(_number(role))
+
+    def cell_roles(self, row: int, col: int) -> dict[int, Any]:
+        """Every role a cell answers, {role number: value} (read only)."""
+        return self._cells[row][col]
 
     def _row_cells(self, view_row: int, row: Row, columns: Sequence[int]) -> list[dict[int, Any]]:
         """The cells of one row in `columns`, each {role number: value}."""
@@ -383,45 +389,62 @@ class _Strip:
     text: int                                    # the counts' colour, QColor.rgba()
 
 
-@lru_cache(maxsize=1024)      # a table shows ~30 strips; undo and the next repaints reuse them
-def _strip_pixmap(strip: _Strip) -> QPixmap:
-    """A strip's picture, drawn once: repainting a cell is then one drawPixmap instead of a
-    drawPixmap and a drawText per tile from Python."""
-    # wider than the cell by a "…": it may start at the cell's edge, as when drawn directly
-    pixmap = QPixmap(round((strip.width + _ELLIPSIS_ROOM) * strip.dpr), round(strip.height * strip.dpr))
-    pixmap.setDevicePixelRatio(strip.dpr)
-    pixmap.fill(Qt.GlobalColor.transparent)
-    painter = QPainter(pixmap)
-    _paint_strip(painter, 0, 0, strip)
-    painter.end()
-    return pixmap
-
-
-_ELLIPSIS_ROOM = 24
-
-
-def _paint_strip(painter: QPainter, left: int, top: int, strip: _Strip) -> None:
+def _paint_strip(painter: QPainter, left: int, top: int, strip: _Strip, stamps: bool = True) -> None:
     """The tiles small, each with its copies left beneath (⚠ when a call of it leaves no
-    yaku), from (left, top); what does not fit in the cell ends in "…"."""
+    yaku), from (left, top); what does not fit in the cell ends in "…".  With `stamps`
+    each tile and its count are copied from a picture drawn once (`_stamp`); without,
+    drawn here (the tests compare the two)."""
     h = TileStripDelegate.TILE_HEIGHT
     w = tile_width(h)
     x = left + 4
     right = left + strip.width - 1
-    font = QFont()
-    font.fromString(strip.font)
-    painter.setFont(font)
-    text_color = QColor.fromRgba(strip.text)
     for name, remaining, warn in strip.tiles:
         if x + w > right:
-            painter.setPen(text_color)
+            painter.setFont(_font(strip.font))
+            painter.setPen(QColor.fromRgba(strip.text))
             painter.drawText(QRect(x, top, 20, strip.height), Qt.AlignmentFlag.AlignVCenter, "…")
             break
-        painter.drawPixmap(x, top + 3, tile_pixmap(name, h, strip.theme, strip.dpr, dimmed=remaining == 0))
-        painter.setPen(WARN if warn else text_color)
-        painter.drawText(QRect(x - 2, top + h + 3, w + 4, strip.height - h - 3),
-                         Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop,
-                         f"{remaining}⚠" if warn else str(remaining))
+        if stamps:
+            painter.drawPixmap(x - 2, top, _stamp(name, remaining, warn, strip.height, strip.theme,
+                                                  strip.dpr, strip.font, strip.text))
+        else:
+            _draw_tile_count(painter, x - 2, top, name, remaining, warn, strip.height, strip.theme,
+                             strip.dpr, strip.font, strip.text)
         x += w + 3
+
+
+@lru_cache(maxsize=2048)      # 34 kinds x 5 counts x a warning mark, per look
+def _stamp(name: str, remaining: int, warn: bool, height: int, theme: str, dpr: float, font_text: str,
+           text: int) -> QPixmap:
+    """One tile of a strip with its count beneath, drawn once per look: a new hand's
+    strips are then copies of these instead of a text layout per tile (a table's strips
+    took about 5 ms to draw tile by tile)."""
+    pixmap = QPixmap(round((tile_width(TileStripDelegate.TILE_HEIGHT) + 4) * dpr), round(height * dpr))
+    pixmap.setDevicePixelRatio(dpr)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    _draw_tile_count(painter, 0, 0, name, remaining, warn, height, theme, dpr, font_text, text)
+    painter.end()
+    return pixmap
+
+
+def _draw_tile_count(painter: QPainter, left: int, top: int, name: str, remaining: int, warn: bool,
+                     height: int, theme: str, dpr: float, font_text: str, text: int) -> None:
+    h = TileStripDelegate.TILE_HEIGHT
+    w = tile_width(h)
+    painter.drawPixmap(left + 2, top + 3, tile_pixmap(name, h, theme, dpr, dimmed=remaining == 0))
+    painter.setFont(_font(font_text))
+    painter.setPen(WARN if warn else QColor.fromRgba(text))
+    painter.drawText(QRect(left, top + h + 3, w + 4, height - h - 3),
+                     Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop,
+                     f"{remaining}⚠" if warn else str(remaining))
+
+
+@lru_cache(maxsize=16)
+def _font(text: str) -> QFont:
+    font = QFont()
+    font.fromString(text)
+    return font
 
 
 class TileStripDelegate(QStyledItemDelegate):
@@ -431,48 +454,60 @@ class TileStripDelegate(QStyledItemDelegate):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.theme = "light"
-        self.cache = True         # False: draw each strip tile by tile (tests compare the two)
+        self.cache = True         # False: draw each tile and count without the stamps (tests compare)
+        self._fonts: dict[str, str] = {}
 
     def _data(self, index: QModelIndex, role: int) -> Any:
+        return self._cell(index).get(_number(role))
+
+    @staticmethod
+    def _cell(index: QModelIndex) -> dict[int, Any]:
         # from the model's Python copy of its cells: PySide6 6.12.0 drops a reference to
         # None / True / False each time QModelIndex.data() returns one of them
         model = index.model()
         if isinstance(model, QSortFilterProxyModel):
             index, model = model.mapToSource(index), model.sourceModel()
-        return model.cell(index.row(), index.column(), role)
+        return model.cell_roles(index.row(), index.column())
+
+    def _strip_font(self, font: QFont) -> str:
+        """The counts' font (smaller, bold) as QFont.toString(), per view font."""
+        key = font.toString()
+        try:
+            return self._fonts[key]
+        except KeyError:
+            small = QFont(font)
+            small.setPointSizeF(max(small.pointSizeF() - 1.5, 7.0))
+            small.setBold(True)
+            value = self._fonts[key] = small.toString()
+            return value
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex) -> None:
-        tiles = self._data(index, TILES_ROLE)
+        cell = self._cell(index)
+        tiles = cell.get(TILES_N)
         if tiles is None:
             super().paint(painter, option, index)
             return
         # the cell's background (best row, selection) by the style; of the roles
         # initStyleOption would ask the model for, only the background shows here
-        brush = self._data(index, Qt.ItemDataRole.BackgroundRole)
+        brush = cell.get(_BACKGROUND_N)
         option.backgroundBrush = brush if brush is not None else QBrush()
-        style = option.widget.style() if option.widget else None
-        if style is not None:
-            style.drawControl(QStyle.ControlElement.CE_ItemViewItem, option, painter, option.widget)
-        painter.save()
-        dpr = painter.device().devicePixelRatioF() if painter.device() else 1.0
+        widget = option.widget
+        if widget is not None:
+            widget.style().drawControl(_ITEM_ELEMENT, option, painter, widget)
+        device = painter.device()
+        dpr = device.devicePixelRatioF() if device else 1.0
         rect: QRect = option.rect
         if isinstance(tiles, str):                     # the discard column: one bigger tile
             h = min(rect.height() - 6, 40)
             pix = tile_pixmap(tiles, h, self.theme, dpr)
             painter.drawPixmap(rect.x() + (rect.width() - tile_width(h)) // 2, rect.y() + 3, pix)
-            painter.restore()
             return
-        font = QFont(painter.font())
-        font.setPointSizeF(max(font.pointSizeF() - 1.5, 7.0))
-        font.setBold(True)
-        warn_kinds = self._data(index, WARN_TILES_ROLE) or frozenset()
+        warn_kinds = cell.get(WARN_TILES_N) or frozenset()
         strip = _Strip(tuple((t.name, t.remaining, t.kind in warn_kinds) for t in tiles),
-                       rect.width(), rect.height(), self.theme, dpr, font.toString(),
-                       option.palette.color(QPalette.ColorRole.Text).rgba())
-        if self.cache:
-            painter.drawPixmap(rect.topLeft(), _strip_pixmap(strip))
-        else:
-            _paint_strip(painter, rect.x(), rect.y(), strip)
+                       rect.width(), rect.height(), self.theme, dpr, self._strip_font(painter.font()),
+                       option.palette.color(_TEXT_COLOR).rgba())
+        painter.save()
+        _paint_strip(painter, rect.x(), rect.y(), strip, stamps=self.cache)
         painter.restore()
 
     def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex) -> QSize:

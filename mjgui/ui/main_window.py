@@ -474,13 +474,13 @@ class MainWindow(QMainWindow):
     def _layout_now(self) -> None:
         """Run the layouts and the table's queued updates that the new content asked
         for now: left to the event loop they come after the repaint and cost a second one."""
-        for _ in range(3):              # a child's new size can ask its parent again
-            QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
-        # the splitter's share, from the sizes just laid out: from its zero timer it came
-        # after the repaint and resized and repainted the table a second time
-        self.panel_fit.flush()
-        for _ in range(3):
-            QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        for _ in range(2):
+            for _ in range(3):          # a child's new size can ask its parent again
+                QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+            # the splitter's share, from the sizes just laid out (again if that layout
+            # resized the splitter): from its zero timer it came after the repaint and
+            # resized and repainted the table a second time
+            self.panel_fit.flush()
         # scroll areas show or hide their scroll bars from a queued call: now, not after
         # the repaint (the table's, and the wait inspector's when its room shrank)
         for area in (self.table, *self.waits.findChildren(QAbstractScrollArea)):
@@ -495,6 +495,7 @@ class MainWindow(QMainWindow):
         self.table.set_ev(result.ev)
         self._show_chart()
         self.panel_fit.request()
+        self._layout_now()                 # the chart's room in the same repaint
 
     def _rank_changed(self, index: int) -> None:
         rank = RANK_KEYS[index] if 0 <= index < len(RANK_KEYS) else "ukeire"
