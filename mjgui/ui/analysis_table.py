@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Sequence
 
-from PySide6.QtCore import (QModelIndex, QPersistentModelIndex, QRect, QSize,
+from PySide6.QtCore import (QModelIndex, QRect, QSize,
                             QSortFilterProxyModel, Qt, Signal)
-from PySide6.QtGui import (QBrush, QColor, QFont, QFontMetrics, QPainter, QPalette, QPixmap, QStandardItem,
+from PySide6.QtGui import (QBrush, QColor, QFont, QFontMetrics, QPainter, QPalette, QPixmap,
                            QStandardItemModel)
 from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QStyle, QStyledItemDelegate,
                                QStyleOptionViewItem, QTableView, QWidget)
@@ -150,11 +150,14 @@ class AnalysisModel(QStandardItemModel):
         # quietly: the reset tells the views once, instead of a signal per item
         blocked = self.blockSignals(True)
         try:
+            self.setRowCount(0)           # the old items go (their roles with them)
             self.setRowCount(len(self._rows))
             self._cells = [self._row_cells(r, row, range(VERDICT + 1)) for r, row in enumerate(self._rows)]
             for r, cells in enumerate(self._cells):
                 for c, values in enumerate(cells):
-                    self.setItem(r, c, _item(values))
+                    # the item is made by Qt: one made in Python would keep its Python
+                    # wrapper alive after the model let go of it
+                    self.setItemData(self.index(r, c), values)
         finally:
             self.blockSignals(blocked)
         self.endResetModel()
@@ -168,7 +171,9 @@ class AnalysisModel(QStandardItemModel):
             for r, row in enumerate(self._rows):
                 for c, values in zip(columns, self._row_cells(r, row, columns)):
                     self._cells[r][c] = values
-                    self.setItem(r, c, _item(values))
+                    index = self.index(r, c)
+                    self.clearItemData(index)
+                    self.setItemData(index, values)
         finally:
             self.blockSignals(blocked)
         self.dataChanged.emit(self.index(0, min(columns)), self.index(len(self._rows) - 1, max(columns)))
@@ -226,9 +231,6 @@ class AnalysisModel(QStandardItemModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             return _headers()[section][1]
         return None
-
-    def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:
-        return _FLAGS if index.isValid() else Qt.ItemFlag.NoItemFlags
 
     def cell(self, row: int, col: int, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """What a cell answers for a role, read from Python (no QModelIndex, no QVariant)."""
@@ -364,17 +366,6 @@ def _call_tiles(row: Row) -> list[TileCount]:
     for c in row.calls:
         seen.setdefault(c.tile, TileCount(c.tile, c.remaining))
     return [seen[k] for k in sorted(seen)]
-
-
-_FLAGS = Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEnabled     # read-only cells
-
-
-def _item(values: dict[int, Any]) -> QStandardItem:
-    item = QStandardItem()
-    item.setFlags(_FLAGS)
-    for role, value in values.items():
-        item.setData(value, role)
-    return item
 
 
 @dataclass(frozen=True)
