@@ -110,3 +110,35 @@ def test_share_and_cap_arithmetic():
     assert fitted_tile_height(56, 650, 325, 56) == 32          # never below the limit
     assert fitted_tile_height(40, 400, 900, 52) == 52          # grows back to the size chosen
     assert fitted_tile_height(56, 650, 520, 56) == 44
+
+
+def drag_handle(qtbot, splitter, dy: int) -> None:
+    """Drag the splitter's handle by `dy` pixels with the mouse, as a user does."""
+    from PySide6.QtCore import Qt
+    handle = splitter.handle(1)
+    start = handle.rect().center()
+    qtbot.mousePress(handle, Qt.MouseButton.LeftButton, pos=start)
+    qtbot.mouseMove(handle, start + QPoint(0, dy // 2))
+    qtbot.mouseMove(handle, start + QPoint(0, dy))
+    qtbot.mouseRelease(handle, Qt.MouseButton.LeftButton, pos=start + QPoint(0, dy))
+
+
+def test_a_dragged_splitter_keeps_its_share_until_the_window_is_resized(qtbot, window):
+    show_at(qtbot, window, (1280, 860), TYPICAL)
+    fitted = window.splitter.sizes()
+    drag_handle(qtbot, window.splitter, -150)
+    dragged = window.splitter.sizes()
+    assert dragged[0] < fitted[0] - 100            # the user gave the panels more room
+    # the next analyses (a new hand, a selected row) keep the user's share
+    show_at(qtbot, window, (1280, 860), TENPAI_13)
+    assert window.splitter.sizes() == dragged
+    show_at(qtbot, window, (1280, 860), TYPICAL)
+    window.table.selectRow(2)
+    qtbot.wait(20)
+    assert window.splitter.sizes() == dragged
+    # a new window size fits again, and the fit follows the hand from then on
+    show_at(qtbot, window, (1280, 900), TYPICAL)
+    refitted = window.splitter.sizes()
+    assert refitted[0] > dragged[0] + 100
+    show_at(qtbot, window, (1280, 900), TENPAI_13)
+    assert window.splitter.sizes()[0] < refitted[0]         # one row: the table shrinks
