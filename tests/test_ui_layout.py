@@ -142,3 +142,27 @@ def test_a_dragged_splitter_keeps_its_share_until_the_window_is_resized(qtbot, w
     assert refitted[0] > dragged[0] + 100
     show_at(qtbot, window, (1280, 900), TENPAI_13)
     assert window.splitter.sizes()[0] < refitted[0]         # one row: the table shrinks
+
+
+def test_every_drill_bar_fits_one_line_at_1024(qtbot, window):
+    """The drill bar's boxes are as wide as the choice they show: at 1024 px every field
+    of every drill sits on one line, the Nanikiru drill's with its longest choices too."""
+    from mjgui.ui.drill_page import DrillPage
+    window.resize(1024, 700)
+    for mode in ("nanikiru", "wait", "call", "score"):
+        window.set_mode(mode)
+        page = window.pages[mode]
+        assert isinstance(page, DrillPage)
+        qtbot.wait(20)
+        tops = {f.mapTo(page, QPoint(0, 0)).y() for f in page.bar_fields.values() if f.isVisible()}
+        assert len(tops) == 1, mode
+    window.set_mode("nanikiru")
+    page = window.pages["nanikiru"]
+    for field in page.bar_fields.values():
+        combo = field.findChild(type(page.source_combo))
+        longest = max(range(combo.count()), key=lambda i: combo.fontMetrics().horizontalAdvance(combo.itemText(i)))
+        combo.setCurrentIndex(longest)
+    qtbot.wait(20)
+    tops = {f.mapTo(page, QPoint(0, 0)).y() for f in page.bar_fields.values() if f.isVisible()}
+    assert len(tops) == 1
+    assert window.width() == 1024

@@ -67,6 +67,7 @@ from mjgui.ui.drill_nanikiru import NanikiruView
 from mjgui.ui.drill_score import ANSWER_MODES, ScoreView
 from mjgui.ui.drill_summary import IntroView, SummaryView
 from mjgui.ui.drill_wait import WaitGrid, WaitView
+from mjgui.ui.compact_combo import CompactCombo
 from mjgui.ui.hand_view import FlowLayout
 from mjgui.ui.i18n import tr
 from mjgui.ui.theme import COLORS, check_theme
@@ -195,9 +196,8 @@ class DrillPage(QWidget):
 
     # ---- construction --------------------------------------------------------------------
     def _combo(self, name: str, items: Sequence[tuple[Any, str, str]]) -> QComboBox:
-        combo = QComboBox()
+        combo = CompactCombo()
         combo.setObjectName(name)
-        combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         for data, en, ja in items:
             combo.addItem(en, data)
         combo.setProperty("texts", [(en, ja) for _, en, ja in items])
@@ -215,7 +215,8 @@ class DrillPage(QWidget):
             sources.pop(1)
         self.source_combo = self._combo("source", sources)
         shanten_items = [("any", "any", "指定なし")]
-        shanten_items += [(s, shanten_word(s), shanten_word(s, "ja"))
+        # beside the "Shanten" label a number says it (the bar fits one line at 1024 px)
+        shanten_items += [(s, shanten_word(s) if s == 0 else str(s), shanten_word(s, "ja") if s == 0 else str(s))
                           for s in ((0, 1, 2, 3) if self.kind == "nanikiru" else (1, 2, 3))]
         self.shanten_combo = self._combo("shanten", shanten_items)
         if self.kind == "score":            # a score problem's theme is its level
@@ -232,14 +233,15 @@ class DrillPage(QWidget):
             ("endless", "Endless", "エンドレス"), ("set10", "Set of 10", "10問セット"),
             ("set20", "Set of 20", "20問セット")])
         self.evaluator_combo = self._combo("evaluator", [
-            ("ukeire", "Ukeire", "受け入れ"), ("second-step", "Ukeire + 2nd step", "受け入れ＋二歩目"),
-            ("expected-points", "Expected points", "期待値")])
+            ("ukeire", "Ukeire", "受け入れ"), ("second-step", "+ 2nd step", "受け入れ＋二歩目"),
+            ("expected-points", "Exp. points", "期待値")])
         self.timer_combo = self._combo("timer", [
             (0, "off", "なし"), (15, "15 s", "15秒"), (30, "30 s", "30秒"), (60, "60 s", "60秒")])
         self.bar_labels: dict[str, QLabel] = {}
         self.bar_fields: dict[str, QWidget] = {}
         settings = QWidget()
-        flow = FlowLayout(settings, h_spacing=14, v_spacing=4)
+        # tight enough that every field of a drill fits one line at 1024 px
+        flow = FlowLayout(settings, h_spacing=8, v_spacing=4)
         for name, combo in (("source", self.source_combo), ("shanten", self.shanten_combo),
                             ("theme", self.theme_combo), ("mode", self.mode_combo),
                             ("evaluator", self.evaluator_combo), ("answer", self.answer_combo),
@@ -247,7 +249,7 @@ class DrillPage(QWidget):
             field = QWidget()
             pair = QHBoxLayout(field)
             pair.setContentsMargins(0, 0, 0, 0)
-            pair.setSpacing(5)
+            pair.setSpacing(4)
             label = muted(QLabel())
             label.setBuddy(combo)
             pair.addWidget(label)
@@ -289,7 +291,6 @@ class DrillPage(QWidget):
         self.start_button.clicked.connect(lambda: self.start())
         for w in (self.countdown, self.countdown_bar):
             w.hide()                  # placed under the bar (`_build_countdown`): never wraps it
-        row.addSpacing(8)
         row.addWidget(self.tally)
         row.addWidget(self.counter)
         row.addSpacing(8)
@@ -693,6 +694,8 @@ class DrillPage(QWidget):
             self.tally.setText(tr(f"✓ {summary.correct} of {summary.answered}",
                                   f"正解 {summary.correct}/{summary.answered}")
                                if summary.answered else "")
+        for label in (self.counter, self.tally):       # an empty one takes no room in the bar
+            label.setVisible(bool(label.text()))
         self.start_button.setText(tr("Start set", "セット開始") if self._queued else
                                   tr("Restart", "やり直す") if s is not None else tr("Start", "開始"))
 
