@@ -11,12 +11,13 @@ import threading
 import time
 from dataclasses import dataclass
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRunnable, QThreadPool, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRunnable, QTimer, Signal
 
 from mjgui import core
 from mjgui.analysis import DEFAULT_RANK, Analysis, analyze
 from mjgui.ev import APP_OPTIONS, MAX_SHANTEN as EV_MAX_SHANTEN, EvResult, expected_values
 from mjgui.hand import Hand
+from mjgui.ui.worker_relay import relay_pool
 
 
 @dataclass(frozen=True)
@@ -93,11 +94,7 @@ class AnalysisWorker(QObject):
 
     def __init__(self, parent: QObject | None = None):
         super().__init__(parent)
-        self._pool = QThreadPool(self)
-        self._pool.setMaxThreadCount(1)
-        self._signals = _Signals(self)
-        self._signals.done.connect(self._done)
-        self._signals.ev_done.connect(self._ev_done)
+        self._pool, self._signals = relay_pool(self, _Signals, {"done": self._done, "ev_done": self._ev_done})
         self.with_ev = True              # compute the expected values after each analysis
         self.rules = "tenhou"            # mjgui.scoring.Rules (or preset name) of the values
         self.rank = DEFAULT_RANK         # the order of the rows (mjgui.analysis.Rank)
