@@ -187,7 +187,9 @@ def test_wait_flow(make_page, store, qtbot):
     fb = page.session.result.feedback
     assert fb == grade(p, [Tile(k) for k in waits]) and fb.correct and fb.credit == 1
     assert view.grid.result_marks() == {k: "right" for k in waits}
-    assert view.inspector.isVisible() and view.inspector.wait_kinds() == sorted(waits)
+    # the waits come from the analysis worker, as in the main window
+    qtbot.waitUntil(view.inspector.isVisible, timeout=5000)
+    assert view.inspector.wait_kinds() == sorted(waits)
     assert store.attempts()[-1].correct
 
     qtbot.keyClick(view.feedback.next_button, Qt.Key.Key_Return)

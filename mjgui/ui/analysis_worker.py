@@ -62,11 +62,13 @@ class _Job(QRunnable):
         if result is not None:
             # which calls leave no yaku (the table's ⚠ marks; computed on first use):
             # here, not in the UI thread while it paints the table
-            # so are the wait details of the tenpai rows, which the wait inspector shows
+            # so are the wait details and values of the tenpai rows, which the wait
+            # inspector shows
             for row in (*result.rows, *((result.current,) if result.current is not None else ())):
                 for call in row.calls:
                     call.yakuless  # noqa: B018 - evaluated for its cached work
                 result.wait_report(row)
+                result.value(row)            # each wait's value too (the table, the inspector)
         self.signals.done.emit(AnalysisResult(self.request, result, error,
                                               (time.perf_counter() - start) * 1e3, self.hand))
         self.analysed.set()

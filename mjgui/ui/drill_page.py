@@ -584,7 +584,7 @@ class DrillPage(QWidget):
         s = self.session
         assert s is not None
         s.rules = self.rules               # a rules change applies from the next problem
-        if isinstance(self.view, ScoreView):
+        if isinstance(self.view, (ScoreView, WaitView)):
             self.view.rules = self.rules
         if isinstance(self.view, NanikiruView):
             self.view.evaluator = s.evaluator

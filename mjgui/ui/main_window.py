@@ -632,7 +632,7 @@ class MainWindow(QMainWindow):
             if (report_hand != self.waits.hand() or self.waits.report() is None
                     or a.rules != self._waits_rules):              # asked again on selection
                 self._waits_rules = a.rules
-                self.waits.set_report(report, report_hand, a.rules)
+                self.waits.set_report(report, report_hand, a.wait_values(row))
 
     # ---- keyboard ---------------------------------------------------------------------------
     def keyPressEvent(self, event) -> None:
