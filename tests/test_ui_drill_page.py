@@ -412,7 +412,7 @@ def test_settings_round_trip(make_page):
     call = make_page("call")
     assert [call.shanten_combo.itemData(i) for i in range(call.shanten_combo.count())] == \
         ["any", 1, 2, 3]
-    assert call.bar_fields["theme"].isHidden() and call.bar_fields["evaluator"].isHidden()
+    assert call.bar_fields["topic"].isHidden() and call.bar_fields["evaluator"].isHidden()
 
 
 def test_bad_generator_options_are_an_inline_notice(make_page):

@@ -187,7 +187,7 @@ class WaitView(DrillView):
     """Waits: the tenpai hand, the 34-tile grid to mark, then the verdict per tile and the
     wait inspector's decompositions."""
 
-    kind = "wait"
+    drill = "wait"
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent, tile_height=56)
