@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QSettings, QStandardPaths, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QFontInfo, QGuiApplication, QIcon, QKeySequence
 from PySide6.QtWidgets import (QAbstractScrollArea, QApplication, QComboBox, QHBoxLayout, QLabel, QLineEdit, QMainWindow, QMenu,
                                QMessageBox, QSizePolicy,
                                QProgressBar, QSplitter, QStackedWidget, QToolBar, QToolButton,
@@ -21,7 +21,7 @@ from mjgui.scoring import Rules
 from mjgui.drills.kinds import KINDS
 from mjgui.hand import Hand
 from mjgui.tiles import MAX_TEXT, Tile, TileError, check_length, parse_tenhou_url
-from mjgui.ui import i18n
+from mjgui.ui import fonts, i18n
 from mjgui.ui.analysis_table import AnalysisTable
 from mjgui.ui.analysis_worker import AnalysisWorker
 from mjgui.ui.ev_chart import TurnChart
@@ -785,6 +785,7 @@ class MainWindow(QMainWindow):
     # ---- settings: rules, tile size ------------------------------------------------------------
     def open_settings(self) -> None:
         from mjgui.ui.settings_dialog import SettingsDialog
+        fonts.ensure_japanese()            # its language box names 日本語
         if self.settings_dialog is None:
             self.settings_dialog = SettingsDialog(self)
         self.settings_dialog.sync()
@@ -865,6 +866,18 @@ class MainWindow(QMainWindow):
         self.act_theme.setText(tr(en, ja))
         self.act_theme.setToolTip(tr(f"Switch to the {en.lower()} ({keys})", f"{ja}に切り替え（{keys}）"))
 
+    def _label_language_action(self) -> None:
+        """In English the switch says "日本語", drawn from the bundled font's outlines (the
+        font itself is registered only when Japanese is shown); in Japanese, "English"."""
+        picture = None
+        if i18n.language() == "en":
+            color = self.palette().color(self.palette().ColorRole.ButtonText).rgba()
+            picture = fonts.word_picture("日本語", max(11, QFontInfo(self.font()).pixelSize()), color,
+                                         self.devicePixelRatioF())
+        if picture is not None:            # the bar shows it at its own size, not scaled
+            self.windowbar.setIconSize(picture.deviceIndependentSize().toSize())
+        self.act_lang.setIcon(QIcon(picture) if picture is not None else QIcon())
+
     def _apply_theme(self) -> None:
         app = QApplication.instance()
         if isinstance(app, QApplication):
@@ -872,11 +885,13 @@ class MainWindow(QMainWindow):
         for w in (self.hand_view, self.palette_widget, self.table, self.waits, self.turn_chart,
                   self.help, *self.pages.values()):
             w.set_theme(self.theme)
+        self._label_language_action()          # drawn in the theme's text colour
 
     def toggle_help(self) -> None:
         if self.help.isVisible():
             self.help.close_overlay()
         else:
+            fonts.ensure_japanese()        # the help names the language switch "English / 日本語"
             self.help.setGeometry(self.centralWidget().geometry())
             self.help.open_overlay()
 
@@ -887,6 +902,8 @@ class MainWindow(QMainWindow):
             self.help.setGeometry(self.centralWidget().geometry())
 
     def retranslate(self) -> None:
+        if i18n.language() == "ja":
+            fonts.ensure_japanese()
         self.setWindowTitle(tr("mjgui — Riichi mahjong hand trainer", "mjgui — リーチ麻雀 牌効率トレーナー"))
         for act, en, ja in ((self.act_deal, "Random deal", "ランダム配牌"), (self.act_clear, "Clear", "クリア"),
                             (self.act_copy_mpsz, "Copy", "コピー"),
@@ -900,6 +917,7 @@ class MainWindow(QMainWindow):
             keys = act.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
             act.setToolTip(f"{tr(en, ja)} ({keys})" if keys else tr(en, ja))
         self._label_theme_action()
+        self._label_language_action()
         self.act_copy_mpsz.setToolTip(tr("Copy the hand as text (Ctrl+Shift+C); the arrow offers a "
                                          "tenhou URL or Unicode tiles",
                                          "手牌を文字でコピー（Ctrl+Shift+C）。矢印から天鳳URL・Unicode牌"))
