@@ -758,29 +758,29 @@ class MainWindow(QMainWindow):
         self._edit(self.editor.set_hand, hand, tr("Open from review", "検討から開く"))
 
     def practise(self, problems: list, title: str) -> None:
-        """Start a set chosen on the statistics page in the drill of its first kind; the
-        problems of every other kind wait in their own drills (Start there runs them)."""
+        """Start a set chosen on the statistics page in the drill of its first problem; the
+        problems of every other drill wait in their own drills (Start there runs them)."""
         if not problems:
             return
-        by_kind: dict[str, list] = {}
+        by_drill: dict[str, list] = {}
         for p in problems:
-            by_kind.setdefault(p.kind, []).append(p)
-        first, *others = by_kind
+            by_drill.setdefault(p.kind, []).append(p)      # a problem's kind is its drill
+        first, *others = by_drill
         self.set_mode(first)
         if self.mode != first:
             return                               # the page could not open (said in the status bar)
-        self.pages[first].start_set(by_kind[first], title)
-        for kind in others:
-            self.page(kind).queue_set(by_kind[kind], title)
+        self.pages[first].start_set(by_drill[first], title)
+        for drill in others:
+            self.page(drill).queue_set(by_drill[drill], title)
         if others:
             names = {"nanikiru": ("Nanikiru", "何切る"), "wait": ("Waits", "待ち"), "call": ("Calls", "鳴き"),
                      "score": ("Score", "点数")}
-            rest_en = ", ".join(f"{len(by_kind[k])} in {names[k][0]}" for k in others)
-            rest_ja = "、".join(f"{names[k][1]}に{len(by_kind[k])}問" for k in others)
+            rest_en = ", ".join(f"{len(by_drill[k])} in {names[k][0]}" for k in others)
+            rest_ja = "、".join(f"{names[k][1]}に{len(by_drill[k])}問" for k in others)
             self.statusBar().showMessage(
-                tr(f"{len(by_kind[first])} {names[first][0]} problems started; the others are ready "
+                tr(f"{len(by_drill[first])} {names[first][0]} problems started; the others are ready "
                    f"in their drills: {rest_en}",
-                   f"{names[first][1]}の問題{len(by_kind[first])}問を開始。残りは各ドリルで: {rest_ja}"), 15000)
+                   f"{names[first][1]}の問題{len(by_drill[first])}問を開始。残りは各ドリルで: {rest_ja}"), 15000)
 
     # ---- settings: rules, tile size ------------------------------------------------------------
     def open_settings(self) -> None:
