@@ -219,3 +219,20 @@ def test_the_word_picture_draws_the_word(qtbot):
     assert solid and all(abs(c.red() - 0x12) + abs(c.green() - 0x34) + abs(c.blue() - 0x56) <= 6
                          for c in solid)
     assert word_picture("日本語\U0010FFFF", 14, 0) is None          # a glyph it lacks: no picture
+
+
+def test_the_language_switch_picture_follows_the_theme(qtbot, window):
+    """The drawn "日本語" is in the theme's text colour: dark ink on the light theme,
+    light ink on the dark one."""
+    def ink():
+        icon = window.act_lang.icon()
+        assert not icon.isNull()
+        image = icon.pixmap(window.windowbar.iconSize()).toImage()
+        solid = [image.pixelColor(x, y) for x in range(image.width()) for y in range(image.height())
+                 if image.pixelColor(x, y).alpha() > 200]
+        assert solid
+        return sum(c.lightness() for c in solid) / len(solid)
+    window.set_theme("light")
+    assert ink() < 100
+    window.set_theme("dark")
+    assert ink() > 150

@@ -871,7 +871,8 @@ class MainWindow(QMainWindow):
         font itself is registered only when Japanese is shown); in Japanese, "English"."""
         picture = None
         if i18n.language() == "en":
-            color = self.palette().color(self.palette().ColorRole.ButtonText).rgba()
+            palette = QApplication.palette()      # the theme's, set just now (the window's follows later)
+            color = palette.color(palette.ColorRole.ButtonText).rgba()
             picture = fonts.word_picture("日本語", max(11, QFontInfo(self.font()).pixelSize()), color,
                                          self.devicePixelRatioF())
         if picture is not None:            # the bar shows it at its own size, not scaled
