@@ -312,9 +312,10 @@ def main() -> None:
                 checkpoints[-1] += f"/{rss_mb():.0f}"
     print(f"resident size: after start {rss_start:.0f} MB, after the timed changes {rss_before:.0f} MB, "
           f"then every 250 changes: {' '.join(checkpoints) or '-'} MB")
-    from mjgui.ui import tile_art, tile_button
+    from mjgui.ui import analysis_table, tile_art, tile_button
     print(f"bounded picture caches now hold: {tile_art._pixmap.cache_info().currsize} tile pixmaps, "
-          f"{tile_button._button_pixmap.cache_info().currsize} button pictures")
+          f"{tile_button._button_pixmap.cache_info().currsize} button pictures, "
+          f"{analysis_table._stamp.cache_info().currsize} strip stamps")
     window.close()
 
 

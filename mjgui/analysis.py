@@ -326,8 +326,7 @@ class Analysis:
         rules = self.rules if rules is None else rules
         key = (-1 if row.tile is None else row.tile.kind, rules)
         if key not in self._values:
-            from mjgui.scoring import wait_values
-            values = wait_values(self.hand_after(row), [t.kind for t in row.ukeire], rules)
+            values = self.wait_values(row, rules)
             dama = [v.ron.total for v in values if v.ron is not None and v.ron.wins]
             riichi = [v.riichi_ron.total for v in values if v.riichi_ron is not None and v.riichi_ron.wins]
             if dama:
@@ -337,6 +336,24 @@ class Analysis:
             else:
                 self._values[key] = WaitValueRange(0, 0, False, True)
         return self._values[key]
+
+    @cached_property
+    def _wait_values(self) -> dict[tuple, list]:
+        return {}
+
+    def wait_values(self, row: Row, rules: Any = None) -> list | None:
+        """What each wait of a tenpai row is worth (mjgui.scoring.WaitValue per wait, in
+        the row's ukeire order; None below tenpai) under `rules` (default: the analysis's).
+        Scored on first use, then kept: the analysis worker asks for the tenpai rows, so the
+        wait inspector only reads them."""
+        if row.shanten != 0:
+            return None
+        rules = self.rules if rules is None else rules
+        key = (-1 if row.tile is None else row.tile.kind, rules)
+        if key not in self._wait_values:
+            from mjgui.scoring import wait_values
+            self._wait_values[key] = wait_values(self.hand_after(row), [t.kind for t in row.ukeire], rules)
+        return self._wait_values[key]
 
     def complete_value(self):
         """(ron, tsumo) mjgui.scoring.Score of a complete hand under the analysis's rules."""

@@ -62,9 +62,9 @@ def test_bar_offers_the_score_settings(make_page):
     assert isinstance(page.view, ScoreView)
     sources = [page.source_combo.itemData(i) for i in range(page.source_combo.count())]
     assert sources == ["generated", "review"]
-    levels = [page.theme_combo.itemData(i) for i in range(page.theme_combo.count())]
+    levels = [page.topic_combo.itemData(i) for i in range(page.topic_combo.count())]
     assert levels == ["any", "easy", "medium", "hard"]
-    assert page.bar_labels["theme"].text() == "Difficulty"
+    assert page.bar_labels["topic"].text() == "Difficulty"
     assert page.bar_fields["answer"].isVisibleTo(page) and not page.bar_fields["shanten"].isVisibleTo(page)
     assert not page.bar_fields["evaluator"].isVisibleTo(page)
     page.apply_settings({"answer": "enter", "theme": "hard", "mode": "set20"})
@@ -244,7 +244,7 @@ def test_japanese(make_page):
     assert view.win_label.text() == "ロン和了: 2s"
     assert view.situation.text() == "東場 · 南家（子）"
     assert view.flags_label.text() == "立直"
-    assert page.bar_labels["theme"].text() == "難易度"
+    assert page.bar_labels["topic"].text() == "難易度"
     view.points_edit.setText("1600")
     view.check()
     assert view.feedback.explanation.text() == "正解: 1翻50符, ロン 1,600。"
@@ -286,7 +286,7 @@ def test_mode_bar_score_is_ctrl_5_and_stats_ctrl_6(qtbot, tmp_path):
         assert window.mode_actions["call"].shortcut() == QKeySequence("Ctrl+4")
         assert window.mode_actions["score"].text() == "Score"
         window.mode_actions["score"].trigger()
-        assert isinstance(window.pages["score"], DrillPage) and window.pages["score"].kind == "score"
+        assert isinstance(window.pages["score"], DrillPage) and window.pages["score"].drill == "score"
         assert window.stack.currentWidget() is window.pages["score"]
         window.practise([DAISANGEN], "From stats")
         assert window.pages["score"].session.problems == (DAISANGEN,)

@@ -164,3 +164,75 @@ def test_japanese_label_text_is_not_tofu(app):
         assert run.rawFont().familyName() in own
     if not has(QRawFont.fromFont(QFont(font.families()[0])), "聴"):
         assert any(r.rawFont().familyName() == FAMILY for r in runs)
+
+
+LAZY_CHILD = r"""
+import sys, tempfile
+from pathlib import Path
+from mjgui.ui.app import _application
+app = _application()
+from PySide6.QtCore import QSettings
+from PySide6.QtGui import QFontDatabase
+from mjgui.ui.main_window import MainWindow
+private = Path(tempfile.mkdtemp())
+store = QSettings(str(private / "s.ini"), QSettings.Format.IniFormat)
+window = MainWindow(store, private / "h.sqlite")
+window.show()
+app.processEvents()
+print("start", "mjgui Noto Sans JP" in QFontDatabase.families(), not window.act_lang.icon().isNull())
+window.set_language("ja")
+print("ja", "mjgui Noto Sans JP" in QFontDatabase.families(), window.act_lang.icon().isNull())
+"""
+
+
+def test_the_japanese_font_is_registered_when_japanese_is_first_shown():
+    """An English window starts without registering the bundled font (28 ms of CPU): its
+    one Japanese word, the language switch's "日本語", is a picture drawn from the font's
+    outlines; switching to Japanese registers the font."""
+    import os
+    import subprocess
+    import sys
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    out = subprocess.run([sys.executable, "-c", LAZY_CHILD], capture_output=True, text=True, env=env,
+                         timeout=120, cwd=ROOT)
+    assert out.returncode == 0, out.stderr
+    lines = [line for line in out.stdout.splitlines() if line.startswith(("start", "ja"))]
+    assert lines == ["start False True", "ja True True"]
+
+
+def test_the_word_picture_draws_the_word(qtbot):
+    """The switch's "日本語" picture has ink where the glyphs are, in the colour asked,
+    and is as wide as the font's advances for the word."""
+    from PySide6.QtGui import QColor
+    from mjgui.ui.fonts import word_picture
+    picture = word_picture("日本語", 14, QColor("#123456").rgba())
+    assert picture is not None
+    raw = QRawFont(str(BUNDLED), 14)
+    glyphs = raw.glyphIndexesForString("日本語")
+    width = sum(a.x() for a in raw.advancesForGlyphIndexes(glyphs))
+    assert abs(picture.width() - width) <= 1
+    image = picture.toImage()
+    pixels = [image.pixelColor(x, y) for x in range(image.width()) for y in range(image.height())]
+    inked = [c for c in pixels if c.alpha() > 0]
+    assert len(inked) > 0.2 * len(pixels)
+    solid = [c for c in inked if c.alpha() > 200]
+    assert solid and all(abs(c.red() - 0x12) + abs(c.green() - 0x34) + abs(c.blue() - 0x56) <= 6
+                         for c in solid)
+    assert word_picture("日本語\U0010FFFF", 14, 0) is None          # a glyph it lacks: no picture
+
+
+def test_the_language_switch_picture_follows_the_theme(qtbot, window):
+    """The drawn "日本語" is in the theme's text colour: dark ink on the light theme,
+    light ink on the dark one."""
+    def ink():
+        icon = window.act_lang.icon()
+        assert not icon.isNull()
+        image = icon.pixmap(window.windowbar.iconSize()).toImage()
+        solid = [image.pixelColor(x, y) for x in range(image.width()) for y in range(image.height())
+                 if image.pixelColor(x, y).alpha() > 200]
+        assert solid
+        return sum(c.lightness() for c in solid) / len(solid)
+    window.set_theme("light")
+    assert ink() < 100
+    window.set_theme("dark")
+    assert ink() > 150

@@ -110,3 +110,59 @@ def test_share_and_cap_arithmetic():
     assert fitted_tile_height(56, 650, 325, 56) == 32          # never below the limit
     assert fitted_tile_height(40, 400, 900, 52) == 52          # grows back to the size chosen
     assert fitted_tile_height(56, 650, 520, 56) == 44
+
+
+def drag_handle(qtbot, splitter, dy: int) -> None:
+    """Drag the splitter's handle by `dy` pixels with the mouse, as a user does."""
+    from PySide6.QtCore import Qt
+    handle = splitter.handle(1)
+    start = handle.rect().center()
+    qtbot.mousePress(handle, Qt.MouseButton.LeftButton, pos=start)
+    qtbot.mouseMove(handle, start + QPoint(0, dy // 2))
+    qtbot.mouseMove(handle, start + QPoint(0, dy))
+    qtbot.mouseRelease(handle, Qt.MouseButton.LeftButton, pos=start + QPoint(0, dy))
+
+
+def test_a_dragged_splitter_keeps_its_share_until_the_window_is_resized(qtbot, window):
+    show_at(qtbot, window, (1280, 860), TYPICAL)
+    fitted = window.splitter.sizes()
+    drag_handle(qtbot, window.splitter, -150)
+    dragged = window.splitter.sizes()
+    assert dragged[0] < fitted[0] - 100            # the user gave the panels more room
+    # the next analyses (a new hand, a selected row) keep the user's share
+    show_at(qtbot, window, (1280, 860), TENPAI_13)
+    assert window.splitter.sizes() == dragged
+    show_at(qtbot, window, (1280, 860), TYPICAL)
+    window.table.selectRow(2)
+    qtbot.wait(20)
+    assert window.splitter.sizes() == dragged
+    # a new window size fits again, and the fit follows the hand from then on
+    show_at(qtbot, window, (1280, 900), TYPICAL)
+    refitted = window.splitter.sizes()
+    assert refitted[0] > dragged[0] + 100
+    show_at(qtbot, window, (1280, 900), TENPAI_13)
+    assert window.splitter.sizes()[0] < refitted[0]         # one row: the table shrinks
+
+
+def test_every_drill_bar_fits_one_line_at_1024(qtbot, window):
+    """The drill bar's boxes are as wide as the choice they show: at 1024 px every field
+    of every drill sits on one line, the Nanikiru drill's with its longest choices too."""
+    from mjgui.ui.drill_page import DrillPage
+    window.resize(1024, 700)
+    for mode in ("nanikiru", "wait", "call", "score"):
+        window.set_mode(mode)
+        page = window.pages[mode]
+        assert isinstance(page, DrillPage)
+        qtbot.wait(20)
+        tops = {f.mapTo(page, QPoint(0, 0)).y() for f in page.bar_fields.values() if f.isVisible()}
+        assert len(tops) == 1, mode
+    window.set_mode("nanikiru")
+    page = window.pages["nanikiru"]
+    for field in page.bar_fields.values():
+        combo = field.findChild(type(page.source_combo))
+        longest = max(range(combo.count()), key=lambda i: combo.fontMetrics().horizontalAdvance(combo.itemText(i)))
+        combo.setCurrentIndex(longest)
+    qtbot.wait(20)
+    tops = {f.mapTo(page, QPoint(0, 0)).y() for f in page.bar_fields.values() if f.isVisible()}
+    assert len(tops) == 1
+    assert window.width() == 1024

@@ -130,11 +130,22 @@ def test_language_switch_is_remembered(qtbot, window, tmp_path):
     assert "向聴" in window.summary.text()
     assert window.table.model().headerData(0, Qt.Orientation.Horizontal) == "打牌"
     assert window.store.value("language") == "ja"
+    window.close()                       # a restart: the window saves what it shows
     again = MainWindow(window.store)
     qtbot.addWidget(again)
     assert i18n.language() == "ja"
     # the hand is remembered too: nothing lost on restart
     assert str(again.editor.hand) == str(window.editor.hand)
+
+
+def test_hand_is_saved_once_edits_pause(qtbot, window):
+    """The hand is written to the settings when the edits pause, not on every change (a
+    settings file write per click cost the repaint), and without closing the window."""
+    type_hand(qtbot, window, "23m456p789s11z556z9m")
+    qtbot.waitUntil(lambda: window.store.value("hand") == "23m456p789s11556z9m", timeout=5000)
+    window.editor.set_hand(Hand.parse("123m456p789s1122z"))
+    assert window.store.value("hand") == "23m456p789s11556z9m"       # not yet: the pause
+    qtbot.waitUntil(lambda: window.store.value("hand") == "123m456p789s1122z", timeout=5000)
 
 
 def test_click_updates_panels_within_a_frame(qtbot, window):

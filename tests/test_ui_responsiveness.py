@@ -166,7 +166,7 @@ def test_reused_hand_buttons_show_and_discard_the_new_tiles(qtbot):
 
 
 def _strip_tables(qtbot) -> tuple[AnalysisTable, AnalysisTable]:
-    """Two tables alike but for the strip cache: one draws each strip tile by tile."""
+    """Two tables alike but for the stamps: one draws each tile and count itself."""
     tables = []
     for cache in (True, False):
         table = AnalysisTable()
@@ -186,11 +186,12 @@ def _both(tables, act) -> tuple:
     return tuple(t.viewport().grab().toImage() for t in tables)
 
 
-def test_a_cached_tile_strip_repaints_like_a_strip_drawn_tile_by_tile(qtbot):
-    """The strip cache must key on everything a strip shows: after each change the cached
-    table (its cache filled by the pictures before) shows what the uncached one draws."""
+def test_a_stamped_tile_strip_repaints_like_a_strip_drawn_tile_by_tile(qtbot):
+    """The stamp cache must key on everything a tile and its count show: after each change
+    the stamped table (its cache filled by the pictures before) shows what the other one
+    draws."""
     tables = _strip_tables(qtbot)
-    hits = analysis_table._strip_pixmap.cache_info().hits
+    hits = analysis_table._stamp.cache_info().hits
     hand = Hand.parse("23m456p789s11z556z9m")
     first, drawn = _both(tables, lambda t: t.set_analysis(analyze(hand)))
     assert first == drawn
@@ -200,7 +201,7 @@ def test_a_cached_tile_strip_repaints_like_a_strip_drawn_tile_by_tile(qtbot):
     assert fewer == drawn and fewer != first
     again, drawn = _both(tables, lambda t: t.set_analysis(analyze(hand)))
     assert again == drawn == first
-    assert analysis_table._strip_pixmap.cache_info().hits > hits     # served from the cache
+    assert analysis_table._stamp.cache_info().hits > hits     # served from the cache
     dark, drawn = _both(tables, lambda t: t.set_theme("dark"))
     assert dark == drawn and dark != first
     # a narrower column cuts the strip ("…"); a bigger font changes the counts
@@ -222,19 +223,19 @@ def _blank(dpr: float) -> QPixmap:
     return pixmap
 
 
-def test_a_cached_tile_strip_follows_the_device_pixel_ratio(qtbot):
-    """On a screen of ratio 2 a strip cached at ratio 1 would be drawn blurred: the
-    cached picture, copied, equals the strip drawn straight onto the same device."""
+def test_a_stamped_tile_strip_follows_the_device_pixel_ratio(qtbot):
+    """On a screen of ratio 2 a stamp drawn at ratio 1 would be blurred: the strip copied
+    from stamps equals the strip drawn straight onto the same device."""
     strip = analysis_table._Strip((("1m", 3, False), ("5z", 0, True), ("9p", 4, False)), 120, 50,
                                   "light", 1.0, QFont().toString(), QColor("black").rgba())
     for dpr in (1.0, 2.0, 1.0, 2.0):
         look = replace(strip, dpr=dpr)
         drawn, copied = _blank(dpr), _blank(dpr)
         painter = QPainter(drawn)
-        analysis_table._paint_strip(painter, 0, 0, look)
+        analysis_table._paint_strip(painter, 0, 0, look, stamps=False)
         painter.end()
         painter = QPainter(copied)
-        painter.drawPixmap(0, 0, analysis_table._strip_pixmap(look))
+        analysis_table._paint_strip(painter, 0, 0, look, stamps=True)
         painter.end()
         assert copied.toImage() == drawn.toImage(), dpr
 

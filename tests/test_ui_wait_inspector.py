@@ -12,6 +12,7 @@ pytest.importorskip("pytestqt")
 from PySide6.QtGui import QPixmap  # noqa: E402
 from PySide6.QtWidgets import QLabel, QScrollArea  # noqa: E402
 
+from mjgui.analysis import analyze  # noqa: E402
 from mjgui.hand import Hand  # noqa: E402
 from mjgui.tiles import KIND_NAMES  # noqa: E402
 from mjgui.ui import i18n  # noqa: E402
@@ -271,12 +272,18 @@ def test_screenshot(qtbot, name, text, theme):
     assert pixmap.devicePixelRatio() == 2
 
 
+def analysed(w: WaitInspector, hand: Hand) -> None:
+    """Show a 13-tile hand as the window does: report and values from the analysis."""
+    a = analyze(hand)
+    w.set_report(a.wait_report(a.current), hand, a.wait_values(a.current))
+
+
 def test_each_wait_shows_its_value(qtbot):
     from mjgui.scoring import score
     w = WaitInspector()
     qtbot.addWidget(w)
     hand = Hand.parse("23m456p789s55m123s seat:S dora:1m")
-    w.set_report(wait_details(hand), hand)
+    analysed(w, hand)
     text = w.value_text(3)
     # 4m: pinfu + the 2m dora by ron (2 han 30 fu, 2,000); riichi adds a han
     assert "ron 2,000" in text and "Riichi: ron 3,900" in text and "Pinfu" in text
@@ -288,10 +295,37 @@ def test_a_yakuless_open_wait_says_it_cannot_win(qtbot):
     w = WaitInspector()
     qtbot.addWidget(w)
     hand = Hand.parse("123m456p789s2z chi:4*56s@L seat:W")
-    w.set_report(wait_details(hand), hand)
+    analysed(w, hand)
     assert "No yaku" in w.value_text(28) and "cannot win" in w.value_text(28)
     # a shanpon on 9s and white dragon: only the dragon's triplet is a yaku
     hand = Hand.parse("123m456p99s55z chi:4*56s@L seat:W")
-    w.set_report(wait_details(hand), hand)
+    analysed(w, hand)
     assert "ron" in w.value_text(31) and "No yaku" not in w.value_text(31)
     assert "No yaku" in w.value_text(26)
+
+
+def test_the_inspector_computes_nothing(qtbot):
+    """Its values are given to it (the analysis worker works them out): without them a
+    tenpai report shows the waits and no values, and scoring is not imported by it."""
+    import mjgui.ui.wait_inspector as module
+    assert not hasattr(module, "wait_values") and not hasattr(module, "wait_details")
+    w = WaitInspector()
+    qtbot.addWidget(w)
+    hand = Hand.parse("23m456p789s55m123s seat:S dora:1m")
+    w.set_report(wait_details(hand), hand)
+    assert w.wait_kinds() == [0, 3] and w.value_text(3) == ""
+    analysed(w, hand)
+    assert "ron 2,000" in w.value_text(3)
+
+
+def test_the_worker_works_out_the_values_the_inspector_shows(qtbot):
+    from mjgui.ui.analysis_worker import AnalysisWorker
+    worker = AnalysisWorker()
+    worker.with_ev = False
+    hand = Hand.parse("23m456p789s55m123s seat:S dora:1m")
+    with qtbot.waitSignal(worker.finished, timeout=5000) as signal:
+        worker.request(hand)
+    a = signal.args[0].analysis
+    # already scored by the worker: kept on the analysis, equal to a fresh analysis's
+    assert a._wait_values
+    assert repr(a.wait_values(a.current)) == repr(analyze(hand).wait_values(a.current))

@@ -1,4 +1,4 @@
-"""The per-discard table: a QAbstractTableModel over mjgui.analysis rows, and a
+"""The per-discard table: a model of mjgui.analysis rows held in Qt's items, and a
 delegate that draws tile strips with their remaining counts.
 
 The model only formats what the analysis computed; sorting goes through a
@@ -10,9 +10,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Sequence
 
-from PySide6.QtCore import (QAbstractTableModel, QModelIndex, QPersistentModelIndex, QRect, QSize,
+from PySide6.QtCore import (QModelIndex, QRect, QSize,
                             QSortFilterProxyModel, Qt, Signal)
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPainter, QPalette, QPixmap
+from PySide6.QtGui import (QBrush, QColor, QFont, QFontMetrics, QPainter, QPalette, QPixmap,
+                           QStandardItemModel)
 from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QStyle, QStyledItemDelegate,
                                QStyleOptionViewItem, QTableView, QWidget)
 
@@ -85,9 +86,35 @@ def _headers_in(_lang: str) -> list[tuple[str, str]]:
     ]
 
 
-class AnalysisModel(QAbstractTableModel):
+# the roles a cell answers; every other role is empty
+_DISPLAY, _ALIGN, _BACKGROUND, _FOREGROUND, _TOOLTIP = (
+    Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.TextAlignmentRole, Qt.ItemDataRole.BackgroundRole,
+    Qt.ItemDataRole.ForegroundRole, Qt.ItemDataRole.ToolTipRole)
+
+
+
+def _number(role) -> int:
+    return int(getattr(role, "value", role))
+
+
+# the role numbers the cells are stored under
+(_DISPLAY_N, _ALIGN_N, _BACKGROUND_N, _FOREGROUND_N, _TOOLTIP_N, TILES_N, WARN_N, WARN_TILES_N,
+ SORT_N) = map(_number, (_DISPLAY, _ALIGN, _BACKGROUND, _FOREGROUND, _TOOLTIP, TILES_ROLE, WARN_ROLE,
+                        WARN_TILES_ROLE, SORT_ROLE))
+_CENTER = int(Qt.AlignmentFlag.AlignCenter.value)
+_ITEM_ELEMENT = QStyle.ControlElement.CE_ItemViewItem
+_TEXT_COLOR = QPalette.ColorRole.Text
+
+
+class AnalysisModel(QStandardItemModel):
+    """The analysis's rows as cells that Qt holds.  Each cell's text, colours, tooltip and
+    sort key are worked out once per change (the analysis, the expected values, the order,
+    the theme, the language) and stored in its item: the view asks every cell for several
+    roles on every paint, and answered by Qt none of those asks is a call into Python
+    (a Python data() made a repaint of the table 2-3 times slower)."""
+
     def __init__(self, parent: QWidget | None = None):
-        super().__init__(parent)
+        super().__init__(0, VERDICT + 1, parent)
         self._analysis: Analysis | None = None
         self._rows: Sequence[Row] = ()
         self._best: set[int] = set()
@@ -95,9 +122,8 @@ class AnalysisModel(QAbstractTableModel):
         self._ev_state = "none"                  # "none" (not for this hand), "pending", "ready"
         self.rank = "ukeire"
         self._dark = False
-        # (row, column, role) -> value: the view asks for the same cells on every paint,
-        # and each answer costs a call into Python; emptied whenever the content changes
-        self._memo: dict[tuple[int, int, int], Any] = {}
+        # [row][column] -> {role: value}: what the items hold, read back without Qt
+        self._cells: list[list[dict[int, Any]]] = []
 
     @property
     def dark(self) -> bool:
@@ -105,12 +131,11 @@ class AnalysisModel(QAbstractTableModel):
 
     @dark.setter
     def dark(self, dark: bool) -> None:
-        self._dark = bool(dark)
-        self._memo.clear()
+        if bool(dark) != self._dark:
+            self._dark = bool(dark)
+            self._refill(range(VERDICT + 1))
 
     def set_analysis(self, analysis: Analysis | None, ev_pending: bool = False) -> None:
-        self.beginResetModel()
-        self._memo.clear()
         self._ev = {}
         self._ev_state = "pending" if ev_pending and analysis is not None and analysis.rows else "none"
         self._analysis = analysis
@@ -121,7 +146,37 @@ class AnalysisModel(QAbstractTableModel):
         else:
             self._rows = analysis.rows
         self._best = self._best_rows()
+        self.beginResetModel()
+        # quietly: the reset tells the views once, instead of a signal per item
+        blocked = self.blockSignals(True)
+        try:
+            self.setRowCount(0)           # the old items go (their roles with them)
+            self.setRowCount(len(self._rows))
+            self._cells = [self._row_cells(r, row, range(VERDICT + 1)) for r, row in enumerate(self._rows)]
+            for r, cells in enumerate(self._cells):
+                for c, values in enumerate(cells):
+                    # the item is made by Qt: one made in Python would keep its Python
+                    # wrapper alive after the model let go of it
+                    self.setItemData(self.index(r, c), values)
+        finally:
+            self.blockSignals(blocked)
         self.endResetModel()
+
+    def _refill(self, columns: Sequence[int]) -> None:
+        """Work the cells of these columns out again (something they show changed)."""
+        if not self._rows:
+            return
+        blocked = self.blockSignals(True)
+        try:
+            for r, row in enumerate(self._rows):
+                for c, values in zip(columns, self._row_cells(r, row, columns)):
+                    self._cells[r][c] = values
+                    index = self.index(r, c)
+                    self.clearItemData(index)
+                    self.setItemData(index, values)
+        finally:
+            self.blockSignals(blocked)
+        self.dataChanged.emit(self.index(0, min(columns)), self.index(len(self._rows) - 1, max(columns)))
 
     def set_ev(self, ev) -> None:
         """The expected values (mjgui.ev.EvResult) of the hand shown, or None when they
@@ -130,11 +185,9 @@ class AnalysisModel(QAbstractTableModel):
         self._ev_state = "ready" if ev is not None and ev.rows else "none"
         best = self._best_rows()
         # ordered by the analysis, only the three value columns change: only they repaint
-        first, last = (WIN, EXPECTED) if best == self._best else (0, VERDICT)
+        same = best == self._best
         self._best = best
-        self._memo.clear()
-        if self._rows:
-            self.dataChanged.emit(self.index(0, first), self.index(len(self._rows) - 1, last))
+        self._refill(EV_COLUMNS if same else range(VERDICT + 1))
 
     def ev_row(self, row: Row):
         return self._ev.get(row.tile.kind) if row.tile is not None else None
@@ -157,9 +210,7 @@ class AnalysisModel(QAbstractTableModel):
             raise ValueError(f"rank must be one of {RANKS}, not {rank!r}")
         self.rank = rank
         self._best = self._best_rows()
-        self._memo.clear()
-        if self._rows:
-            self.dataChanged.emit(self.index(0, 0), self.index(len(self._rows) - 1, VERDICT))
+        self._refill(range(VERDICT + 1))
 
     def row_at(self, row: int) -> Row:
         return self._rows[row]
@@ -168,18 +219,10 @@ class AnalysisModel(QAbstractTableModel):
         return id(self._rows[row]) in self._best
 
     def retranslate(self) -> None:
-        self._memo.clear()
         self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, VERDICT)
-        if self._rows:
-            self.dataChanged.emit(self.index(0, 0), self.index(len(self._rows) - 1, VERDICT))
+        self._refill(range(VERDICT + 1))
 
     # ---- Qt model API -------------------------------------------------------------
-    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:
-        return 0 if parent.isValid() else VERDICT + 1
-
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if orientation != Qt.Orientation.Horizontal:
             return None
@@ -189,50 +232,43 @@ class AnalysisModel(QAbstractTableModel):
             return _headers()[section][1]
         return None
 
-    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid():
-            return None
-        return self.cell(index.row(), index.column(), role)
-
     def cell(self, row: int, col: int, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        """data() of a cell without making a QModelIndex (the same cache)."""
-        key = (row, col, role)
-        try:
-            return self._memo[key]
-        except KeyError:
-            value = self._memo[key] = self._data(row, col, role)
-            return value
+        """What a cell answers for a role, read from Python (no QModelIndex, no QVariant)."""
+        return self._cells[row][col].get(_number(role))
 
-    def _data(self, view_row: int, col: int, role: int) -> Any:
-        row = self._rows[view_row]
-        if role == Qt.ItemDataRole.BackgroundRole and self.is_best(view_row):
-            return QBrush(BEST_DARK if self._dark else BEST_LIGHT)
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return self._tooltip(row, col)
-        if role == TILES_ROLE:
-            if col == DISCARD:
-                return row.tile.name if row.tile is not None else None
-            if col == UKEIRE:
-                return list(row.ukeire)
-            if col == CALLS:
-                return [TileCount(t.kind, t.remaining) for t in _call_tiles(row)]
-            return None
-        if role == Qt.ItemDataRole.ForegroundRole and col == VALUE and self._data(view_row, col, WARN_ROLE):
-            return QBrush(WARN)
-        if role == WARN_ROLE:
-            if col == VALUE:
-                value = self._value(row)
-                return value is not None and (value.yakuless or value.needs_riichi)
-            return False
-        if role == WARN_TILES_ROLE:
-            return _yakuless_tiles(row) if col == CALLS else frozenset()
-        if role == SORT_ROLE:
-            return self._sort_key(row, col)
-        if role == Qt.ItemDataRole.TextAlignmentRole and col not in (UKEIRE, CALLS, VERDICT):
-            return int(Qt.AlignmentFlag.AlignCenter)
-        if role == Qt.ItemDataRole.DisplayRole:
-            return self._display(row, col)
-        return None
+    def cell_roles(self, row: int, col: int) -> dict[int, Any]:
+        """Every role a cell answers, {role number: value} (read only)."""
+        return self._cells[row][col]
+
+    def _row_cells(self, view_row: int, row: Row, columns: Sequence[int]) -> list[dict[int, Any]]:
+        """The cells of one row in `columns`, each {role number: value}."""
+        value = self._value(row)
+        warn = value is not None and (value.yakuless or value.needs_riichi)
+        best = QBrush(BEST_DARK if self._dark else BEST_LIGHT) if self.is_best(view_row) else None
+        keys = self._sort_keys(view_row, row, value)
+        cells = []
+        for col in columns:
+            cell = {_TOOLTIP_N: self._tooltip(row, col), SORT_N: keys[col]}
+            text = self._display(row, col)
+            if text is not None:
+                cell[_DISPLAY_N] = text
+            if col not in (UKEIRE, CALLS, VERDICT):
+                cell[_ALIGN_N] = _CENTER
+            if best is not None:
+                cell[_BACKGROUND_N] = best
+            if col == DISCARD and row.tile is not None:
+                cell[TILES_N] = row.tile.name
+            elif col == UKEIRE:
+                cell[TILES_N] = list(row.ukeire)
+            elif col == CALLS:
+                cell[TILES_N] = [TileCount(t.kind, t.remaining) for t in _call_tiles(row)]
+                cell[WARN_TILES_N] = _yakuless_tiles(row)
+            elif col == VALUE:
+                cell[WARN_N] = warn
+                if warn:
+                    cell[_FOREGROUND_N] = QBrush(WARN)
+            cells.append(cell)
+        return cells
 
     def _display(self, row: Row, col: int) -> str | None:
         if col == DISCARD and row.tile is None:
@@ -268,22 +304,26 @@ class AnalysisModel(QAbstractTableModel):
     def _value(self, row: Row):
         return self._analysis.value(row) if self._analysis is not None else None
 
-    def _sort_key(self, row: Row, col: int) -> Any:
-        return {
+    def _sort_keys(self, view_row: int, row: Row, value) -> tuple:
+        """Each column's sort key (SORT_ROLE) for this row, in column order; the verdict
+        keeps the analysis's order."""
+        e = self.ev_row(row)
+        keys = {
             DISCARD: row.tile.kind if row.tile is not None else -1,
             SHANTEN: row.shanten,
             UKEIRE: len(row.ukeire),
             TOTAL: row.ukeire_total,
+            WIN: -1.0 if e is None else e.win_prob,
+            TENPAI: -1.0 if e is None else e.tenpai_prob,
+            EXPECTED: -1.0 if e is None else e.exp_score,
             IMPROVE: row.improvement_total,
             GOOD: row.good_shape_rate if row.good_shape_rate is not None else -1.0,
             SECOND: row.second_step if row.second_step is not None else -1,
             CALLS: row.call_kinds,
-            VALUE: (lambda v: -1 if v is None else v.high)(self._value(row)),
-            WIN: (lambda e: -1.0 if e is None else e.win_prob)(self.ev_row(row)),
-            TENPAI: (lambda e: -1.0 if e is None else e.tenpai_prob)(self.ev_row(row)),
-            EXPECTED: (lambda e: -1.0 if e is None else e.exp_score)(self.ev_row(row)),
-            VERDICT: self._rows.index(row),
-        }[col]
+            VALUE: -1 if value is None else value.high,
+            VERDICT: view_row,
+        }
+        return tuple(keys[c] for c in range(VERDICT + 1))
 
     def _tooltip(self, row: Row, col: int) -> str:
         if col == VERDICT:                 # the cell is often cut short: the whole line
@@ -340,45 +380,62 @@ class _Strip:
     text: int                                    # the counts' colour, QColor.rgba()
 
 
-@lru_cache(maxsize=1024)      # a table shows ~30 strips; undo and the next repaints reuse them
-def _strip_pixmap(strip: _Strip) -> QPixmap:
-    """A strip's picture, drawn once: repainting a cell is then one drawPixmap instead of a
-    drawPixmap and a drawText per tile from Python."""
-    # wider than the cell by a "…": it may start at the cell's edge, as when drawn directly
-    pixmap = QPixmap(round((strip.width + _ELLIPSIS_ROOM) * strip.dpr), round(strip.height * strip.dpr))
-    pixmap.setDevicePixelRatio(strip.dpr)
-    pixmap.fill(Qt.GlobalColor.transparent)
-    painter = QPainter(pixmap)
-    _paint_strip(painter, 0, 0, strip)
-    painter.end()
-    return pixmap
-
-
-_ELLIPSIS_ROOM = 24
-
-
-def _paint_strip(painter: QPainter, left: int, top: int, strip: _Strip) -> None:
+def _paint_strip(painter: QPainter, left: int, top: int, strip: _Strip, stamps: bool = True) -> None:
     """The tiles small, each with its copies left beneath (⚠ when a call of it leaves no
-    yaku), from (left, top); what does not fit in the cell ends in "…"."""
+    yaku), from (left, top); what does not fit in the cell ends in "…".  With `stamps`
+    each tile and its count are copied from a picture drawn once (`_stamp`); without,
+    drawn here (the tests compare the two)."""
     h = TileStripDelegate.TILE_HEIGHT
     w = tile_width(h)
     x = left + 4
     right = left + strip.width - 1
-    font = QFont()
-    font.fromString(strip.font)
-    painter.setFont(font)
-    text_color = QColor.fromRgba(strip.text)
     for name, remaining, warn in strip.tiles:
         if x + w > right:
-            painter.setPen(text_color)
+            painter.setFont(_font(strip.font))
+            painter.setPen(QColor.fromRgba(strip.text))
             painter.drawText(QRect(x, top, 20, strip.height), Qt.AlignmentFlag.AlignVCenter, "…")
             break
-        painter.drawPixmap(x, top + 3, tile_pixmap(name, h, strip.theme, strip.dpr, dimmed=remaining == 0))
-        painter.setPen(WARN if warn else text_color)
-        painter.drawText(QRect(x - 2, top + h + 3, w + 4, strip.height - h - 3),
-                         Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop,
-                         f"{remaining}⚠" if warn else str(remaining))
+        if stamps:
+            painter.drawPixmap(x - 2, top, _stamp(name, remaining, warn, strip.height, strip.theme,
+                                                  strip.dpr, strip.font, strip.text))
+        else:
+            _draw_tile_count(painter, x - 2, top, name, remaining, warn, strip.height, strip.theme,
+                             strip.dpr, strip.font, strip.text)
         x += w + 3
+
+
+@lru_cache(maxsize=2048)      # 34 kinds x 5 counts x a warning mark, per look
+def _stamp(name: str, remaining: int, warn: bool, height: int, theme: str, dpr: float, font_text: str,
+           text: int) -> QPixmap:
+    """One tile of a strip with its count beneath, drawn once per look: a new hand's
+    strips are then copies of these instead of a text layout per tile (a table's strips
+    took about 5 ms to draw tile by tile)."""
+    pixmap = QPixmap(round((tile_width(TileStripDelegate.TILE_HEIGHT) + 4) * dpr), round(height * dpr))
+    pixmap.setDevicePixelRatio(dpr)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    _draw_tile_count(painter, 0, 0, name, remaining, warn, height, theme, dpr, font_text, text)
+    painter.end()
+    return pixmap
+
+
+def _draw_tile_count(painter: QPainter, left: int, top: int, name: str, remaining: int, warn: bool,
+                     height: int, theme: str, dpr: float, font_text: str, text: int) -> None:
+    h = TileStripDelegate.TILE_HEIGHT
+    w = tile_width(h)
+    painter.drawPixmap(left + 2, top + 3, tile_pixmap(name, h, theme, dpr, dimmed=remaining == 0))
+    painter.setFont(_font(font_text))
+    painter.setPen(WARN if warn else QColor.fromRgba(text))
+    painter.drawText(QRect(left, top + h + 3, w + 4, height - h - 3),
+                     Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop,
+                     f"{remaining}⚠" if warn else str(remaining))
+
+
+@lru_cache(maxsize=16)
+def _font(text: str) -> QFont:
+    font = QFont()
+    font.fromString(text)
+    return font
 
 
 class TileStripDelegate(QStyledItemDelegate):
@@ -388,48 +445,60 @@ class TileStripDelegate(QStyledItemDelegate):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.theme = "light"
-        self.cache = True         # False: draw each strip tile by tile (tests compare the two)
+        self.cache = True         # False: draw each tile and count without the stamps (tests compare)
+        self._fonts: dict[str, str] = {}
 
     def _data(self, index: QModelIndex, role: int) -> Any:
-        # straight to the model's Python data(): PySide6 6.12.0 drops a reference to
+        return self._cell(index).get(_number(role))
+
+    @staticmethod
+    def _cell(index: QModelIndex) -> dict[int, Any]:
+        # from the model's Python copy of its cells: PySide6 6.12.0 drops a reference to
         # None / True / False each time QModelIndex.data() returns one of them
         model = index.model()
         if isinstance(model, QSortFilterProxyModel):
             index, model = model.mapToSource(index), model.sourceModel()
-        return model.data(index, role)
+        return model.cell_roles(index.row(), index.column())
+
+    def _strip_font(self, font: QFont) -> str:
+        """The counts' font (smaller, bold) as QFont.toString(), per view font."""
+        key = font.toString()
+        try:
+            return self._fonts[key]
+        except KeyError:
+            small = QFont(font)
+            small.setPointSizeF(max(small.pointSizeF() - 1.5, 7.0))
+            small.setBold(True)
+            value = self._fonts[key] = small.toString()
+            return value
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex) -> None:
-        tiles = self._data(index, TILES_ROLE)
+        cell = self._cell(index)
+        tiles = cell.get(TILES_N)
         if tiles is None:
             super().paint(painter, option, index)
             return
         # the cell's background (best row, selection) by the style; of the roles
         # initStyleOption would ask the model for, only the background shows here
-        brush = self._data(index, Qt.ItemDataRole.BackgroundRole)
+        brush = cell.get(_BACKGROUND_N)
         option.backgroundBrush = brush if brush is not None else QBrush()
-        style = option.widget.style() if option.widget else None
-        if style is not None:
-            style.drawControl(QStyle.ControlElement.CE_ItemViewItem, option, painter, option.widget)
-        painter.save()
-        dpr = painter.device().devicePixelRatioF() if painter.device() else 1.0
+        widget = option.widget
+        if widget is not None:
+            widget.style().drawControl(_ITEM_ELEMENT, option, painter, widget)
+        device = painter.device()
+        dpr = device.devicePixelRatioF() if device else 1.0
         rect: QRect = option.rect
         if isinstance(tiles, str):                     # the discard column: one bigger tile
             h = min(rect.height() - 6, 40)
             pix = tile_pixmap(tiles, h, self.theme, dpr)
             painter.drawPixmap(rect.x() + (rect.width() - tile_width(h)) // 2, rect.y() + 3, pix)
-            painter.restore()
             return
-        font = QFont(painter.font())
-        font.setPointSizeF(max(font.pointSizeF() - 1.5, 7.0))
-        font.setBold(True)
-        warn_kinds = self._data(index, WARN_TILES_ROLE) or frozenset()
+        warn_kinds = cell.get(WARN_TILES_N) or frozenset()
         strip = _Strip(tuple((t.name, t.remaining, t.kind in warn_kinds) for t in tiles),
-                       rect.width(), rect.height(), self.theme, dpr, font.toString(),
-                       option.palette.color(QPalette.ColorRole.Text).rgba())
-        if self.cache:
-            painter.drawPixmap(rect.topLeft(), _strip_pixmap(strip))
-        else:
-            _paint_strip(painter, rect.x(), rect.y(), strip)
+                       rect.width(), rect.height(), self.theme, dpr, self._strip_font(painter.font()),
+                       option.palette.color(_TEXT_COLOR).rgba())
+        painter.save()
+        _paint_strip(painter, rect.x(), rect.y(), strip, stamps=self.cache)
         painter.restore()
 
     def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex) -> QSize:
@@ -475,7 +544,10 @@ class AnalysisTable(QTableView):
         # widths are set by _fit_columns once per change: ResizeToContents would measure
         # every cell through the model again on each layout pass
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setSectionResizeMode(VERDICT, QHeaderView.ResizeMode.Stretch)
+        # the verdict takes the width left (set by _stretch_verdict): stretched by the header
+        # itself it is resized from the header's zero timer after a change of the other
+        # widths, and the table then repaints whole a second time, after the window painted
+        header.setStretchLastSection(False)
         header.setSortIndicatorShown(True)
         self.doubleClicked.connect(self._chosen)
         self.activated.connect(self._chosen)
@@ -552,6 +624,11 @@ class AnalysisTable(QTableView):
 
     def _resize_quietly(self, widths: dict[int, int]) -> None:
         header = self.horizontalHeader()
+        others = header.length() - header.sectionSize(VERDICT) + sum(
+            w - header.sectionSize(c) for c, w in widths.items())
+        verdict = max(header.minimumSectionSize(), self.viewport().width() - others)
+        if header.sectionSize(VERDICT) != verdict:
+            widths = {**widths, VERDICT: verdict}
         if widths:
             # quietly: told of each resize, the table repaints those columns from a zero
             # timer, after the window painted the new rows; one repaint here instead
@@ -561,6 +638,10 @@ class AnalysisTable(QTableView):
             header.blockSignals(False)
             self.updateGeometries()
             self.viewport().update()
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._resize_quietly({})          # the verdict follows the width
 
     def set_rank(self, rank: str) -> None:
         """Order the rows by the analysis ("ukeire") or by expected points / win chance."""

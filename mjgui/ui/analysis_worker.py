@@ -7,15 +7,17 @@ Results travel as one AnalysisResult object: PySide6 mis-counts references
 when None itself is emitted through a Signal(object), so None never is."""
 from __future__ import annotations
 
+import threading
 import time
 from dataclasses import dataclass
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRunnable, QTimer, Signal
 
 from mjgui import core
 from mjgui.analysis import DEFAULT_RANK, Analysis, analyze
 from mjgui.ev import APP_OPTIONS, MAX_SHANTEN as EV_MAX_SHANTEN, EvResult, expected_values
 from mjgui.hand import Hand
+from mjgui.ui.worker_relay import relay_pool
 
 
 @dataclass(frozen=True)
@@ -49,6 +51,7 @@ class _Job(QRunnable):
         self.cancel = core.cancel_flag()     # set by the worker when a newer hand comes
         self.rules = worker.rules            # as they were when asked (they may change meanwhile)
         self.rank = worker.rank
+        self.analysed = threading.Event()    # set once the analysis result is posted
 
     def run(self) -> None:
         start = time.perf_counter()
@@ -59,13 +62,16 @@ class _Job(QRunnable):
         if result is not None:
             # which calls leave no yaku (the table's ⚠ marks; computed on first use):
             # here, not in the UI thread while it paints the table
-            # so are the wait details of the tenpai rows, which the wait inspector shows
+            # so are the wait details and values of the tenpai rows, which the wait
+            # inspector shows
             for row in (*result.rows, *((result.current,) if result.current is not None else ())):
                 for call in row.calls:
                     call.yakuless  # noqa: B018 - evaluated for its cached work
                 result.wait_report(row)
+                result.value(row)            # each wait's value too (the table, the inspector)
         self.signals.done.emit(AnalysisResult(self.request, result, error,
                                               (time.perf_counter() - start) * 1e3, self.hand))
+        self.analysed.set()
         # the expected values follow; skipped when a newer hand is already waiting
         if (result is None or not self.worker.with_ev or self.hand.size != 14
                 or result.shanten > EV_MAX_SHANTEN or self.request != self.worker.latest):
@@ -90,11 +96,7 @@ class AnalysisWorker(QObject):
 
     def __init__(self, parent: QObject | None = None):
         super().__init__(parent)
-        self._pool = QThreadPool(self)
-        self._pool.setMaxThreadCount(1)
-        self._signals = _Signals(self)
-        self._signals.done.connect(self._done)
-        self._signals.ev_done.connect(self._ev_done)
+        self._pool, self._signals = relay_pool(self, _Signals, {"done": self._done, "ev_done": self._ev_done})
         self.with_ev = True              # compute the expected values after each analysis
         self.rules = "tenhou"            # mjgui.scoring.Rules (or preset name) of the values
         self.rank = DEFAULT_RANK         # the order of the rows (mjgui.analysis.Rank)
@@ -124,6 +126,19 @@ class AnalysisWorker(QObject):
         self._latest += 1
         self._busy_timer.stop()
         self.busy.emit(False)
+
+    def deliver_within(self, ms: float) -> bool:
+        """Wait up to `ms` for the newest request's analysis and hand it over now
+        (`finished` is emitted before this returns); False when it takes longer (it then
+        arrives through the event loop as usual).  The window calls this after updating
+        the hand: the analysis then reaches the same repaint as the hand, instead of the
+        window painting the new hand with the old analysis first and everything again a
+        moment later."""
+        job = self._job
+        if job is None or not job.analysed.wait(ms / 1e3):
+            return False
+        QCoreApplication.sendPostedEvents(self, QEvent.Type.MetaCall)
+        return True
 
     def wait(self, ms: int = 5000) -> bool:
         """Block until queued jobs ran (tests, screenshots)."""

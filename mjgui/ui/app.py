@@ -8,12 +8,11 @@ from pathlib import Path
 
 
 def _application():
+    # the bundled Japanese font is registered when Japanese is first shown (mjgui.ui.fonts)
     from PySide6.QtWidgets import QApplication
-    from mjgui.ui.fonts import install_fonts
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("mjgui")
     app.setOrganizationName("mjgui")
-    install_fonts(app)
     return app
 
 

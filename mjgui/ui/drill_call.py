@@ -126,7 +126,7 @@ class ChoiceButton(AnswerButton):
 class CallView(DrillView):
     """Calls: the hand, the tile another player discarded, Pass / Pon / Chi buttons."""
 
-    kind = "call"
+    drill = "call"
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent, tile_height=56)

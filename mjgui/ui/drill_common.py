@@ -302,7 +302,7 @@ class FeedbackPanel(QFrame):
         super().__init__(parent)
         self.setObjectName("feedback")
         self._result: Result | None = None
-        self._kind = "nanikiru"
+        self._drill = "nanikiru"
         self._last = False
         self.state = ""                   # "good" | "partial" | "bad"
         outer = QHBoxLayout(self)
@@ -346,8 +346,8 @@ class FeedbackPanel(QFrame):
         self.next_button.clicked.connect(self.nextRequested)
         outer.addWidget(self.next_button, 0, Qt.AlignmentFlag.AlignVCenter)
 
-    def set_result(self, result: Result | None, kind: str, last: bool = False) -> None:
-        self._result, self._kind, self._last = result, kind, last
+    def set_result(self, result: Result | None, drill: str, last: bool = False) -> None:
+        self._result, self._drill, self._last = result, drill, last
         self.retranslate()
 
     def result(self) -> Result | None:
@@ -366,7 +366,7 @@ class FeedbackPanel(QFrame):
             self.state, mark, title = "bad", "✗", tr("Time is up", "時間切れ")
         elif fb.credit > 0:
             self.state, mark = "partial", "✗"
-            title = tr("Partly right", "一部正解") if self._kind in ("wait", "score") else \
+            title = tr("Partly right", "一部正解") if self._drill in ("wait", "score") else \
                 tr("Not the best", "最善ではない")
         else:
             self.state, mark, title = "bad", "✗", tr("Wrong", "不正解")
@@ -376,19 +376,19 @@ class FeedbackPanel(QFrame):
         self.credit.setToolTip(tr("Credit for this answer (partial credit for a discard that "
                                   "keeps the shanten with fewer tiles, or some of the waits)",
                                   "この解答の得点（受け入れが少ない打牌や一部の待ちには部分点）")
-                               if self._kind != "score" else
+                               if self._drill != "score" else
                                tr("Credit for this answer: 100 % for the right points; with wrong "
                                   "points 25 % for the right han and 25 % for the right fu",
                                   "この解答の得点: 点数が正しければ100 %、違う場合は翻と符がそれぞれ25 %"))
         rank = ""
-        if self._kind == "nanikiru" and fb.rank is not None and fb.choices:
+        if self._drill == "nanikiru" and fb.rank is not None and fb.choices:
             rank = tr(f"{ordinal(fb.rank)} of {fb.choices}", f"{fb.choices}種中{fb.rank}位")
-        elif self._kind == "wait" and fb.best and not r.timed_out:
+        elif self._drill == "wait" and fb.best and not r.timed_out:
             right = len(fb.details.get("right", ()))
             rank = tr(f"found {right} of {len(fb.best)}", f"待ち{len(fb.best)}種中{right}種正解")
             if fb.wrong:
                 rank += tr(f" · {len(fb.wrong)} wrong", f" · 誤り{len(fb.wrong)}種")
-        elif self._kind == "score" and not fb.correct and not r.timed_out and "han_right" in fb.details:
+        elif self._drill == "score" and not fb.correct and not r.timed_out and "han_right" in fb.details:
             marks = []
             if fb.details.get("pick_han") is not None:
                 marks.append(tr("han ✓", "翻 ✓") if fb.details["han_right"] else tr("han ✗", "翻 ✗"))
@@ -516,7 +516,7 @@ class DrillView(QWidget):
 
     def show_problem(self, problem: Problem) -> None:
         self.problem, self.result = problem, None
-        self.feedback.set_result(None, self.kind)
+        self.feedback.set_result(None, self.drill)
         self.feedback.hide()
         # the visible tiles go to the wrapping `visible_flow`: the hand view's strip is one
         # line, and showing a long one would widen the window for good
@@ -536,7 +536,7 @@ class DrillView(QWidget):
 
     def show_result(self, result: Result, last: bool = False) -> None:
         self.result = result
-        self.feedback.set_result(result, self.kind, last)
+        self.feedback.set_result(result, self.drill, last)
         self.feedback.show()
         self.feedback.next_button.setFocus()
 

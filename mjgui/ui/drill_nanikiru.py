@@ -19,7 +19,7 @@ from mjgui.ui.theme import COLORS
 class NanikiruView(DrillView):
     """Nanikiru: the hand, "What do you discard?", then the verdict and the full table."""
 
-    kind = "nanikiru"
+    drill = "nanikiru"
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent, tile_height=60)

@@ -1,7 +1,7 @@
 """The practice drills: nanikiru (何切る), waits (待ち), calls (鳴き) and score (点数計算).
 
 `DrillPage(kind, store)` is one page of the main window's mode bar.  A top bar picks the
-source (generated problems with a shanten / theme filter, the starter set, or the review
+source (generated problems with a shanten / topic filter, the starter set, or the review
 queue of missed problems; the score drill: generated at a difficulty level, or the review
 queue), the mode (endless, or a set of 10 / 20), the nanikiru evaluator, the score drill's
 answer mode (four choices, or typed han / fu / points) and a timer; Start runs a `mjgui.drills.session.DrillSession`.  Below, the drill's view shows
@@ -67,6 +67,7 @@ from mjgui.ui.drill_nanikiru import NanikiruView
 from mjgui.ui.drill_score import ANSWER_MODES, ScoreView
 from mjgui.ui.drill_summary import IntroView, SummaryView
 from mjgui.ui.drill_wait import WaitGrid, WaitView
+from mjgui.ui.compact_combo import CompactCombo
 from mjgui.ui.hand_view import FlowLayout
 from mjgui.ui.i18n import tr
 from mjgui.ui.theme import COLORS, check_theme
@@ -145,12 +146,12 @@ class DrillPage(QWidget):
     attemptRecorded = Signal()
     message = Signal(str)
 
-    def __init__(self, kind: str, store: HistoryStore | None, parent: QWidget | None = None,
+    def __init__(self, drill: str, store: HistoryStore | None, parent: QWidget | None = None,
                  *, clock: Callable[[], float] = time.monotonic):
         super().__init__(parent)
-        if kind not in KINDS:
-            raise ValueError(f"kind must be one of {', '.join(KINDS)}, not {kind!r}")
-        self.kind = kind
+        if drill not in KINDS:
+            raise ValueError(f"drill must be one of {', '.join(KINDS)}, not {drill!r}")
+        self.drill = drill                 # the drill kind (nanikiru, wait, call, score), not a tile kind
         self.store = store
         self.session: DrillSession | None = None
         self._title: str | tuple[str, str] = ""
@@ -162,7 +163,7 @@ class DrillPage(QWidget):
         self.rules: Any = SCORE_RULES           # the app's scoring rules (set_rules)
         self._notice_scope = ""                 # "answer" / "problem": cleared by a good answer / the next problem
         self._queued: tuple[list[Problem], str] | None = None    # a set the next Start runs
-        self.setObjectName(f"drillPage_{kind}")
+        self.setObjectName(f"drillPage_{drill}")
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
 
         outer = QVBoxLayout(self)
@@ -173,10 +174,10 @@ class DrillPage(QWidget):
         outer.addWidget(self._build_notice())
 
         self.stack = QStackedWidget(self)
-        self.intro = IntroView(kind)
+        self.intro = IntroView(drill)
         self.intro.startRequested.connect(self.start)
         self.view: DrillView = {"nanikiru": NanikiruView, "wait": WaitView,
-                                 "call": CallView, "score": ScoreView}[kind]()
+                                 "call": CallView, "score": ScoreView}[drill]()
         self.view.answered.connect(self._answer)
         self.view.nextRequested.connect(self.next_problem)
         self.summary_view = SummaryView()
@@ -195,9 +196,8 @@ class DrillPage(QWidget):
 
     # ---- construction --------------------------------------------------------------------
     def _combo(self, name: str, items: Sequence[tuple[Any, str, str]]) -> QComboBox:
-        combo = QComboBox()
+        combo = CompactCombo()
         combo.setObjectName(name)
-        combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         for data, en, ja in items:
             combo.addItem(en, data)
         combo.setProperty("texts", [(en, ja) for _, en, ja in items])
@@ -211,19 +211,20 @@ class DrillPage(QWidget):
         row.setSpacing(6)
         sources = [("generated", "Generated", "自動生成"), ("starter", "Starter set", "入門セット"),
                    ("review", "Review misses", "復習")]
-        if self.kind == "score":            # the starter set holds no score problems
+        if self.drill == "score":            # the starter set holds no score problems
             sources.pop(1)
         self.source_combo = self._combo("source", sources)
         shanten_items = [("any", "any", "指定なし")]
-        shanten_items += [(s, shanten_word(s), shanten_word(s, "ja"))
-                          for s in ((0, 1, 2, 3) if self.kind == "nanikiru" else (1, 2, 3))]
+        # beside the "Shanten" label a number says it (the bar fits one line at 1024 px)
+        shanten_items += [(s, shanten_word(s) if s == 0 else str(s), shanten_word(s, "ja") if s == 0 else str(s))
+                          for s in ((0, 1, 2, 3) if self.drill == "nanikiru" else (1, 2, 3))]
         self.shanten_combo = self._combo("shanten", shanten_items)
-        if self.kind == "score":            # a score problem's theme is its level
-            self.theme_combo = self._combo("theme", [
+        if self.drill == "score":            # a score problem's topic is its level
+            self.topic_combo = self._combo("topic", [
                 ("any", "mixed", "混合"), ("easy", "easy", "初級"), ("medium", "medium", "中級"),
                 ("hard", "hard", "上級")])
         else:
-            self.theme_combo = self._combo("theme", [
+            self.topic_combo = self._combo("topic", [
                 ("any", "any", "指定なし"), ("chinitsu", "chinitsu", "清一色"),
                 ("chiitoi", "seven pairs", "七対子")])
         self.answer_combo = self._combo("answer", [
@@ -232,22 +233,23 @@ class DrillPage(QWidget):
             ("endless", "Endless", "エンドレス"), ("set10", "Set of 10", "10問セット"),
             ("set20", "Set of 20", "20問セット")])
         self.evaluator_combo = self._combo("evaluator", [
-            ("ukeire", "Ukeire", "受け入れ"), ("second-step", "Ukeire + 2nd step", "受け入れ＋二歩目"),
-            ("expected-points", "Expected points", "期待値")])
+            ("ukeire", "Ukeire", "受け入れ"), ("second-step", "+ 2nd step", "受け入れ＋二歩目"),
+            ("expected-points", "Exp. points", "期待値")])
         self.timer_combo = self._combo("timer", [
             (0, "off", "なし"), (15, "15 s", "15秒"), (30, "30 s", "30秒"), (60, "60 s", "60秒")])
         self.bar_labels: dict[str, QLabel] = {}
         self.bar_fields: dict[str, QWidget] = {}
         settings = QWidget()
-        flow = FlowLayout(settings, h_spacing=14, v_spacing=4)
+        # tight enough that every field of a drill fits one line at 1024 px
+        flow = FlowLayout(settings, h_spacing=8, v_spacing=4)
         for name, combo in (("source", self.source_combo), ("shanten", self.shanten_combo),
-                            ("theme", self.theme_combo), ("mode", self.mode_combo),
+                            ("topic", self.topic_combo), ("mode", self.mode_combo),
                             ("evaluator", self.evaluator_combo), ("answer", self.answer_combo),
                             ("timer", self.timer_combo)):
             field = QWidget()
             pair = QHBoxLayout(field)
             pair.setContentsMargins(0, 0, 0, 0)
-            pair.setSpacing(5)
+            pair.setSpacing(4)
             label = muted(QLabel())
             label.setBuddy(combo)
             pair.addWidget(label)
@@ -256,19 +258,19 @@ class DrillPage(QWidget):
             self.bar_fields[name] = field
             flow.addWidget(field)
         self.source_combo.currentIndexChanged.connect(self._sync_bar)
-        for combo in (self.shanten_combo, self.theme_combo, self.evaluator_combo, self.timer_combo):
+        for combo in (self.shanten_combo, self.topic_combo, self.evaluator_combo, self.timer_combo):
             combo.currentIndexChanged.connect(self._options_changed)
         for combo in (self.source_combo, self.mode_combo):
             combo.currentIndexChanged.connect(self._run_changed)
-        for combo in (self.source_combo, self.shanten_combo, self.theme_combo, self.mode_combo,
+        for combo in (self.source_combo, self.shanten_combo, self.topic_combo, self.mode_combo,
                       self.evaluator_combo, self.answer_combo, self.timer_combo):
             # the drill's keys (Enter, N, digits...) work while a box has the focus
             combo.installEventFilter(self)
             combo.activated.connect(self._focus_drill)
-        self.bar_fields["shanten"].setVisible(self.kind in ("nanikiru", "call"))
-        self.bar_fields["theme"].setVisible(self.kind in ("nanikiru", "wait", "score"))
-        self.bar_fields["evaluator"].setVisible(self.kind == "nanikiru")
-        self.bar_fields["answer"].setVisible(self.kind == "score")
+        self.bar_fields["shanten"].setVisible(self.drill in ("nanikiru", "call"))
+        self.bar_fields["topic"].setVisible(self.drill in ("nanikiru", "wait", "score"))
+        self.bar_fields["evaluator"].setVisible(self.drill == "nanikiru")
+        self.bar_fields["answer"].setVisible(self.drill == "score")
         self.answer_combo.currentIndexChanged.connect(self._sync_answer_mode)
         row.addWidget(settings, 1)
         self.countdown = QLabel()
@@ -289,7 +291,6 @@ class DrillPage(QWidget):
         self.start_button.clicked.connect(lambda: self.start())
         for w in (self.countdown, self.countdown_bar):
             w.hide()                  # placed under the bar (`_build_countdown`): never wraps it
-        row.addSpacing(8)
         row.addWidget(self.tally)
         row.addWidget(self.counter)
         row.addSpacing(8)
@@ -332,7 +333,7 @@ class DrillPage(QWidget):
     def _sync_bar(self) -> None:
         generated = self.source_combo.currentData() == "generated"
         self.shanten_combo.setEnabled(generated)
-        self.theme_combo.setEnabled(generated)
+        self.topic_combo.setEnabled(generated)
 
     def _sync_answer_mode(self) -> None:
         if isinstance(self.view, ScoreView) and self.answer_combo.currentData() in ANSWER_MODES:
@@ -342,14 +343,16 @@ class DrillPage(QWidget):
 
     # ---- settings ------------------------------------------------------------------------
     def settings(self) -> dict:
-        """The top bar's choices, for the main window to persist (plain str / int values)."""
+        """The top bar's choices, for the main window to persist (plain str / int values).
+        The topic is saved under "theme", its name in the settings users already have (and
+        in the problem files and the history's column)."""
         values = {"source": self.source_combo.currentData(),
                   "shanten": self.shanten_combo.currentData(),
-                  "theme": self.theme_combo.currentData(),
+                  "theme": self.topic_combo.currentData(),
                   "mode": self.mode_combo.currentData(),
                   "evaluator": self.evaluator_combo.currentData(),
                   "timer": self.timer_combo.currentData()}
-        if self.kind == "score":
+        if self.drill == "score":
             values["answer"] = self.answer_combo.currentData()
         return values
 
@@ -357,7 +360,7 @@ class DrillPage(QWidget):
         """Restore `settings()`; unknown keys and values that do not fit are ignored
         (values read back from QSettings may be strings)."""
         for key, combo in (("source", self.source_combo), ("shanten", self.shanten_combo),
-                           ("theme", self.theme_combo), ("mode", self.mode_combo),
+                           ("theme", self.topic_combo), ("mode", self.mode_combo),
                            ("evaluator", self.evaluator_combo), ("answer", self.answer_combo),
                            ("timer", self.timer_combo)):
             if not isinstance(values, dict) or key not in values:
@@ -423,7 +426,7 @@ class DrillPage(QWidget):
                 title = ""
             elif source == "starter":
                 s = starter_set()
-                problems = problems_of_kind(s, self.kind)[0]
+                problems = problems_of_kind(s, self.drill)[0]
                 random.Random(seed).shuffle(problems)
                 title = ("Starter set", "入門セット")
                 session = self._session(problems, mode, length, s.title or "starter")
@@ -432,7 +435,7 @@ class DrillPage(QWidget):
                     self.show_notice("The review queue needs the drill history, which is not "
                                      "available.", "復習キューには練習履歴が必要ですが、使用できません。")
                     return False
-                problems = review_problems(self.store, self.kind)
+                problems = review_problems(self.store, self.drill)
                 if not problems:
                     self.show_notice("No missed problems are due for review — well done.",
                                      "復習予定の問題はありません。", emit=False)
@@ -450,22 +453,22 @@ class DrillPage(QWidget):
         return True
 
     def _generator_options(self) -> tuple[int | None, str]:
-        """The shanten and theme the bar asks of generated problems."""
+        """The shanten and topic the bar asks of generated problems."""
         shanten = self.shanten_combo.currentData()
-        return (None if shanten == "any" or self.kind in ("wait", "score") else int(shanten),
-                self.theme_combo.currentData() if self.kind != "call" else "any")
+        return (None if shanten == "any" or self.drill in ("wait", "score") else int(shanten),
+                self.topic_combo.currentData() if self.drill != "call" else "any")
 
     def _running(self) -> bool:
         return self.session is not None and not self.session.finished
 
     def _options_changed(self) -> None:
-        """Shanten, theme, evaluator and timer changed during a run: from the next problem on."""
+        """Shanten, topic, evaluator and timer changed during a run: from the next problem on."""
         if not self._running():
             return
-        shanten, theme = self._generator_options()
+        shanten, topic = self._generator_options()
         try:
-            self.session.set_options(shanten=shanten, theme=theme,
-                                     evaluator=self.evaluator_combo.currentData() if self.kind == "nanikiru"
+            self.session.set_options(shanten=shanten, theme=topic,
+                                     evaluator=self.evaluator_combo.currentData() if self.drill == "nanikiru"
                                      else None, timer_seconds=self._timer())
         except ValueError as error:
             self.show_notice(f"Cannot use these options: {error}", f"この設定は使えません: {error}", emit=False)
@@ -504,21 +507,21 @@ class DrillPage(QWidget):
         return super().eventFilter(watched, event)
 
     def _session(self, source, mode: str, length: int | None, set_name: str | None) -> DrillSession:
-        return DrillSession(self.kind, source, mode, length, self.evaluator_combo.currentData()
-                            if self.kind == "nanikiru" else DEFAULT_EVALUATOR, self.store,
+        return DrillSession(self.drill, source, mode, length, self.evaluator_combo.currentData()
+                            if self.drill == "nanikiru" else DEFAULT_EVALUATOR, self.store,
                             self._timer(), self._clock, set_name=set_name, rules=self.rules)
 
     def queue_set(self, problems: Sequence[Problem | dict], title: str) -> None:
         """Keep a set for this drill (e.g. its share of an imported mixed set): the next
         Start runs it, and a notice says so."""
-        own = problems_of_kind(problems, self.kind)[0]
+        own = problems_of_kind(problems, self.drill)[0]
         if not own:
             return
         self._queued = (own, title)
         n = len(own)
-        self.show_notice(f"“{title}”: {n} {self.kind} problem{'s' * (n != 1)} ready — press Start (Enter) "
+        self.show_notice(f"“{title}”: {n} {self.drill} problem{'s' * (n != 1)} ready — press Start (Enter) "
                          "to practise them.",
-                         f"「{title}」の{KIND_JA[self.kind]}の問題{n}問があります。開始（Enter）で練習します。",
+                         f"「{title}」の{KIND_JA[self.drill]}の問題{n}問があります。開始（Enter）で練習します。",
                          emit=False)
         self._update_status()
 
@@ -543,10 +546,10 @@ class DrillPage(QWidget):
         name = tr(*title) if isinstance(title, tuple) else title
         set_name = title[0] if isinstance(title, tuple) else (title or None)
         self.clear_notice()
-        own, skipped = problems_of_kind(problems, self.kind)
+        own, skipped = problems_of_kind(problems, self.drill)
         if not own:
-            self.show_notice(f"No {self.kind} problems in “{name}”.",
-                             f"「{name}」に{KIND_JA[self.kind]}の問題がありません。")
+            self.show_notice(f"No {self.drill} problems in “{name}”.",
+                             f"「{name}」に{KIND_JA[self.drill]}の問題がありません。")
             return False
         try:
             session = self._session(own, "set", None, set_name)
@@ -554,9 +557,9 @@ class DrillPage(QWidget):
             self.show_notice(f"Cannot start: {error}", f"開始できません: {error}")
             return False
         if skipped:
-            self.show_notice(f"{skipped} problem(s) of “{name}” are not {self.kind} problems "
+            self.show_notice(f"{skipped} problem(s) of “{name}” are not {self.drill} problems "
                              "and were left out.",
-                             f"「{name}」の{skipped}問は{KIND_JA[self.kind]}以外の問題のため除きました。",
+                             f"「{name}」の{skipped}問は{KIND_JA[self.drill]}以外の問題のため除きました。",
                              emit=False)
         self._begin(session, title)
         return True
@@ -583,7 +586,7 @@ class DrillPage(QWidget):
         s = self.session
         assert s is not None
         s.rules = self.rules               # a rules change applies from the next problem
-        if isinstance(self.view, ScoreView):
+        if isinstance(self.view, (ScoreView, WaitView)):
             self.view.rules = self.rules
         if isinstance(self.view, NanikiruView):
             self.view.evaluator = s.evaluator
@@ -693,6 +696,8 @@ class DrillPage(QWidget):
             self.tally.setText(tr(f"✓ {summary.correct} of {summary.answered}",
                                   f"正解 {summary.correct}/{summary.answered}")
                                if summary.answered else "")
+        for label in (self.counter, self.tally):       # an empty one takes no room in the bar
+            label.setVisible(bool(label.text()))
         self.start_button.setText(tr("Start set", "セット開始") if self._queued else
                                   tr("Restart", "やり直す") if s is not None else tr("Start", "開始"))
 
@@ -702,7 +707,7 @@ class DrillPage(QWidget):
         if self.store is not None:
             try:
                 from mjgui.drills.review import ReviewQueue
-                due = ReviewQueue(self.store).counts(drill=self.kind)["due"]
+                due = ReviewQueue(self.store).counts(drill=self.drill)["due"]
             except Exception:                      # a broken store: no count
                 due = None
         en, ja = "Review misses", "復習"
@@ -735,13 +740,13 @@ class DrillPage(QWidget):
 
     # ---- language and theme -------------------------------------------------------------------
     def retranslate(self) -> None:
-        theme = ("Difficulty", "難易度") if self.kind == "score" else ("Theme", "テーマ")
+        topic = ("Difficulty", "難易度") if self.drill == "score" else ("Theme", "テーマ")
         for name, en, ja in (("source", "Source", "出題"), ("shanten", "Shanten", "向聴"),
-                             ("theme", *theme), ("mode", "Mode", "モード"),
+                             ("topic", *topic), ("mode", "Mode", "モード"),
                              ("evaluator", "Evaluator", "評価"), ("answer", "Answer", "解答"),
                              ("timer", "Timer", "制限時間")):
             self.bar_labels[name].setText(tr(en, ja))
-        for combo in (self.source_combo, self.shanten_combo, self.theme_combo, self.mode_combo,
+        for combo in (self.source_combo, self.shanten_combo, self.topic_combo, self.mode_combo,
                       self.evaluator_combo, self.answer_combo, self.timer_combo):
             for i, (en, ja) in enumerate(combo.property("texts")):
                 combo.setItemText(i, tr(en, ja))

@@ -127,7 +127,7 @@ class ScoreView(DrillView):
     """Score: the won hand and its situation, then a value (choices, or typed han / fu /
     points), the verdict and the breakdown."""
 
-    kind = "score"
+    drill = "score"
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent, tile_height=56)

@@ -2,7 +2,7 @@
 wait inspector."""
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Any, Iterable
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor, QKeyEvent
@@ -18,12 +18,12 @@ from PySide6.QtWidgets import (
 from mjgui.drills.problems import Problem
 from mjgui.drills.session import Result
 from mjgui.tiles import KIND_NAMES, Tile
+from mjgui.ui.analysis_worker import AnalysisWorker
 from mjgui.ui.drill_common import DrillView, focusless, muted
 from mjgui.ui.i18n import tr
 from mjgui.ui.theme import ALERT_STYLE, COLORS
 from mjgui.ui.tile_button import TileButton
 from mjgui.ui.wait_inspector import WaitInspector
-from mjgui.waits import wait_details
 
 # ---- waits -----------------------------------------------------------------------------------
 
@@ -187,11 +187,17 @@ class WaitView(DrillView):
     """Waits: the tenpai hand, the 34-tile grid to mark, then the verdict per tile and the
     wait inspector's decompositions."""
 
-    kind = "wait"
+    drill = "wait"
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent, tile_height=56)
         focusless(self.hand_view)
+        self.rules: Any = "tenhou"          # the app's scoring rules (the drill page sets them)
+        # the answer's waits and their values come from the analysis worker, as in the
+        # main window: the view computes no mahjong
+        self.worker = AnalysisWorker(self)
+        self.worker.with_ev = False
+        self.worker.finished.connect(self._analysis_ready)
         self.grid = WaitGrid(self)
         self.grid.checkRequested.connect(self.check)
         self.grid.changed.connect(self._update_count)
@@ -250,6 +256,7 @@ class WaitView(DrillView):
 
     def show_problem(self, problem: Problem) -> None:
         super().show_problem(problem)
+        self.worker.cancel()               # an answer's waits still on their way are another's
         self.grid.reset()
         self.inspector.hide()
         self.inspector.set_report(None)
@@ -277,15 +284,22 @@ class WaitView(DrillView):
         best = kinds(fb.best)
         marked = set(self.grid.marked())
         self.grid.show_result(marked & best, best - marked, marked - best)
-        hand = result.problem.to_hand()
-        self.inspector.set_report(wait_details(hand), hand)
-        self.placeholder.hide()
-        self.inspector.show()
+        self.worker.rules = self.rules
+        self.worker.request(result.problem.to_hand())      # the inspector shows its answer
         self.check_button.setEnabled(False)
         self.clear_button.setEnabled(False)
         self.hint.hide()
         self.legend.show()
         self.feedback.next_button.setFocus()
+
+    def _analysis_ready(self, result) -> None:
+        a = result.analysis
+        if (self.result is None or result.hand != self.result.problem.to_hand() or a is None
+                or a.current is None):
+            return                         # another problem's, or none (a drill hand is valid)
+        self.inspector.set_report(a.wait_report(a.current), result.hand, a.wait_values(a.current))
+        self.placeholder.hide()
+        self.inspector.show()
 
     def _update_count(self) -> None:
         n = len(self.grid.marked())

@@ -12,6 +12,7 @@ from mjgui.tiles import Tile, TileError
 from mjgui.ui.i18n import tr
 
 MAX_CONCEALED = 14
+UNDO_LIMIT = 500         # edits kept for undo: the oldest go, so memory stays flat over a session
 
 
 class _SetHand(QUndoCommand):
@@ -35,6 +36,7 @@ class HandEditor(QObject):
         super().__init__(parent)
         self._hand = Hand(())
         self.undo_stack = QUndoStack(self)
+        self.undo_stack.setUndoLimit(UNDO_LIMIT)
 
     @property
     def hand(self) -> Hand:

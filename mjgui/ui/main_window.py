@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QSettings, QStandardPaths, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence
-from PySide6.QtWidgets import (QApplication, QComboBox, QHBoxLayout, QLabel, QLineEdit, QMainWindow, QMenu,
+from PySide6.QtGui import QAction, QActionGroup, QFontInfo, QGuiApplication, QIcon, QKeySequence
+from PySide6.QtWidgets import (QAbstractScrollArea, QApplication, QComboBox, QHBoxLayout, QLabel, QLineEdit, QMainWindow, QMenu,
                                QMessageBox, QSizePolicy,
                                QProgressBar, QSplitter, QStackedWidget, QToolBar, QToolButton,
                                QVBoxLayout, QWidget)
@@ -21,7 +21,7 @@ from mjgui.scoring import Rules
 from mjgui.drills.kinds import KINDS
 from mjgui.hand import Hand
 from mjgui.tiles import MAX_TEXT, Tile, TileError, check_length, parse_tenhou_url
-from mjgui.ui import i18n
+from mjgui.ui import fonts, i18n
 from mjgui.ui.analysis_table import AnalysisTable
 from mjgui.ui.analysis_worker import AnalysisWorker
 from mjgui.ui.ev_chart import TurnChart
@@ -43,6 +43,11 @@ if TYPE_CHECKING:        # the drill history is imported when a drill or the sta
     from mjgui.drills.history import HistoryStore
 
 TEXT_APPLY_MS = 250          # typing settles this long before the hand follows
+# after a hand change the window waits this long for the analysis before it lets the event
+# loop repaint: hand and analysis are then painted together, once (most analyses take 1-5 ms)
+FRAME_HOLD_MS = 12
+# the hand is saved (a settings file write) once edits pause this long, not on every change
+HAND_SAVE_MS = 1500
 MODES = ("analyze", *KINDS, "stats", "review")
 RANK_KEYS = RANKS                        # the "Order by" choices, in the box's order
 HISTORY_FILE = "history.sqlite"
@@ -83,6 +88,7 @@ class MainWindow(QMainWindow):
         self.last_ms = 0.0                 # the analysis itself
         self.update_ms = 0.0               # from the hand changing to the panels showing it
         self._changed_at = 0.0
+        self.frame_hold_ms = FRAME_HOLD_MS
         saved = read_text(self.store, "hand", "")
 
         self.editor = HandEditor(self)
@@ -275,6 +281,10 @@ class MainWindow(QMainWindow):
         self._text_timer = QTimer(self)
         self._text_timer.setSingleShot(True)
         self._text_timer.setInterval(TEXT_APPLY_MS)
+        self._save_timer = QTimer(self)
+        self._save_timer.setSingleShot(True)
+        self._save_timer.setInterval(HAND_SAVE_MS)
+        self._save_timer.timeout.connect(self._save_hand)
 
     def _connect(self) -> None:
         self.editor.handChanged.connect(self._hand_changed)
@@ -420,8 +430,10 @@ class MainWindow(QMainWindow):
             else:
                 self.text.clear()
         self.palette_widget.set_remaining(hand.remaining(), hand.red_available())
-        self.store.setValue("hand", str(hand))
-        if not hand.analysable:
+        self._save_timer.start()          # QSettings writes its file from the event loop
+        if hand.analysable:
+            self.worker.deliver_within(self.frame_hold_ms)
+        else:
             self.worker.cancel()                 # a result on its way is for another hand
             self.analysis = None
             self.table.set_analysis(None)
@@ -462,9 +474,19 @@ class MainWindow(QMainWindow):
     def _layout_now(self) -> None:
         """Run the layouts and the table's queued updates that the new content asked
         for now: left to the event loop they come after the repaint and cost a second one."""
-        QApplication.sendPostedEvents(self.table, 0)
-        for _ in range(3):              # a child's new size can ask its parent again
-            QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        for _ in range(2):
+            for _ in range(3):          # a child's new size can ask its parent again
+                QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+            # the splitter's share, from the sizes just laid out (again if that layout
+            # resized the splitter): from its zero timer it came after the repaint and
+            # resized and repainted the table a second time
+            self.panel_fit.flush()
+        # scroll areas show or hide their scroll bars from a queued call: now, not after
+        # the repaint (the table's, and the wait inspector's when its room shrank)
+        for area in (self.table, *self.waits.findChildren(QAbstractScrollArea)):
+            QApplication.sendPostedEvents(area, 0)
+        QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        self.table.executeDelayedItemsLayout()
 
     def _ev_ready(self, result) -> None:
         if result.hand != self.editor.hand or self.analysis is None:
@@ -473,6 +495,7 @@ class MainWindow(QMainWindow):
         self.table.set_ev(result.ev)
         self._show_chart()
         self.panel_fit.request()
+        self._layout_now()                 # the chart's room in the same repaint
 
     def _rank_changed(self, index: int) -> None:
         rank = RANK_KEYS[index] if 0 <= index < len(RANK_KEYS) else "ukeire"
@@ -609,7 +632,7 @@ class MainWindow(QMainWindow):
             if (report_hand != self.waits.hand() or self.waits.report() is None
                     or a.rules != self._waits_rules):              # asked again on selection
                 self._waits_rules = a.rules
-                self.waits.set_report(report, report_hand, a.rules)
+                self.waits.set_report(report, report_hand, a.wait_values(row))
 
     # ---- keyboard ---------------------------------------------------------------------------
     def keyPressEvent(self, event) -> None:
@@ -735,33 +758,34 @@ class MainWindow(QMainWindow):
         self._edit(self.editor.set_hand, hand, tr("Open from review", "検討から開く"))
 
     def practise(self, problems: list, title: str) -> None:
-        """Start a set chosen on the statistics page in the drill of its first kind; the
-        problems of every other kind wait in their own drills (Start there runs them)."""
+        """Start a set chosen on the statistics page in the drill of its first problem; the
+        problems of every other drill wait in their own drills (Start there runs them)."""
         if not problems:
             return
-        by_kind: dict[str, list] = {}
+        by_drill: dict[str, list] = {}
         for p in problems:
-            by_kind.setdefault(p.kind, []).append(p)
-        first, *others = by_kind
+            by_drill.setdefault(p.kind, []).append(p)      # a problem's kind is its drill
+        first, *others = by_drill
         self.set_mode(first)
         if self.mode != first:
             return                               # the page could not open (said in the status bar)
-        self.pages[first].start_set(by_kind[first], title)
-        for kind in others:
-            self.page(kind).queue_set(by_kind[kind], title)
+        self.pages[first].start_set(by_drill[first], title)
+        for drill in others:
+            self.page(drill).queue_set(by_drill[drill], title)
         if others:
             names = {"nanikiru": ("Nanikiru", "何切る"), "wait": ("Waits", "待ち"), "call": ("Calls", "鳴き"),
                      "score": ("Score", "点数")}
-            rest_en = ", ".join(f"{len(by_kind[k])} in {names[k][0]}" for k in others)
-            rest_ja = "、".join(f"{names[k][1]}に{len(by_kind[k])}問" for k in others)
+            rest_en = ", ".join(f"{len(by_drill[k])} in {names[k][0]}" for k in others)
+            rest_ja = "、".join(f"{names[k][1]}に{len(by_drill[k])}問" for k in others)
             self.statusBar().showMessage(
-                tr(f"{len(by_kind[first])} {names[first][0]} problems started; the others are ready "
+                tr(f"{len(by_drill[first])} {names[first][0]} problems started; the others are ready "
                    f"in their drills: {rest_en}",
-                   f"{names[first][1]}の問題{len(by_kind[first])}問を開始。残りは各ドリルで: {rest_ja}"), 15000)
+                   f"{names[first][1]}の問題{len(by_drill[first])}問を開始。残りは各ドリルで: {rest_ja}"), 15000)
 
     # ---- settings: rules, tile size ------------------------------------------------------------
     def open_settings(self) -> None:
         from mjgui.ui.settings_dialog import SettingsDialog
+        fonts.ensure_japanese()            # its language box names 日本語
         if self.settings_dialog is None:
             self.settings_dialog = SettingsDialog(self)
         self.settings_dialog.sync()
@@ -842,6 +866,19 @@ class MainWindow(QMainWindow):
         self.act_theme.setText(tr(en, ja))
         self.act_theme.setToolTip(tr(f"Switch to the {en.lower()} ({keys})", f"{ja}に切り替え（{keys}）"))
 
+    def _label_language_action(self) -> None:
+        """In English the switch says "日本語", drawn from the bundled font's outlines (the
+        font itself is registered only when Japanese is shown); in Japanese, "English"."""
+        picture = None
+        if i18n.language() == "en":
+            palette = QApplication.palette()      # the theme's, set just now (the window's follows later)
+            color = palette.color(palette.ColorRole.ButtonText).rgba()
+            picture = fonts.word_picture("日本語", max(11, QFontInfo(self.font()).pixelSize()), color,
+                                         self.devicePixelRatioF())
+        if picture is not None:            # the bar shows it at its own size, not scaled
+            self.windowbar.setIconSize(picture.deviceIndependentSize().toSize())
+        self.act_lang.setIcon(QIcon(picture) if picture is not None else QIcon())
+
     def _apply_theme(self) -> None:
         app = QApplication.instance()
         if isinstance(app, QApplication):
@@ -849,11 +886,13 @@ class MainWindow(QMainWindow):
         for w in (self.hand_view, self.palette_widget, self.table, self.waits, self.turn_chart,
                   self.help, *self.pages.values()):
             w.set_theme(self.theme)
+        self._label_language_action()          # drawn in the theme's text colour
 
     def toggle_help(self) -> None:
         if self.help.isVisible():
             self.help.close_overlay()
         else:
+            fonts.ensure_japanese()        # the help names the language switch "English / 日本語"
             self.help.setGeometry(self.centralWidget().geometry())
             self.help.open_overlay()
 
@@ -864,6 +903,8 @@ class MainWindow(QMainWindow):
             self.help.setGeometry(self.centralWidget().geometry())
 
     def retranslate(self) -> None:
+        if i18n.language() == "ja":
+            fonts.ensure_japanese()
         self.setWindowTitle(tr("mjgui — Riichi mahjong hand trainer", "mjgui — リーチ麻雀 牌効率トレーナー"))
         for act, en, ja in ((self.act_deal, "Random deal", "ランダム配牌"), (self.act_clear, "Clear", "クリア"),
                             (self.act_copy_mpsz, "Copy", "コピー"),
@@ -877,6 +918,7 @@ class MainWindow(QMainWindow):
             keys = act.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
             act.setToolTip(f"{tr(en, ja)} ({keys})" if keys else tr(en, ja))
         self._label_theme_action()
+        self._label_language_action()
         self.act_copy_mpsz.setToolTip(tr("Copy the hand as text (Ctrl+Shift+C); the arrow offers a "
                                          "tenhou URL or Unicode tiles",
                                          "手牌を文字でコピー（Ctrl+Shift+C）。矢印から天鳳URL・Unicode牌"))
@@ -917,8 +959,12 @@ class MainWindow(QMainWindow):
         if self.analysis is None and not self.editor.hand.analysable:
             self._hand_changed(self.editor.hand)
 
-    def closeEvent(self, event) -> None:
+    def _save_hand(self) -> None:
+        self._save_timer.stop()
         self.store.setValue("hand", str(self.editor.hand))
+
+    def closeEvent(self, event) -> None:
+        self._save_hand()
         for mode, page in self.pages.items():
             if mode in KINDS:
                 self.store.setValue(f"drill/{mode}", json.dumps(page.settings()))

@@ -4,9 +4,9 @@ wait inspector and the turn chart) by what each holds.
 A 14-tile hand: the table shows every discard when it can, and at least
 `PRIORITY_ROWS` of them; the panels take the rest.  A 13-tile hand has one row: the
 table shrinks to it and the wait inspector gets the room.  Whatever the table does not
-need goes to the panels.  The fit is redone (once per event-loop turn) when the
-analysis, the selected row or the window size changes; the user may still drag the
-handle in between.
+need goes to the panels.  The fit is redone (once per event-loop turn, or at once by
+`flush`) when the analysis, the selected row or the window size changes.  A share the
+user dragged is theirs: it is kept until the window is resized.
 """
 from __future__ import annotations
 
@@ -91,7 +91,12 @@ class PanelFit(QObject):
         self._timer.setSingleShot(True)
         self._timer.setInterval(0)
         self._timer.timeout.connect(self.fit)
+        self.dragged = False           # the user moved the handle: keep their share
+        splitter.splitterMoved.connect(self._dragged)      # emitted for the user's drags only
         splitter.installEventFilter(self)
+        self._window = splitter.window()
+        if self._window is not splitter:
+            self._window.installEventFilter(self)
         # the columns are sized here (to their contents, narrowed when the width is short):
         # sized by contents in Qt they could not be narrowed
         header = table.horizontalHeader()
@@ -103,8 +108,19 @@ class PanelFit(QObject):
         """Fit once the event loop turns (several changes in a row fit once)."""
         self._timer.start()
 
+    def flush(self) -> None:
+        """Fit now when a fit is pending (before the window paints, not after it)."""
+        if self._timer.isActive():
+            self._timer.stop()
+            self.fit()
+
+    def _dragged(self, *_) -> None:
+        self.dragged = True
+
     def eventFilter(self, watched, event) -> bool:
-        if watched is self.splitter and event.type() == QEvent.Type.Resize:
+        if event.type() == QEvent.Type.Resize:
+            if watched is self._window:
+                self.dragged = False           # a new window size: fitted again
             self.request()
         return False
 
@@ -119,6 +135,8 @@ class PanelFit(QObject):
 
     def fit(self) -> None:
         self.fit_columns()
+        if self.dragged:
+            return
         sizes = self.splitter.sizes()
         total = sum(sizes)
         if total <= 0:

@@ -16,9 +16,10 @@ from __future__ import annotations
 import os
 from typing import Callable
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+from PySide6.QtCore import QObject, Signal
 
 from mjgui.logs.record import LogError
+from mjgui.ui.worker_relay import CallJob, relay_pool
 
 __all__ = ["GameReviewer", "LOG_SUFFIXES"]
 
@@ -28,6 +29,7 @@ MAX_FOLDER_FILES = 5000
 
 
 class _Signals(QObject):
+    """What the reviewer says (the worker emits on one, the reviewer relays it)."""
     loaded = Signal(int, str, object)
     progress = Signal(int, int, int)
     reviewed = Signal(int, object)
@@ -35,13 +37,7 @@ class _Signals(QObject):
     folder_done = Signal(int, bool)
 
 
-class _Job(QRunnable):
-    def __init__(self, work: Callable[[], None]):
-        super().__init__()
-        self.work = work
-
-    def run(self) -> None:
-        self.work()
+_NAMES = ("loaded", "progress", "reviewed", "folder_item", "folder_done")
 
 
 def _failure(error: Exception) -> Exception:
@@ -51,20 +47,10 @@ def _failure(error: Exception) -> Exception:
     return LogError(f"cannot review this game ({type(error).__name__}: {error})")
 
 
-class GameReviewer(QObject):
-    loaded = Signal(int, str, object)
-    progress = Signal(int, int, int)
-    reviewed = Signal(int, object)
-    folder_item = Signal(int, str, object)
-    folder_done = Signal(int, bool)
-
+class GameReviewer(_Signals):
     def __init__(self, parent: QObject | None = None):
         super().__init__(parent)
-        self._pool = QThreadPool(self)
-        self._pool.setMaxThreadCount(1)
-        self._signals = _Signals(self)
-        for name in ("loaded", "progress", "reviewed", "folder_item", "folder_done"):
-            getattr(self._signals, name).connect(getattr(self, name))
+        self._pool, self._signals = relay_pool(self, _Signals, {n: getattr(self, n) for n in _NAMES})
         self._latest = 0
 
     # a request's number; reading an int across threads is safe under the GIL
@@ -100,7 +86,7 @@ class GameReviewer(QObject):
             except Exception as error:
                 result = _failure(error)
             self._signals.loaded.emit(token, source, result)
-        self._pool.start(_Job(work))
+        self._pool.start(CallJob(work))
         return token
 
     def review(self, record, player: int | str) -> int:
@@ -119,7 +105,7 @@ class GameReviewer(QObject):
             except Exception as error:
                 result = _failure(error)
             self._signals.reviewed.emit(token, result)
-        self._pool.start(_Job(work))
+        self._pool.start(CallJob(work))
         return token
 
     def review_folder(self, paths: list[str], player: str) -> int:
@@ -148,7 +134,7 @@ class GameReviewer(QObject):
                 self._signals.folder_item.emit(token, path, result)
                 self._signals.progress.emit(token, i + 1, total)
             self._signals.folder_done.emit(token, False)
-        self._pool.start(_Job(work))
+        self._pool.start(CallJob(work))
         return token
 
 

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import os
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+from PySide6.QtCore import QObject, QRunnable, Signal
 
 from mjgui.drills.problems import ProblemSetError, load_set
+from mjgui.ui.worker_relay import relay_pool
 
 __all__ = ["SetImporter"]
 
@@ -45,18 +46,13 @@ class _Job(QRunnable):
         self.signals.finished.emit(self.path, result)
 
 
-class SetImporter(QObject):
+class SetImporter(_Signals):
     """One import at a time on its own thread (see the module doc)."""
-    progress = Signal(int, int)
-    finished = Signal(object, object)
 
     def __init__(self, parent: QObject | None = None):
         super().__init__(parent)
-        self._pool = QThreadPool(self)
-        self._pool.setMaxThreadCount(1)
-        self._signals = _Signals(self)
-        self._signals.progress.connect(self.progress)
-        self._signals.finished.connect(self._done)
+        self._pool, self._signals = relay_pool(self, _Signals, {"progress": self.progress,
+                                                                "finished": self._done})
         self.busy = False
 
     def start(self, path: str | os.PathLike) -> bool:

@@ -42,11 +42,11 @@ from mjgui.ui.i18n import tr
 from mjgui.ui.set_import import SetImporter
 from mjgui.ui.stats_dialogs import (choose_set_to_open, choose_set_to_save, describe_set_error,
                                     skipped_text)
-from mjgui.ui.stats_tables import BreakdownTable, drill_label, percent, shanten_label, theme_label
+from mjgui.ui.stats_tables import BreakdownTable, drill_label, percent, shanten_label, topic_label
 from mjgui.ui.theme import COLORS, check_theme
 
 __all__ = ["StatsPage", "RANGES", "problems_from_dicts", "describe_set_error",
-           "drill_label", "theme_label", "shanten_label"]
+           "drill_label", "topic_label", "shanten_label"]
 
 #: The chart's range choices: key -> number of days (None: everything).
 RANGES: dict[str, int | None] = {"7": 7, "30": 30, "all": None}
@@ -791,7 +791,8 @@ class StatsPage(QWidget):
         return tr("Accuracy", "正解率"), tr("Mean credit", "平均得点")
 
     def _render_tables(self) -> None:
-        labels = {"drill": drill_label, "theme": theme_label, "shanten": shanten_label}
+        # the breakdowns are named by the history's columns ("theme" holds the topic)
+        labels = {"drill": drill_label, "theme": topic_label, "shanten": shanten_label}
         titles = {"drill": (tr("By drill", "ドリル別"), tr("Drill", "ドリル")),
                   "theme": (tr("By theme", "テーマ別"), tr("Theme", "テーマ")),
                   "shanten": (tr("By shanten", "向聴数別"), tr("Shanten", "向聴数"))}

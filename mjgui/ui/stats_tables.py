@@ -20,7 +20,7 @@ from mjgui.ui.theme import COLORS
 from mjgui.words import shanten_word
 
 __all__ = ["BreakdownModel", "BreakdownTable", "FRACTION_ROLE", "BAR_KIND_ROLE",
-           "drill_label", "theme_label", "shanten_label", "percent"]
+           "drill_label", "topic_label", "shanten_label", "percent"]
 
 FRACTION_ROLE = Qt.ItemDataRole.UserRole + 1      # 0..1 drawn as a bar behind the cell
 BAR_KIND_ROLE = Qt.ItemDataRole.UserRole + 2      # "acc" | "credit"
@@ -41,15 +41,16 @@ def drill_label(drill: str | None) -> str:
             "score": tr("Score", "点数計算")}.get(drill or "", drill or tr("(unknown)", "（不明）"))
 
 
-def theme_label(theme: str | None) -> str:
-    if not theme:
+def topic_label(topic: str | None) -> str:
+    """A problem's topic (the history's "theme" column) in words."""
+    if not topic:
         return tr("(no theme)", "（テーマなし）")
     return {"any": tr("Any hand", "一般"),
             "chinitsu": tr("Chinitsu (one suit)", "清一色"),
             "chiitoi": tr("Chiitoi (seven pairs)", "七対子"),
             "easy": tr("Score: easy", "点数: 初級"),
             "medium": tr("Score: medium", "点数: 中級"),
-            "hard": tr("Score: hard", "点数: 上級")}.get(theme, theme)
+            "hard": tr("Score: hard", "点数: 上級")}.get(topic, topic)
 
 
 def shanten_label(shanten: int | None) -> str:

@@ -6,17 +6,18 @@ pair (雀頭) in framed boxes, the block the winning tile joins outlined in the
 accent colour and the winning tile itself underlined.  Karaten (空聴) and furiten
 (振聴) warnings sit on top as coloured banners.
 
-Under each wait's title, what it is worth (`mjgui.scoring.wait_values`): han, fu
+Under each wait's title, what it is worth (`Analysis.wait_values`): han, fu
 and points by ron and by tsumo, dama and, for a closed hand, riichi, with the yaku;
 a wait that cannot win for lack of a yaku says so in plain words.
 
-The widget computes no mahjong: everything it shows comes from the report
-(`mjgui.waits.wait_details`), the scorer and, for the open melds and red fives, the `Hand`.
+The widget computes no mahjong: everything it shows is given to it, worked out by the
+analysis worker (the report, the values) and, for the open melds and red fives, the `Hand`.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from html import escape
+from typing import Sequence
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, QTimer
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QHelpEvent, QPainter, QPen
@@ -24,7 +25,7 @@ from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QScrollArea, QSizePo
                                QToolTip, QVBoxLayout, QWidget)
 
 from mjgui.hand import Hand, MeldKind
-from mjgui.scoring import Score, WaitValue, wait_values
+from mjgui.scoring import Score, WaitValue
 from mjgui.tiles import KIND_NAMES, YAOCHU_KINDS, Tile, format_tiles
 from mjgui.ui.i18n import language, tr
 from mjgui.ui.theme import COLORS, check_theme, device_ratio
@@ -401,24 +402,25 @@ class WaitInspector(QWidget):
         self._rebuild()
 
     # --- public API ----------------------------------------------------------------------
-    def set_report(self, report: WaitReport | None, hand: Hand | None = None, rules="tenhou") -> None:
-        """Show `report` (from `mjgui.waits.wait_details`); `hand` adds its open
-        melds and red fives to the drawings and, with no report, says why; `rules`
-        (mjgui.scoring.Rules or a preset name) value the waits."""
+    def set_report(self, report: WaitReport | None, hand: Hand | None = None,
+                   values: Sequence[WaitValue] | None = None) -> None:
+        """Show `report` (from the analysis: `Analysis.wait_report`); `hand` adds its open
+        melds and red fives to the drawings and, with no report, says why; `values`
+        (`Analysis.wait_values`, worked out by the analysis worker) say what each wait is
+        worth.  The inspector computes nothing itself."""
         # the same picture as before (the window asks again when a row is selected, most
         # hands are not tenpai): nothing to rebuild.  Without waits the hand only
         # matters through its size (the placeholder's wording).
+        values = list(values or ())
         shown = (report, hand if report is not None and report.tenpai
-                 else hand is not None and hand.size == 14, language(), rules)
+                 else hand is not None and hand.size == 14, language(), values)
         if shown == self._shown:
             self._hand = hand
             return
         self._shown = shown
         self._report = report
         self._hand = hand
-        self._values = {}
-        if report is not None and report.tenpai and hand is not None:
-            self._values = {v.kind: v for v in wait_values(hand, report.kinds, rules)}
+        self._values = {v.kind: v for v in values} if report is not None and report.tenpai else {}
         self._rebuild(keep_scroll=False)
 
     def report(self) -> WaitReport | None:
