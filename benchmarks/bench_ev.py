@@ -9,7 +9,8 @@ and the states it visited, for
 - the simple model at turn 1;
 - the full model at turn 1 with nothing seen (seat South, as the others);
 - the full model at turn 8, seat West (final discards, houtei), with 24 tiles of other
-  players seen and 7 own discards.
+  players seen and 7 own discards;
+- both full-model runs again with calls (one pon or chi per line, the app's setting).
 Ends with the peak resident memory of the process (the memo of the largest search).
 """
 from __future__ import annotations
@@ -72,6 +73,9 @@ def main() -> None:
     run("simple model, turn 1", fresh, 1, EvOptions())
     run("full model, turn 1, nothing seen", fresh, 1, EvOptions(model="full"))
     run("full model, turn 8, seat West, 24 tiles seen, 7 own discards", later, 8, EvOptions(model="full"))
+    run("full model with calls, turn 1, nothing seen", fresh, 1, EvOptions(model="full", calls=True))
+    run("full model with calls, turn 8, seat West, 24 tiles seen, 7 own discards", later, 8,
+        EvOptions(model="full", calls=True))
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak resident memory {peak:.0f} MB ({peak - before:.0f} MB above the process before the searches)")
 

@@ -50,13 +50,17 @@ class EvOptions:
     model: str = "simple"          # "simple", or "full": the real wall, ron, furiten, riichi or dama
     ron_dama: float = 0.5          # full model: share of the live tiles an opponent discard can be
     ron_riichi: float = 0.25       # ... against a riichi (opponents fold)
+    calls: bool = False            # full model: one pon (any opponent) or chi (left player) per line
+    call_share: float = 0.5        # ... share of the live tiles an opponent discard can be, for a call
 
     def __post_init__(self) -> None:
         if self.rank not in RANKS:
             raise ValueError(f"rank must be one of {', '.join(RANKS)}, not {self.rank!r}")
         if self.model not in MODELS:
             raise ValueError(f"model must be one of {', '.join(MODELS)}, not {self.model!r}")
-        for name in ("ron_dama", "ron_riichi"):
+        if type(self.calls) is not bool:
+            raise ValueError(f"calls is True or False, not {self.calls!r}")
+        for name in ("ron_dama", "ron_riichi", "call_share"):
             value = getattr(self, name)
             if type(value) not in (int, float) or not 0 <= value <= 1:
                 raise ValueError(f"{name} is a share between 0 and 1, not {value!r}")
@@ -139,7 +143,7 @@ class EvResult:
 
 
 #: what the app computes: the full model with its default parameters
-APP_OPTIONS = EvOptions(model="full")
+APP_OPTIONS = EvOptions(model="full", calls=True)
 
 
 def _discard_tile(hand: Hand, kind: int) -> Tile:
@@ -158,7 +162,8 @@ def _full_model(hand: Hand, options: EvOptions) -> core.EvModel:
     for t in hand.visible + hand.discards:
         seen[t.kind] += 1
     return core.EvModel(bytes(seen), len(hand.visible), sum(1 << k for k in {t.kind for t in hand.discards}),
-                        float(options.ron_dama), float(options.ron_riichi))
+                        float(options.ron_dama), float(options.ron_riichi), options.calls,
+                        float(options.call_share))
 
 
 def _values(r, name: str, turn: int) -> tuple[float, ...]:
