@@ -333,7 +333,7 @@ static int wait_values(ev_ctx *c, uint8_t *h, const draw *draws, int n, int riic
 {
     double q = !c->full || furiten ? 0 : riichi ? c->p->ron_riichi : c->p->ron_dama;
     int ip = riichi && (c->options & MJ_EV_IPPATSU) ? MJ_WIN_IPPATSU : 0;
-    double tsumo_weight = 0, gain = 0, gain_ip = 0, gain_last = 0, gain_ip_last = 0;
+    double tsumo_weight = 0, gain = 0, gain_ip = 0, last_tsumo_weight = 0, gain_last = 0, gain_ip_last = 0;
     double ron_weight = 0, ron_gain = 0, ron_gain_ip = 0;
     /* the round's last discard (South's, the last of the final discards) is houtei: a yaku */
     int houtei = q > 0 && c->final_discards > 0;
@@ -344,14 +344,18 @@ static int wait_values(ev_ctx *c, uint8_t *h, const draw *draws, int n, int riic
         h[x]++;
         int flags = MJ_WIN_TSUMO | riichi;
         double pts = win_points(c, h, r, x, flags);
+        int last = c->haitei >= 0 && (c->options & MJ_EV_HAITEI) ? MJ_WIN_HAITEI : 0;
+        /* haitei is a yaku of its own: a hand without one still wins on the last draw */
+        double pts_last = last ? win_points(c, h, r, x, flags | last) : pts;
+        double pts_ip = pts > 0 && ip ? win_points(c, h, r, x, flags | ip) : pts;
         if (pts > 0) {
-            int last = c->haitei >= 0 && (c->options & MJ_EV_HAITEI) ? MJ_WIN_HAITEI : 0;
-            double pts_ip = ip ? win_points(c, h, r, x, flags | ip) : pts;
-            double pts_last = last ? win_points(c, h, r, x, flags | last) : pts;
-            double pts_ip_last = ip && last ? win_points(c, h, r, x, flags | ip | last) : ip ? pts_ip : pts_last;
             tsumo_weight += weight;
             gain += weight * pts;
             gain_ip += weight * pts_ip;
+        }
+        if (pts_last > 0) {
+            double pts_ip_last = ip && last ? win_points(c, h, r, x, flags | ip | last) : ip ? pts_ip : pts_last;
+            last_tsumo_weight += weight;
             gain_last += weight * pts_last;
             gain_ip_last += weight * pts_ip_last;
         }
@@ -381,11 +385,12 @@ static int wait_values(ev_ctx *c, uint8_t *h, const draw *draws, int n, int riic
     score[end] = pr * ron_mean + (1 - pr) * p_last * (houtei && last_weight > 0 ? last_gain / last_weight : 0);
     score_ip[end] = pr * ron_mean_ip + (1 - pr) * p_last * (houtei && last_weight > 0 ? last_gain_ip / last_weight : 0);
     for (int t = c->last; t >= c->turn; t--) {
-        double pool = pool_at(c, t, tsumo_weight > ron_weight ? tsumo_weight : ron_weight);
-        double stay = (pool - tsumo_weight) / pool;
         int haitei = t == c->haitei;
+        double tsumo = haitei ? last_tsumo_weight : tsumo_weight;
+        double pool = pool_at(c, t, tsumo > ron_weight ? tsumo : ron_weight);
+        double stay = (pool - tsumo) / pool;
         pr = ron_chance(q, ron_weight, pool, 3);
-        win[t] = pr + (1 - pr) * (tsumo_weight / pool + stay * win[t + 1]);
+        win[t] = pr + (1 - pr) * (tsumo / pool + stay * win[t + 1]);
         score[t] = pr * ron_mean + (1 - pr) * ((haitei ? gain_last : gain) / pool + stay * score[t + 1]);
         score_ip[t] = pr * ron_mean_ip + (1 - pr) * ((haitei ? gain_ip_last : gain_ip) / pool + stay * score[t + 1]);
     }
@@ -550,9 +555,9 @@ static void leave_call(ev_ctx *c, const line_saved *saved)
 /* Calling x (the red five when called_red) with the hand's tiles a and b
  * (a == b == x: a pon): into best, each number's best over the discards
  * outside `banned` (kuikae) that keep shanten - 1, of the open state one
- * draw later (best[j] takes its value j + 1).  A red five of the hand among
- * a and b goes into the meld.  Returns -1 when the search failed, else the
- * number of such discards. */
+ * draw later (best[j] takes its value j + 1), when that state has a yaku
+ * (its tenpai counts).  A red five of the hand among a and b goes into the
+ * meld.  Returns -1 when the search failed, else the number of such discards. */
 static int call_shape(ev_ctx *c, uint8_t *h, int red, int x, int called_red, int code, uint64_t banned,
                       int a, int b, int shanten, double *best)
 {
@@ -572,8 +577,9 @@ static int call_shape(ev_ctx *c, uint8_t *h, int red, int x, int called_red, int
             int32_t child = evaluate(c, h, red_after_discard(h, red, d, meld_red), 0, shanten - 1);
             h[d]++;
             if (child < 0) { found = -1; break; }
-            found++;
             const double *cv = values_at(c, child) + 1;
+            if (cv[M_TENPAI * NV + c->last] <= 0) continue;    /* no yaku: no call */
+            found++;
             for (int j = 0; j < M_COUNT * NV - 1; j++) best[j] = cv[j] > best[j] ? cv[j] : best[j];
         }
     }
