@@ -14,7 +14,11 @@
  * state keeps a vector over t: V[t] = (sum over kept draws of weight x the
  * best child at t + 1 + (S - t - kept weight) x V[t + 1]) / (S - t).  The
  * children of a state are one shanten lower, so the states form a DAG by
- * shanten and each is evaluated once (a hash table memoises them). */
+ * shanten and each is evaluated once (a hash table memoises them).
+ *
+ * The full model adds the tiles seen, ron, furiten, riichi or dama and,
+ * with params->calls, one call per line: see "calls" below.  A called
+ * state's key holds the call, so the memo keeps closed and open lines apart. */
 #include <stdlib.h>
 #include "draws.h"
 #include "capped.h"

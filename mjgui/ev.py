@@ -1,5 +1,6 @@
 """Expected value per discard (期待値): tenpai probability, win probability and
-expected points of every discard, under the simple one-player model.
+expected points of every discard, under the simple one-player model or the full one (the tiles
+seen, ron, furiten, riichi or dama and, with `calls`, a pon or chi to tenpai).
 
 The model (stated in docs/ev.md and in the app's help) is the standard
 "nanikiru simulator" one: only the player acts, wins are tsumo only, the wall
@@ -8,8 +9,8 @@ indicators) of each tile, and the draw t = turn .. 17 shows tile x with
 probability wall(x) / (S - t), S = 136 - 14 - indicators.  A draw that lowers
 the shanten is kept (with the best discard keeping the new shanten), any other
 draw is thrown back; a closed hand declares riichi at tenpai.  Each number is
-maximised on its own.  The search runs in the C core (`csrc/ev.c`) and scores
-every win with the C scorer.
+maximised on its own.  The full model is stated in docs/ev.md.  The search runs
+in the C core (`csrc/ev.c`) and scores every win with the C scorer.
 
     >>> r = expected_values("23m456p789s55p123s9m dora:1z seat:S")
     >>> row = r.row("9m")
