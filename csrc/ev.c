@@ -330,9 +330,8 @@ static double ron_chance(double q, double weight, double pool, int k)
  * Before each of its draws come three opponent discards (full model, ron
  * unless furiten), after its last draw c->final_discards.  Fills win, score
  * and score_ip (the riichi declared right before the first ron chance and
- * draw: ippatsu) over t = turn .. T_END.  Returns 1 when a live winning
- * tile wins by tsumo (without haitei: for an open hand, a real yaku). */
-static int wait_values(ev_ctx *c, uint8_t *h, const draw *draws, int n, int riichi, int furiten,
+ * draw: ippatsu) over t = turn .. T_END. */
+static void wait_values(ev_ctx *c, uint8_t *h, const draw *draws, int n, int riichi, int furiten,
                         double *win, double *score, double *score_ip)
 {
     double q = !c->full || furiten ? 0 : riichi ? c->p->ron_riichi : c->p->ron_dama;
@@ -398,17 +397,15 @@ static int wait_values(ev_ctx *c, uint8_t *h, const draw *draws, int n, int riic
         score[t] = pr * ron_mean + (1 - pr) * ((haitei ? gain_last : gain) / pool + stay * score[t + 1]);
         score_ip[t] = pr * ron_mean_ip + (1 - pr) * ((haitei ? gain_ip_last : gain_ip) / pool + stay * score[t + 1]);
     }
-    return tsumo_weight > 0;
 }
 
 /* A tenpai state, entered right after the discard that made it: riichi (a
  * closed hand; extra X_DOUBLE: double riichi) and, in the full model or for
  * an open hand, dama; furiten when a wait is among the own discards (or,
  * X_FURITEN, is the root discard).  Fills the vectors of the choices that
- * apply and returns their bits (1 riichi, 2 dama); *yaku (if given): a live
- * winning tile wins by a dama tsumo (wait_values). */
+ * apply and returns their bits (1 riichi, 2 dama). */
 static int tenpai_choices(ev_ctx *c, uint8_t *h, int red, int extra,
-                          double *r_win, double *r_score, double *d_win, double *d_score, int *yaku)
+                          double *r_win, double *r_score, double *d_win, double *d_score)
 {
     uint64_t waits;
     draw draws[2 * MJ_KINDS];
@@ -422,23 +419,35 @@ static int tenpai_choices(ev_ctx *c, uint8_t *h, int red, int extra,
         choices |= 1;
     }
     if (c->full || !c->closed) {
-        int y = wait_values(c, h, draws, n, 0, furiten, d_win, d_score, later);
-        if (yaku) *yaku = y;
+        wait_values(c, h, draws, n, 0, furiten, d_win, d_score, later);
         choices |= 2;
     }
     return choices;
 }
 
+/* An open hand's yaku: a live winning tile wins by tsumo (haitei aside). */
+static int has_yaku(ev_ctx *c, uint8_t *h, int red)
+{
+    draw draws[2 * MJ_KINDS];
+    int n = useful_draws(c, h, red, 1, draws, NULL), yaku = 0;
+    for (int i = 0; i < n && !yaku; i++) {
+        h[draws[i].x]++;
+        yaku = win_points(c, h, draws[i].red, draws[i].x, MJ_WIN_TSUMO) > 0;
+        h[draws[i].x]--;
+    }
+    return yaku;
+}
+
 /* The memoised values of a tenpai state: each number the better of riichi
- * and dama.  After a call the tenpai counts only with a yaku (a live winning
- * tile wins by tsumo), so a call leaving no yaku is worth nothing. */
+ * and dama.  After a call the hand must have a yaku, else its values stay
+ * zero and the call is not made (call_shape). */
 static void tenpai_values(ev_ctx *c, uint8_t *h, int red, int extra, double *v)
 {
+    if (c->call && !has_yaku(c, h, red)) return;
     double rw[NV], rs[NV], dw[NV], ds[NV];
-    int yaku = 1;
-    int choices = tenpai_choices(c, h, red, extra, rw, rs, dw, ds, c->call ? &yaku : NULL);
+    int choices = tenpai_choices(c, h, red, extra, rw, rs, dw, ds);
     for (int t = c->turn; t <= T_END; t++) {
-        v[M_TENPAI * NV + t] = t <= c->last + 1 && yaku;
+        v[M_TENPAI * NV + t] = t <= c->last + 1;
         double w = 0, s = 0;
         if (choices & 1) { w = rw[t]; s = rs[t]; }
         if (choices & 2) { if (dw[t] > w) w = dw[t]; if (ds[t] > s) s = ds[t]; }
@@ -582,7 +591,7 @@ static int call_shape(ev_ctx *c, uint8_t *h, int red, int x, int called_red, int
             h[d]++;
             if (child < 0) { found = -1; break; }
             const double *cv = values_at(c, child) + 1;
-            if (cv[M_TENPAI * NV + c->last] <= 0) continue;    /* no yaku: no call */
+            if (cv[M_TENPAI * NV + c->last] <= 0) continue;    /* no yaku (tenpai_values): no call */
             found++;
             for (int j = 0; j < M_COUNT * NV - 1; j++) best[j] = cv[j] > best[j] ? cv[j] : best[j];
         }
@@ -809,7 +818,7 @@ int mj_ev_model(const mj_win *hand, const mj_ev_params *p, mj_ev_row *rows, long
         int32_t v = evaluate(&c, h, red, extra, after[d]);
         if (v >= 0 && after[d] == 0)
             row->choices = (int8_t)tenpai_choices(&c, h, red, extra, row->riichi_win, row->riichi_score,
-                                                  row->dama_win, row->dama_score, NULL);
+                                                  row->dama_win, row->dama_score);
         h[d]++;
         if (v < 0) { result = c.failed == FAIL_CANCELLED ? MJ_ERR_CANCELLED : MJ_ERR_MEMORY; break; }
         const double *vals = values_at(&c, v);
