@@ -49,6 +49,16 @@ def test_tenpai_and_earlier_hands_match_the_reference():
         check_against_reference(hand, rng.randrange(14, 16), random_options(rng))
 
 
+@pytest.mark.parametrize("text, turn", [
+    ("234m67p88s3s9m1z4p chi:3*45s seat:S dora:1z", 16),
+    ("234m67p88s3s9m1z4p pon:7*77z seat:W dora:1z", 15),
+    ("23m67p88s3s9m1z4p5p pon:5*55m seat:E dora:1z visible:8s", 16),
+    ("2340m67p8s3s9m1z4p pon:6*66z seat:N dora:1z", 16),
+])
+def test_an_open_hand_calls_once_more_as_the_reference(text, turn):
+    check_against_reference(Hand.parse(text), turn, replace(ON, ura=False))
+
+
 def last_round(text: str) -> tuple[float, float, float]:
     """One draw left (seat South, turn 17, the pool 122 - 1 indicator - 17 = 104):
     (tenpai with calls, without, the pool)."""
