@@ -579,6 +579,15 @@ static int call_shape(ev_ctx *c, uint8_t *h, int red, int x, int called_red, int
     else if (is_five(a) || is_five(b)) meld_red = red & 1 << ((is_five(a) ? a : b) / 9);
     h[a]--;
     h[b]--;
+    /* the rest's own shanten (its best discard's, uncapped: a lower bound)
+     * rules most shapes out at once */
+    uint8_t cls[4];
+    for (int q = 0; q < 4; q++) cls[q] = mj_suit_class(h, q);
+    if (mj_regular_distance(cls, 3 - c->w->n_melds) - 1 > shanten - 1) {
+        h[a]++;
+        h[b]++;
+        return 0;
+    }
     line_saved saved;
     enter_call(c, code, meld_red, &saved);
     uint64_t to = discards_to(c, h, shanten - 1, banned);
