@@ -14,6 +14,7 @@ and the states it visited, for
   players seen and 7 own discards;
 - with --options: the simple model at turn 1 with shanten-back and tegawari (docs/ev.md),
   and the peak memory of those searches.
+- both full-model runs again with calls (one pon or chi per line, the app's setting).
 Ends with the peak resident memory of the process (the memo of the largest search).
 """
 from __future__ import annotations
@@ -82,6 +83,9 @@ def main() -> None:
             fresh, 1, EvOptions(), core.lib.MJ_EV_BEST_ONLY)
         run("full model, turn 1, nothing seen", fresh, 1, EvOptions(model="full"))
         run("full model, turn 8, seat West, 24 tiles seen, 7 own discards", later, 8, EvOptions(model="full"))
+        run("full model with calls, turn 1, nothing seen", fresh, 1, EvOptions(model="full", calls=True))
+        run("full model with calls, turn 8, seat West, 24 tiles seen, 7 own discards", later, 8,
+            EvOptions(model="full", calls=True))
     if args.options or args.only_options:
         run("simple model, turn 1, shanten-back and tegawari", fresh, 1,
             EvOptions(shanten_back=True, tegawari=True))

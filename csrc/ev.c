@@ -14,7 +14,11 @@
  * state keeps a vector over t: V[t] = (sum over kept draws of weight x the
  * best child at t + 1 + (S - t - kept weight) x V[t + 1]) / (S - t).  The
  * children of a state are one shanten lower, so the states form a DAG by
- * shanten and each is evaluated once (a hash table memoises them). */
+ * shanten and each is evaluated once (a hash table memoises them).
+ *
+ * The full model adds the tiles seen, ron, furiten, riichi or dama and,
+ * with params->calls, one call per line: see "calls" below.  A called
+ * state's key holds the call, so the memo keeps closed and open lines apart. */
 #include <stdlib.h>
 #include "draws.h"
 #include "capped.h"
@@ -42,6 +46,9 @@ typedef struct {
     uint8_t seen[MJ_KINDS];           /* full model: other copies seen */
     uint8_t caps[MJ_KINDS];           /* 4 - melded: what the concealed part may use */
     mj_caps caps_ctx, *cx;            /* NULL when no meld caps a kind */
+    int calls;                        /* full model: one call per line is searched (calls below) */
+    int call;                         /* the call made on the line being searched (0: none, calls below) */
+    int meld_red;                     /* suit bit of a red five in that call's meld */
     table states;                     /* the 13-tile states searched */
     table drawn;                      /* 14-tile hands after a kept draw: their best discard */
     double *arena;                    /* M_COUNT x NV doubles per state */
@@ -82,6 +89,28 @@ static const uint8_t next_kind[MJ_KINDS] = {
 
 static int is_five(int k) { return k < 27 && k % 9 == 4; }
 
+/* A call's code (ev_ctx.call): 1 + t for the pon of t, 35 + 7 x suit + start
+ * for the chi of the run start .. start + 2 (start 0..6 within the suit). */
+static int pon_code(int t) { return 1 + t; }
+static int chi_code(int low) { return 35 + 7 * (low / 9) + low % 9; }
+static int call_is_pon(int code) { return code <= MJ_KINDS; }
+
+/* The lowest kind of the call's meld (the kind of a pon). */
+static int call_low(int code)
+{
+    if (call_is_pon(code)) return code - 1;
+    int i = code - 35;
+    return 9 * (i / 7) + i % 7;
+}
+
+/* The call's meld joins the hand's melds for the scorer. */
+static void add_call_meld(mj_win *w, int code)
+{
+    w->meld_type[w->n_melds] = call_is_pon(code) ? MJ_MELD_PON : MJ_MELD_CHI;
+    w->meld_tile[w->n_melds] = (uint8_t)call_low(code);
+    w->n_melds++;
+}
+
 /* Points received for the win on x completing h (14 tiles, x included; a
  * tsumo when flags has MJ_WIN_TSUMO, else a ron), or 0 when it cannot win;
  * ura dora averaged over the indicators drawn without replacement from the
@@ -95,6 +124,7 @@ static double win_points(ev_ctx *c, const uint8_t *h, int red, int x, int flags)
     w.flags = (uint16_t)flags;
     w.n_ura = 0;
     w.honba = w.sticks = 0;
+    if (c->call) add_call_meld(&w, c->call);
     mj_score s;
     if (mj_score_hand(&w, c->rules, &s) != 1) return 0;
     int riichi = flags & (MJ_WIN_RIICHI | MJ_WIN_DOUBLE_RIICHI);
@@ -151,10 +181,15 @@ static int red_in_wall(const ev_ctx *c, const uint8_t *h, int red, int x)
 
 static int32_t evaluate(ev_ctx *c, uint8_t *h, int red, int extra, int shanten);
 
-/* Red bits after discarding d from a hand holding red: a plain copy goes first. */
-static int red_after_discard(const uint8_t *h_after, int red, int d)
+/* Key bits of the line: the call made and where its red five is (extra bits 5 and up). */
+static int line_bits(const ev_ctx *c) { return c->call << 5 | c->meld_red << 11; }
+
+/* Red bits after discarding d from a hand holding red: a plain copy goes
+ * first, and a red five in a called meld (meld_red) stays. */
+static int red_after_discard(const uint8_t *h_after, int red, int d, int meld_red)
 {
-    if (is_five(d) && (red >> (d / 9) & 1) && h_after[d] == 0) return red & ~(1 << (d / 9));
+    int suit = 1 << (d / 9);
+    if (is_five(d) && (red & suit) && !(meld_red & suit) && h_after[d] == 0) return red & ~suit;
     return red;
 }
 
@@ -166,11 +201,19 @@ typedef struct {
 } draw;
 
 /* The draws of h that lower its shanten (at tenpai: the winning tiles);
- * *waits (if given) gets every kind that lowers it, live or not. */
-static int useful_draws(const ev_ctx *c, uint8_t *h, int red, draw *out, uint64_t *waits)
+ * *waits (if given) gets every kind that lowers it, live or not.  At tenpai
+ * the caps only remove the waits they leave no copy of (the complete hand
+ * is its own completion), so the uncapped waits serve. */
+static int useful_draws(const ev_ctx *c, uint8_t *h, int red, int tenpai, draw *out, uint64_t *waits)
 {
     uint64_t mask;
-    mj_ukeire_capped(h, c->caps, c->forms, &mask);
+    if (tenpai) {
+        mj_ukeire(h, c->forms, &mask);
+        for (int x = 0; x < MJ_KINDS; x++)
+            if (h[x] >= c->caps[x]) mask &= ~((uint64_t)1 << x);
+    } else {
+        mj_ukeire_capped(h, c->caps, c->forms, &mask);
+    }
     if (waits) *waits = mask;
     int n = 0;
     for (int x = 0; x < MJ_KINDS; x++) {
@@ -213,7 +256,7 @@ static void wait_values(ev_ctx *c, uint8_t *h, const draw *draws, int n, int rii
 {
     double q = !c->full || furiten ? 0 : riichi ? c->p->ron_riichi : c->p->ron_dama;
     int ip = riichi && (c->options & MJ_EV_IPPATSU) ? MJ_WIN_IPPATSU : 0;
-    double tsumo_weight = 0, gain = 0, gain_ip = 0, gain_last = 0, gain_ip_last = 0;
+    double tsumo_weight = 0, gain = 0, gain_ip = 0, last_tsumo_weight = 0, gain_last = 0, gain_ip_last = 0;
     double ron_weight = 0, ron_gain = 0, ron_gain_ip = 0;
     /* the round's last discard (South's, the last of the final discards) is houtei: a yaku */
     int houtei = q > 0 && c->final_discards > 0;
@@ -224,14 +267,18 @@ static void wait_values(ev_ctx *c, uint8_t *h, const draw *draws, int n, int rii
         h[x]++;
         int flags = MJ_WIN_TSUMO | riichi;
         double pts = win_points(c, h, r, x, flags);
+        int last = c->haitei >= 0 && (c->options & MJ_EV_HAITEI) ? MJ_WIN_HAITEI : 0;
+        /* haitei is a yaku of its own: a hand without one still wins on the last draw */
+        double pts_last = last ? win_points(c, h, r, x, flags | last) : pts;
+        double pts_ip = pts > 0 && ip ? win_points(c, h, r, x, flags | ip) : pts;
         if (pts > 0) {
-            int last = c->haitei >= 0 && (c->options & MJ_EV_HAITEI) ? MJ_WIN_HAITEI : 0;
-            double pts_ip = ip ? win_points(c, h, r, x, flags | ip) : pts;
-            double pts_last = last ? win_points(c, h, r, x, flags | last) : pts;
-            double pts_ip_last = ip && last ? win_points(c, h, r, x, flags | ip | last) : ip ? pts_ip : pts_last;
             tsumo_weight += weight;
             gain += weight * pts;
             gain_ip += weight * pts_ip;
+        }
+        if (pts_last > 0) {
+            double pts_ip_last = ip && last ? win_points(c, h, r, x, flags | ip | last) : ip ? pts_ip : pts_last;
+            last_tsumo_weight += weight;
             gain_last += weight * pts_last;
             gain_ip_last += weight * pts_ip_last;
         }
@@ -261,11 +308,12 @@ static void wait_values(ev_ctx *c, uint8_t *h, const draw *draws, int n, int rii
     score[end] = pr * ron_mean + (1 - pr) * p_last * (houtei && last_weight > 0 ? last_gain / last_weight : 0);
     score_ip[end] = pr * ron_mean_ip + (1 - pr) * p_last * (houtei && last_weight > 0 ? last_gain_ip / last_weight : 0);
     for (int t = c->last; t >= c->turn; t--) {
-        double pool = pool_at(c, t, tsumo_weight > ron_weight ? tsumo_weight : ron_weight);
-        double stay = (pool - tsumo_weight) / pool;
         int haitei = t == c->haitei;
+        double tsumo = haitei ? last_tsumo_weight : tsumo_weight;
+        double pool = pool_at(c, t, tsumo > ron_weight ? tsumo : ron_weight);
+        double stay = (pool - tsumo) / pool;
         pr = ron_chance(q, ron_weight, pool, 3);
-        win[t] = pr + (1 - pr) * (tsumo_weight / pool + stay * win[t + 1]);
+        win[t] = pr + (1 - pr) * (tsumo / pool + stay * win[t + 1]);
         score[t] = pr * ron_mean + (1 - pr) * ((haitei ? gain_last : gain) / pool + stay * score[t + 1]);
         score_ip[t] = pr * ron_mean_ip + (1 - pr) * ((haitei ? gain_ip_last : gain_ip) / pool + stay * score[t + 1]);
     }
@@ -281,7 +329,7 @@ static int tenpai_choices(ev_ctx *c, uint8_t *h, int red, int extra,
 {
     uint64_t waits;
     draw draws[2 * MJ_KINDS];
-    int n = useful_draws(c, h, red, draws, &waits);
+    int n = useful_draws(c, h, red, 1, draws, &waits);
     int furiten = (extra & X_FURITEN) || (waits & c->p->furiten);
     double later[NV];
     int choices = 0;
@@ -297,9 +345,25 @@ static int tenpai_choices(ev_ctx *c, uint8_t *h, int red, int extra,
     return choices;
 }
 
-/* The memoised values of a tenpai state: each number the better of riichi and dama. */
+/* An open hand's yaku: a live winning tile wins by tsumo (haitei aside). */
+static int has_yaku(ev_ctx *c, uint8_t *h, int red)
+{
+    draw draws[2 * MJ_KINDS];
+    int n = useful_draws(c, h, red, 1, draws, NULL), yaku = 0;
+    for (int i = 0; i < n && !yaku; i++) {
+        h[draws[i].x]++;
+        yaku = win_points(c, h, draws[i].red, draws[i].x, MJ_WIN_TSUMO) > 0;
+        h[draws[i].x]--;
+    }
+    return yaku;
+}
+
+/* The memoised values of a tenpai state: each number the better of riichi
+ * and dama.  After a call the hand must have a yaku, else its values stay
+ * zero and the call is not made (call_shape). */
 static void tenpai_values(ev_ctx *c, uint8_t *h, int red, int extra, double *v)
 {
+    if (c->call && !has_yaku(c, h, red)) return;
     double rw[NV], rs[NV], dw[NV], ds[NV];
     int choices = tenpai_choices(c, h, red, extra, rw, rs, dw, ds);
     for (int t = c->turn; t <= T_END; t++) {
@@ -312,13 +376,40 @@ static void tenpai_values(ev_ctx *c, uint8_t *h, int red, int extra, double *v)
     }
 }
 
+/* Regular shanten of the 3k+2 hand h without one d, under the line's caps. */
+static int capped_after(const ev_ctx *c, uint8_t *h, int d)
+{
+    uint8_t cls[4];
+    h[d]--;
+    for (int q = 0; q < 4; q++) cls[q] = mj_suit_class(h, q);
+    int tiles = 0;
+    for (int k = 0; k < MJ_KINDS; k++) tiles += h[k];
+    int distance = c->cx ? mj_capped_distance((mj_caps *)c->cx, h, cls, tiles / 3) : mj_regular_distance(cls, tiles / 3);
+    h[d]++;
+    return distance - 1;
+}
+
+/* The discards of the 3k+2 hand h outside `banned` that leave `shanten`.
+ * Under caps the uncapped tables bound the shanten from below (caps only
+ * remove completions): only the discards reaching it there are checked. */
+static uint64_t discards_to(const ev_ctx *c, uint8_t *h, int shanten, uint64_t banned)
+{
+    int8_t after[MJ_KINDS];
+    mj_discard_shanten(h, c->forms, NULL, after);
+    uint64_t to = 0;
+    for (int d = 0; d < MJ_KINDS; d++)
+        if (after[d] == shanten && !(banned >> d & 1) && (!c->cx || capped_after(c, h, d) == shanten))
+            to |= (uint64_t)1 << d;
+    return to;
+}
+
 /* The 14-tile hand h (red fives r) one shanten below `shanten` after a kept
  * draw: each number of its best discard one draw later, as a vector over t
  * (memoised: many 13-tile states draw into the same 14-tile hand). */
 static int32_t drawn_best(ev_ctx *c, uint8_t *h, int r, int shanten)
 {
     uint64_t lo, hi;
-    make_key(h, r, &lo, &hi);
+    make_key(h, r | line_bits(c), &lo, &hi);
     slot *s = find_slot(&c->drawn, lo, hi);
     if (!s) { c->failed = FAIL_MEMORY; return -1; }
     if (s->values >= 0) return s->values;
@@ -329,12 +420,11 @@ static int32_t drawn_best(ev_ctx *c, uint8_t *h, int r, int shanten)
      * cheaper than their used part (the loops vectorise), and the arena is
      * zeroed, so the unused entries stay finite */
     double best[M_COUNT * NV] = {0};
-    int8_t after[MJ_KINDS];
-    mj_discard_shanten(h, c->forms, c->cx, after);
+    uint64_t to = discards_to(c, h, shanten - 1, 0);
     for (int d = 0; d < MJ_KINDS; d++) {
-        if (after[d] != shanten - 1) continue;
+        if (!(to >> d & 1)) continue;
         h[d]--;
-        int32_t child = evaluate(c, h, red_after_discard(h, r, d), 0, shanten - 1);
+        int32_t child = evaluate(c, h, red_after_discard(h, r, d, c->meld_red), 0, shanten - 1);
         h[d]++;
         if (child < 0) return -1;
         const double *cv = values_at(c, child) + 1;
@@ -344,11 +434,152 @@ static int32_t drawn_best(ev_ctx *c, uint8_t *h, int r, int shanten)
     return v;
 }
 
-/* A state below tenpai: keep each draw that lowers the shanten with its best discard. */
+/* ---- calls (full model): one pon or chi per line of play -------------------
+ *
+ * Before each draw t of a closed line, the three opponents discard (right,
+ * across, left); each discard is a live kind x with probability
+ * call_share x wall(x) / pool(t).  A discard among the draws that lower the
+ * shanten can be called -- a pon from anyone, a chi from the left player --
+ * when a discard that kuikae allows then keeps the lower shanten.  The call
+ * takes the place of draw t: the open state continues from draw t + 1, and
+ * its line makes no further call. */
+
+/* Calls are searched from 1-shanten: a call that makes the hand tenpai.
+ * (From 2-shanten the open lines' searches take the worst 2-shanten hand
+ * past 50 ms on the 2-core VM; docs/ev.md.) */
+#define CALL_MAX_SHANTEN 1
+
+/* What the line was before a call. */
+typedef struct {
+    uint8_t melded[MJ_KINDS], caps[MJ_KINDS];
+    int closed, forms;
+} line_saved;
+
+/* Enter the line after the call `code`: its meld joins the melds (the caps
+ * fall, the hand is open, the regular form only). */
+static void enter_call(ev_ctx *c, int code, int meld_red, line_saved *saved)
+{
+    memcpy(saved->melded, c->melded, MJ_KINDS);
+    memcpy(saved->caps, c->caps, MJ_KINDS);
+    saved->closed = c->closed;
+    saved->forms = c->forms;
+    int low = call_low(code), run = !call_is_pon(code);
+    for (int i = 0; i < 3; i++) {
+        c->melded[low + run * i]++;
+        c->caps[low + run * i]--;
+    }
+    c->cx = mj_caps_init(&c->caps_ctx, c->caps);
+    c->closed = 0;
+    c->forms = MJ_REGULAR;
+    c->call = code;
+    c->meld_red = meld_red;
+}
+
+static void leave_call(ev_ctx *c, const line_saved *saved)
+{
+    memcpy(c->melded, saved->melded, MJ_KINDS);
+    memcpy(c->caps, saved->caps, MJ_KINDS);
+    c->cx = mj_caps_init(&c->caps_ctx, c->caps);
+    c->closed = saved->closed;
+    c->forms = saved->forms;
+    c->call = c->meld_red = 0;
+}
+
+/* Calling x (the red five when called_red) with the hand's tiles a and b
+ * (a == b == x: a pon): into best, each number's best over the discards
+ * outside `banned` (kuikae) that keep shanten - 1, of the open state one
+ * draw later (best[j] takes its value j + 1), when that state has a yaku
+ * (its tenpai counts).  A red five of the hand among a and b goes into the
+ * meld.  Returns -1 when the search failed, else the number of such discards. */
+static int call_shape(ev_ctx *c, uint8_t *h, int red, int x, int called_red, int code, uint64_t banned,
+                      int a, int b, int shanten, double *best)
+{
+    int meld_red = 0;
+    if (called_red) red |= meld_red = 1 << (x / 9);
+    else if (is_five(a) || is_five(b)) meld_red = red & 1 << ((is_five(a) ? a : b) / 9);
+    h[a]--;
+    h[b]--;
+    /* the rest's own shanten (its best discard's, uncapped: a lower bound)
+     * rules most shapes out at once */
+    uint8_t cls[4];
+    for (int q = 0; q < 4; q++) cls[q] = mj_suit_class(h, q);
+    if (mj_regular_distance(cls, 3 - c->w->n_melds) - 1 > shanten - 1) {
+        h[a]++;
+        h[b]++;
+        return 0;
+    }
+    line_saved saved;
+    enter_call(c, code, meld_red, &saved);
+    uint64_t to = discards_to(c, h, shanten - 1, banned);
+    int found = 0;
+    if (to) {
+        for (int d = 0; d < MJ_KINDS && found >= 0; d++) {
+            if (!(to >> d & 1)) continue;
+            h[d]--;
+            int32_t child = evaluate(c, h, red_after_discard(h, red, d, meld_red), 0, shanten - 1);
+            h[d]++;
+            if (child < 0) { found = -1; break; }
+            const double *cv = values_at(c, child) + 1;
+            if (cv[M_TENPAI * NV + c->last] <= 0) continue;    /* no yaku (tenpai_values): no call */
+            found++;
+            for (int j = 0; j < M_COUNT * NV - 1; j++) best[j] = cv[j] > best[j] ? cv[j] : best[j];
+        }
+    }
+    leave_call(c, &saved);
+    h[a]++;
+    h[b]++;
+    return found;
+}
+
+/* The calls of the draw dr of the closed state h: pon[] the best pon (any
+ * opponent's discard), left[] the best pon or chi (the left player's);
+ * zero where there is none.  Returns -1 when the search failed, else the
+ * number of (call, discard) pairs found. */
+static int call_values(ev_ctx *c, uint8_t *h, int red, const draw *dr, int shanten, double *pon, double *left)
+{
+    int x = dr->x, called_red = dr->red != red, found = 0;
+    memset(pon, 0, M_COUNT * NV * sizeof *pon);
+    if (h[x] >= 2 && (found = call_shape(c, h, red, x, called_red, pon_code(x), (uint64_t)1 << x, x, x,
+                                         shanten, pon)) < 0)
+        return -1;
+    memcpy(left, pon, M_COUNT * NV * sizeof *left);
+    if (x >= 27) return found;
+    int pos = x % 9;
+    for (int j = 0; j < 3; j++) {                  /* x is the lowest, middle or highest of the run */
+        int low = x - j;
+        if (pos - j < 0 || pos - j > 6) continue;
+        int a = low + (j == 0), b = low + (j == 2 ? 1 : 2);
+        if (!h[a] || !h[b]) continue;
+        uint64_t banned = (uint64_t)1 << x;        /* kuikae: the called kind, and the other end of the run */
+        if (j == 0 && pos + 3 <= 8) banned |= (uint64_t)1 << (x + 3);
+        if (j == 2 && pos - 3 >= 0) banned |= (uint64_t)1 << (x - 3);
+        int more = call_shape(c, h, red, x, called_red, chi_code(low), banned, a, b, shanten, left);
+        if (more < 0) return -1;
+        found += more;
+    }
+    return found;
+}
+
+/* One opponent discard that may be called: base when it is passed (or is
+ * no callable kind), else the better of passing and calling calls[i x stride],
+ * kind i turning up with probability chance[i]. */
+static double with_call(double base, const double *chance, const double *calls, int n, size_t stride)
+{
+    double v = base;
+    for (int i = 0; i < n; i++) {
+        double gain = calls[i * stride] - base;
+        if (gain > 0) v += chance[i] * gain;
+    }
+    return v;
+}
+
+/* A state below tenpai: keep each draw that lowers the shanten with its
+ * best discard; in a closed line with calls, the three opponent discards
+ * before each draw may be called first. */
 static void progress_values(ev_ctx *c, uint8_t *h, int red, int shanten, int32_t self)
 {
     draw draws[2 * MJ_KINDS];
-    int n = useful_draws(c, h, red, draws, NULL);
+    int n = useful_draws(c, h, red, 0, draws, NULL);
     double kept_weight = 0;
     /* flat M_COUNT x NV rows: best[i] takes child[i + 1] (the child one draw later);
      * whole rows are cheaper than their used part (the loops vectorise), and the
@@ -364,15 +595,40 @@ static void progress_values(ev_ctx *c, uint8_t *h, int red, int shanten, int32_t
         kept_weight += weight;
         for (int j = 0; j < M_COUNT * NV; j++) acc[j] += weight * b[j];
     }
+    /* the useful draws that can be called: their weight, then pon and left
+     * (M_COUNT x NV each) in calls */
+    int calling = c->calls && !c->call && shanten <= CALL_MAX_SHANTEN && c->w->n_melds < 4 && n > 0
+                  && !c->failed, n_calls = 0;
+    double *calls = calling ? malloc((size_t)2 * n * M_COUNT * NV * sizeof *calls) : NULL;
+    double call_weight[2 * MJ_KINDS];
+    if (calling && !calls) c->failed = FAIL_MEMORY;
+    for (int i = 0; calls && i < n && !c->failed; i++) {
+        double *pon = calls + (size_t)2 * n_calls * M_COUNT * NV;
+        int found = call_values(c, h, red, &draws[i], shanten, pon, pon + M_COUNT * NV);
+        if (found > 0) call_weight[n_calls++] = draws[i].weight;
+    }
+    if (c->failed) { free(calls); return; }
     double *v = values_at(c, self);
     for (int m = 0; m < M_COUNT; m++)
         for (int t = c->last + 1; t <= T_END; t++) v[m * NV + t] = 0;
+    double chance[2 * MJ_KINDS];
     for (int t = c->last; t >= c->turn; t--) {
         double pool = pool_at(c, t, kept_weight);
         double stay = (pool - kept_weight) / pool;
-        for (int m = 0; m < M_COUNT; m++)
-            v[m * NV + t] = acc[m * NV + t] / pool + stay * v[m * NV + t + 1];
+        for (int i = 0; i < n_calls; i++) chance[i] = c->p->call_share * call_weight[i] / pool;
+        for (int m = 0; m < M_COUNT; m++) {
+            double draw_t = acc[m * NV + t] / pool + stay * v[m * NV + t + 1];
+            if (n_calls) {            /* left (pon or chi), across, right: the last discard first */
+                const double *pons = calls + m * NV + t, *lefts = pons + M_COUNT * NV;
+                const size_t stride = 2 * M_COUNT * NV;
+                draw_t = with_call(draw_t, chance, lefts, n_calls, stride);
+                draw_t = with_call(draw_t, chance, pons, n_calls, stride);
+                draw_t = with_call(draw_t, chance, pons, n_calls, stride);
+            }
+            v[m * NV + t] = draw_t;
+        }
     }
+    free(calls);
 }
 
 /* The values of the 13-tile state h (memoised); -1 when the search failed. */
@@ -380,7 +636,7 @@ static int32_t evaluate(ev_ctx *c, uint8_t *h, int red, int extra, int shanten)
 {
     if (c->failed) return -1;
     uint64_t lo, hi;
-    make_key(h, red | extra << 3, &lo, &hi);
+    make_key(h, red | extra << 3 | line_bits(c), &lo, &hi);
     slot *s = find_slot(&c->states, lo, hi);
     if (!s) { c->failed = FAIL_MEMORY; return -1; }
     if (s->values >= 0) return s->values;
@@ -467,6 +723,7 @@ int mj_ev_model(const mj_win *hand, const mj_ev_params *p, mj_ev_row *rows, long
         || hand->round_wind > 3 || (p->full != 0 && p->full != 1) || p->red_seen > 7
         || p->n_visible < 0 || p->n_visible > 136 || (p->furiten >> MJ_KINDS)
         || !(p->ron_dama >= 0 && p->ron_dama <= 1) || !(p->ron_riichi >= 0 && p->ron_riichi <= 1)
+        || (p->calls != 0 && p->calls != 1) || !(p->call_share >= 0 && p->call_share <= 1)
         || (p->full && (p->options & GRAPH_OPTIONS)))
         return MJ_ERR_ARG;
     mj_scan_result scan = mj_scan(hand->counts);
@@ -481,6 +738,7 @@ int mj_ev_model(const mj_win *hand, const mj_ev_params *p, mj_ev_row *rows, long
     c.options = p->options;
     c.turn = p->turn;
     c.full = p->full;
+    c.calls = p->full && p->calls;
     c.dealer = hand->seat_wind == 0;
     c.closed = 1;
     for (int m = 0; m < hand->n_melds; m++) {
@@ -534,14 +792,14 @@ int mj_ev_model(const mj_win *hand, const mj_ev_params *p, mj_ev_row *rows, long
             continue;
         }
         h[d]--;
-        int red = red_after_discard(h, hand->red, d);
+        int red = red_after_discard(h, hand->red, d, 0);
         int extra = 0;
         if (after[d] == 0) {
             /* riichi with the first discard is a double riichi; a wait just discarded is furiten */
             if (c.turn == 1 && (c.options & MJ_EV_DOUBLE_RIICHI) && c.closed) extra |= X_DOUBLE;
             uint64_t waits;
             draw unused[2 * MJ_KINDS];
-            useful_draws(&c, h, red, unused, &waits);
+            useful_draws(&c, h, red, 1, unused, &waits);
             if (c.full && (waits >> d & 1)) extra |= X_FURITEN;
         }
         int32_t v = evaluate(&c, h, red, extra, after[d]);

@@ -365,6 +365,8 @@ typedef struct {
     uint64_t furiten;          /* full: kinds among the own discards (bit per kind) */
     uint8_t red_seen;          /* red fives out of the wall (indicators, seen): bit per suit */
     double ron_dama, ron_riichi;   /* full: share of the live tiles each opponent discard can be */
+    int calls;                 /* full: 1 searches one pon (any opponent) or chi (left) per line */
+    double call_share;         /* full, calls: share of the live tiles each opponent discard can be */
     int *cancel;               /* NULL, or polled: nonzero stops with MJ_ERR_CANCELLED */
 } mj_ev_params;
 

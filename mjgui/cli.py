@@ -208,10 +208,11 @@ def ev_answer(args: argparse.Namespace) -> Callable[[str], tuple[dict, str]]:
     from mjgui.hand import Hand
     options = EvOptions(ippatsu=not args.no_ippatsu, haitei=not args.no_haitei, ura=not args.no_ura,
                         double_riichi=not args.no_double_riichi, rank=args.rank, model=args.model,
-                        ron_dama=args.ron_dama, ron_riichi=args.ron_riichi,
-                        shanten_back=args.shanten_back, tegawari=args.tegawari)
+                        ron_dama=args.ron_dama, ron_riichi=args.ron_riichi, calls=args.calls,
+                        call_share=args.call_share, shanten_back=args.shanten_back, tegawari=args.tegawari)
     extras = "".join(f", {name}" for name, on in (("shanten-back", options.shanten_back),
-                                                   ("tegawari", options.tegawari)) if on)
+                                                   ("tegawari", options.tegawari),
+                                                   ("with calls", options.calls and options.model == "full")) if on)
 
     def answer(text: str) -> tuple[dict, str]:
         hand = Hand.parse(text)
@@ -299,6 +300,12 @@ def _parser() -> argparse.ArgumentParser:
         ev_cmd.add_argument(f"--ron-{flag}", type=float, default=default, metavar="Q",
                             help=f"full model: share of the live tiles an opponent discard can be, "
                                  f"against {who} (default {default})")
+    ev_cmd.add_argument("--calls", action="store_true",
+                        help="full model: a 1-shanten hand may pon (any opponent) or chi (the left player) "
+                             "a discard that makes it tenpai with a yaku (the app's setting)")
+    ev_cmd.add_argument("--call-share", type=float, default=0.5, metavar="Q",
+                        help="full model with --calls: share of the live tiles an opponent discard can be "
+                             "(default 0.5)")
     ev_cmd.add_argument("--turn", type=int, metavar="N", help="the draw just made, 1-17 (default: the hand's turn:N, else 1)")
     ev_cmd.add_argument("--rank", choices=("score", "win", "tenpai"), default="score",
                         help="order the discards by expected points (default), win or tenpai probability")

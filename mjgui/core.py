@@ -701,6 +701,8 @@ class EvModel:
     furiten: int = 0               # kinds among the own discards, bit per kind
     ron_dama: float = 0.5          # share of the live tiles each opponent discard can be
     ron_riichi: float = 0.25
+    calls: bool = False            # search one pon (any opponent) or chi (the left player) per line
+    call_share: float = 0.5        # share of the live tiles each opponent discard can be, for calls
 
 
 def cancel_flag():
@@ -730,6 +732,7 @@ def ev_packed(win: bytes, turn: int, options: int, rules: int, model: EvModel | 
         params.seen = model.seen
         params.n_visible, params.furiten = model.n_visible, model.furiten
         params.ron_dama, params.ron_riichi = model.ron_dama, model.ron_riichi
+        params.calls, params.call_share = bool(model.calls), model.call_share
     if cancel is not None:
         params.cancel = cancel
     import numpy as np

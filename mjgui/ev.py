@@ -1,5 +1,6 @@
 """Expected value per discard (期待値): tenpai probability, win probability and
-expected points of every discard, under the simple one-player model.
+expected points of every discard, under the simple one-player model or the full one (the tiles
+seen, ron, furiten, riichi or dama and, with `calls`, a pon or chi to tenpai).
 
 The model (stated in docs/ev.md and in the app's help) is the standard
 "nanikiru simulator" one: only the player acts, wins are tsumo only, the wall
@@ -8,8 +9,8 @@ indicators) of each tile, and the draw t = turn .. 17 shows tile x with
 probability wall(x) / (S - t), S = 136 - 14 - indicators.  A draw that lowers
 the shanten is kept (with the best discard keeping the new shanten), any other
 draw is thrown back; a closed hand declares riichi at tenpai.  Each number is
-maximised on its own.  The search runs in the C core (`csrc/ev.c`) and scores
-every win with the C scorer.
+maximised on its own.  The full model is stated in docs/ev.md.  The search runs
+in the C core (`csrc/ev.c`) and scores every win with the C scorer.
 
     >>> r = expected_values("23m456p789s55p123s9m dora:1z seat:S")
     >>> row = r.row("9m")
@@ -52,6 +53,8 @@ class EvOptions:
     ron_riichi: float = 0.25       # ... against a riichi (opponents fold)
     shanten_back: bool = False     # simple model: a discard may raise the shanten by one (向聴戻し)
     tegawari: bool = False         # simple model: a draw that keeps the shanten may be kept (手変わり)
+    calls: bool = False            # full model: one pon (any opponent) or chi (left player) per line
+    call_share: float = 0.5        # ... share of the live tiles an opponent discard can be, for a call
 
     def __post_init__(self) -> None:
         if self.rank not in RANKS:
@@ -60,7 +63,9 @@ class EvOptions:
             raise ValueError(f"model must be one of {', '.join(MODELS)}, not {self.model!r}")
         if self.model == "full" and (self.shanten_back or self.tegawari):
             raise ValueError("shanten-back and tegawari are options of the simple model only")
-        for name in ("ron_dama", "ron_riichi"):
+        if type(self.calls) is not bool:
+            raise ValueError(f"calls is True or False, not {self.calls!r}")
+        for name in ("ron_dama", "ron_riichi", "call_share"):
             value = getattr(self, name)
             if type(value) not in (int, float) or not 0 <= value <= 1:
                 raise ValueError(f"{name} is a share between 0 and 1, not {value!r}")
@@ -144,7 +149,7 @@ class EvResult:
 
 
 #: what the app computes: the full model with its default parameters
-APP_OPTIONS = EvOptions(model="full")
+APP_OPTIONS = EvOptions(model="full", calls=True)
 
 
 def _discard_tile(hand: Hand, kind: int) -> Tile:
@@ -163,7 +168,8 @@ def _full_model(hand: Hand, options: EvOptions) -> core.EvModel:
     for t in hand.visible + hand.discards:
         seen[t.kind] += 1
     return core.EvModel(bytes(seen), len(hand.visible), sum(1 << k for k in {t.kind for t in hand.discards}),
-                        float(options.ron_dama), float(options.ron_riichi))
+                        float(options.ron_dama), float(options.ron_riichi), options.calls,
+                        float(options.call_share))
 
 
 def _values(r, name: str, turn: int) -> tuple[float, ...]:

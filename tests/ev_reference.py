@@ -2,7 +2,9 @@
 written from their definitions for the tests: plain recursion over (13-tile
 hand, red fives held, draw number) with Python's own bookkeeping, scoring each
 win with mjgui.scoring.score on a Hand.  The full model adds the seen tiles,
-ron from the opponents' discards, furiten and riichi or dama.  Only for small
+ron from the opponents' discards, furiten and riichi or dama, and optionally
+calls: a 1-shanten hand may pon (any opponent) or chi (the left player) a
+discard that makes it tenpai, then waits dama with the meld.  Only for small
 cases."""
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from itertools import combinations_with_replacement
 from math import comb
 
 from mjgui import core
-from mjgui.hand import Hand, Win
+from mjgui.hand import Hand, Meld, MeldKind, Win
 from mjgui.scoring import score
 from mjgui.tiles import Tile
 
@@ -21,8 +23,10 @@ LAST = 17
 
 class Model:
     def __init__(self, hand: Hand, turn: int, ippatsu=True, haitei=True, ura=True, double_riichi=True,
-                 full=False, ron_dama=0.5, ron_riichi=0.25):
+                 full=False, ron_dama=0.5, ron_riichi=0.25, calls=False, call_share=0.5):
         self.hand, self.turn, self.full = hand, turn, full
+        self.calls, self.call_share = calls and full, call_share
+        self.lines = {}                     # the model of the hand after each call (its meld added)
         self.opts = dict(ippatsu=ippatsu, haitei=haitei, ura=ura, double_riichi=double_riichi)
         self.q = {"dama": ron_dama, "riichi": ron_riichi}
         self.melded = [0] * 34
@@ -49,6 +53,7 @@ class Model:
         self.forms = core.ALL_FORMS if not hand.melds else core.REGULAR
         self.value = lru_cache(maxsize=None)(self._value)
         self.wait = lru_cache(maxsize=None)(self._wait)
+        self.line_value = lru_cache(maxsize=None)(self._line_value)
 
     def shanten(self, counts):
         return core.shanten(bytes(counts), self.forms)
@@ -195,7 +200,112 @@ class Model:
                 acc = [a + wgt * b for a, b in zip(acc, best)]
             counts[x] -= 1
         P = max(self.pool[t], kept)
-        return tuple((a + (P - kept) * st) / P for a, st in zip(acc, stay))
+        value = tuple((a + (P - kept) * st) / P for a, st in zip(acc, stay))
+        if self.calls and s == 1 and len(self.hand.melds) < 4:
+            value = self.with_calls(counts, reds, t, P, value)
+        return value
+
+    # ---- calls ----------------------------------------------------------------------------
+    def with_calls(self, counts, reds, t, P, passed):
+        """The three opponent discards before draw t (right, across, left), each a
+        live kind x with probability call_share * wall(x) / P: a pon of any of
+        them or a chi of the left one's that makes the hand tenpai may replace
+        draw t, when it is worth more (each number on its own)."""
+        s = self.shanten(counts)
+        options = []                          # (chance, best pon, best pon or chi)
+        for x, red, wgt in self.draws(counts, reds):
+            counts[x] += 1
+            lowers = self.shanten(counts) < s
+            counts[x] -= 1
+            if not lowers:
+                continue
+            pon = self.call(counts, reds, x, red, t, "pon")
+            chi = self.call(counts, reds, x, red, t, "chi")
+            if pon is None and chi is None:
+                continue
+            left = [max(a, b) for a, b in zip(pon or chi, chi or pon)]
+            options.append((self.call_share * wgt / P, pon, left))
+        value = list(passed)
+        for which in ("left", "across", "right"):     # the left player discards last, before the draw
+            base = list(value)
+            for p, pon, left in options:
+                called = left if which == "left" else pon
+                if called is not None:
+                    value = [v + p * max(0.0, c - b) for v, c, b in zip(value, called, base)]
+        return tuple(value)
+
+    def call(self, counts, reds, x, red, t, kind):
+        """The best (tenpai, win, score) over the calls of x of this kind and the
+        discards kuikae allows that leave the open hand tenpai with a yaku; None
+        when none."""
+        shapes = []                            # (the hand's two tiles, the run's lowest kind, banned)
+        if kind == "pon" and counts[x] >= 2:
+            shapes.append(((x, x), x, {x}))
+        if kind == "chi" and x < 27:
+            for low in range(x - 2, x + 1):
+                if low // 9 != x // 9 or low < 0 or low % 9 > 6:
+                    continue
+                a, b = [k for k in (low, low + 1, low + 2) if k != x]
+                if counts[a] and counts[b]:
+                    banned = {x}
+                    if x == low and x % 9 <= 5:
+                        banned.add(x + 3)    # kuikae: the other end of the run
+                    if x == low + 2 and x % 9 >= 3:
+                        banned.add(x - 3)
+                    shapes.append(((a, b), low, banned))
+        best = None
+        for (a, b), low, banned in shapes:
+            # the meld takes the called red five, or the hand's red five of a five it uses
+            five = next((k for k in (x, a, b) if k < 27 and k % 9 == 4), None)
+            meld_red = five is not None and ((red and five == x) or (five in (a, b) and five // 9 in reds))
+            line = self.line(kind, low, x, meld_red)
+            r2 = reds | {x // 9} if red else reds
+            rest = list(counts)
+            rest[a] -= 1
+            rest[b] -= 1
+            for d in range(34):
+                if not rest[d] or d in banned:
+                    continue
+                rest[d] -= 1
+                v = line.line_value(tuple(rest), r2, t + 1) if line.is_tenpai(rest) else (0.0,)
+                if v[0] > 0:                   # tenpai with a yaku: a call worth making
+                    best = v if best is None else [max(p, q) for p, q in zip(best, v)]
+                rest[d] += 1
+        return best
+
+    def line(self, kind: str, low: int, called: int, meld_red: bool) -> "Model":
+        """The model of the hand after the call (no further calls)."""
+        key = (kind, low, called, meld_red)
+        if key not in self.lines:
+            kinds = [low] * 3 if kind == "pon" else [low, low + 1, low + 2]
+            tiles = [Tile(k, meld_red and k < 27 and k % 9 == 4 and i == kinds.index(k))
+                     for i, k in enumerate(kinds)]
+            called_tile = next(t for t in tiles if t.kind == called)
+            meld = Meld(MeldKind.PON if kind == "pon" else MeldKind.CHI, tuple(tiles), called_tile,
+                        "A" if kind == "pon" else "L")
+            hand = replace(self.hand, concealed=(), melds=self.hand.melds + (meld,))   # tiles come later
+            self.lines[key] = Model(hand, self.turn, **self.opts, full=True, ron_dama=self.q["dama"],
+                                    ron_riichi=self.q["riichi"])
+        return self.lines[key]
+
+    def is_tenpai(self, counts) -> bool:
+        """Tenpai in the regular form on a kind with a copy left beside the hand and melds."""
+        return any(counts[y] + self.melded[y] < 4 and self.shanten([c + (k == y) for k, c in enumerate(counts)]) == -1
+                   for y in range(34))
+
+    def _line_value(self, counts: tuple, reds: frozenset, t: int):
+        """(tenpai, win, score) of the open tenpai hand after a call, waiting dama from the
+        opponents' discards before draw t; its tenpai counts only with a yaku (a live
+        winning tile wins by tsumo)."""
+        win, pts = self.tenpai(counts, reds, t, False, False)["dama"]
+        work = list(counts)
+        yaku = False
+        for x, red, _ in self.draws(work, reds):
+            work[x] += 1
+            if self.shanten(work) == -1:
+                yaku = yaku or self.win_points(work, reds | {x // 9} if red else reds, x, {"tsumo"}) > 0
+            work[x] -= 1
+        return (1.0 if yaku and t <= self.last + 1 else 0.0, win, pts)
 
     def _root(self, kind: int):
         counts = list(self.hand.counts)

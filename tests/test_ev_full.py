@@ -37,7 +37,8 @@ def with_seen(rng: random.Random, hand: Hand, visible: int, discards: int) -> Ha
 def check_against_reference(hand: Hand, turn: int, options: EvOptions) -> None:
     r = expected_values(hand, turn, options)
     model = Model(hand, turn, ippatsu=options.ippatsu, haitei=options.haitei, ura=options.ura, full=True,
-                  ron_dama=options.ron_dama, ron_riichi=options.ron_riichi)
+                  ron_dama=options.ron_dama, ron_riichi=options.ron_riichi, calls=options.calls,
+                  call_share=options.call_share)
     for row in r.rows:
         ref = model.discard(row.discard.kind)
         got = (row.tenpai_prob, row.win_prob, row.exp_score)

@@ -155,3 +155,15 @@ def test_help_card_takes_the_new_theme_at_once(qtbot, window):
     assert light > 200 and dark < 60
     window.toggle_theme()
     assert card_color() > 200
+
+
+def test_the_dialog_shows_the_expected_value_model(qtbot, window):
+    # read-only: the app's ron and call shares (docs/ev.md), in both languages
+    from mjgui.ev import APP_OPTIONS
+    dialog = open_dialog(qtbot, window)
+    text = dialog.model_label.text()
+    assert APP_OPTIONS.calls and f"share {APP_OPTIONS.call_share:g}" in text and "chi the left player's" in text
+    assert f"share {APP_OPTIONS.ron_dama:g} ({APP_OPTIONS.ron_riichi:g} against riichi)" in text
+    window.set_language("ja")
+    assert "チー（上家の捨て牌）" in dialog.model_label.text()
+    window.set_language("en")

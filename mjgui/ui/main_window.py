@@ -539,7 +539,10 @@ class MainWindow(QMainWindow):
             "riichi), which you can ron unless a wait is among your discards (furiten);\n"
             "• at tenpai a closed hand declares riichi (one han, ippatsu, ura dora averaged, frozen hand) "
             "or waits dama (needs a yaku), whichever gives more; hover a tenpai row for both;\n"
-            "• no calls, no other player wins, no deal-in; each number is maximised on its own.\n\n"
+            "• at 1-shanten you pon any opponent's discard or chi the left player's when that makes you "
+            "tenpai with a yaku and is worth more (one call; the open hand then waits dama); the shares "
+            "are shown in Settings;\n"
+            "• no other player wins, no deal-in; each number is maximised on its own.\n\n"
             "Set the turn with turn:N in the hand (the draw just made; default 1). Hands above "
             "3-shanten are not searched. The chart shows the chance to win and to be tenpai if the "
             "same hand stood at a later draw.",
@@ -551,7 +554,9 @@ class MainWindow(QMainWindow):
             "待ちが自分の捨て牌にあればフリテンでロンできない\n"
             "・聴牌したら門前は立直（1翻・一発・裏ドラ平均、手は固定）かダマ（役が必要）の良い方。"
             "聴牌打牌の行にカーソルを置くと両方を表示\n"
-            "・鳴き・他家の和了・放銃はなし。三つの数字はそれぞれ別に最大化\n\n"
+            "・1向聴では、役のある聴牌になり値が上がるならポン（全員の捨て牌）・チー（上家の捨て牌）をする"
+            "（1回まで。その後はダマで待つ）。割合は設定に表示\n"
+            "・他家の和了・放銃はなし。三つの数字はそれぞれ別に最大化\n\n"
             "巡目は手牌に turn:N で指定（直前のツモ、既定は1）。4向聴以上は計算しません。"
             "グラフは同じ手が後の巡目だった場合の和了率と聴牌率です。"))
 

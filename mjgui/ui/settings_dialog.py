@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QGroupBox,
                                QLabel, QVBoxLayout, QWidget)
 
+from mjgui.ev import APP_OPTIONS
 from mjgui.scoring import PRESETS
 from mjgui.ui import i18n
 from mjgui.ui.i18n import tr
@@ -68,6 +69,13 @@ class SettingsDialog(QDialog):
             self.labels[key] = QLabel(self.view_box)
             form.addRow(self.labels[key], combo)
         layout.addWidget(self.view_box)
+
+        # the expected-value model's parameters, read-only (docs/ev.md)
+        self.model_box = QGroupBox(self)
+        self.model_label = QLabel(self.model_box)
+        self.model_label.setWordWrap(True)
+        QVBoxLayout(self.model_box).addWidget(self.model_label)
+        layout.addWidget(self.model_box)
 
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         self.buttons.rejected.connect(self.reject)
@@ -142,4 +150,20 @@ class SettingsDialog(QDialog):
             self.theme_combo.setItemText(i, tr(en, ja))
         for i, (en, ja) in enumerate((("Small", "小"), ("Medium", "中"), ("Large", "大"))):
             self.size_combo.setItemText(i, tr(en, ja))
+        self.model_box.setTitle(tr("Expected-value model", "期待値のモデル"))
+        self.model_label.setText(model_text())
         self._show_custom()
+
+
+def model_text() -> str:
+    """The parameters of the app's expected-value model, in the current language."""
+    o = APP_OPTIONS
+    calls = (tr(f"calls: a 1-shanten hand may pon any opponent's discard or chi the left player's to reach "
+                f"tenpai with a yaku; each discard is a live tile with share {o.call_share:g}",
+                f"鳴き: 1向聴から役のある聴牌になるポン（全員の捨て牌）・チー（上家の捨て牌）。"
+                f"各捨て牌が生き牌である割合 {o.call_share:g}")
+             if o.calls else tr("calls: not searched", "鳴き: 計算しない"))
+    return "\n".join((
+        tr(f"Ron: each opponent discard is a live tile with share {o.ron_dama:g} ({o.ron_riichi:g} against riichi)",
+           f"ロン: 他家の各捨て牌が生き牌である割合 {o.ron_dama:g}（立直に対しては {o.ron_riichi:g}）"),
+        calls))
