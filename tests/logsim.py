@@ -297,10 +297,14 @@ class RoundSim:
                 s.concealed.remove(tile)
                 call = Call(seat, "kakan", m.tiles + (tile,), tile)
                 s.melds[i] = Call(seat, "kakan", m.tiles + (tile,), m.tile, m.source)
+                ippatsu = [x.ippatsu for x in self.seats]
                 self.call_event(call)
                 self.kans += 1
                 for q in ((seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4):
+                    # the robbed quad never completes: a chankan keeps the robber's ippatsu
+                    self.seats[q].ippatsu = ippatsu[q]
                     found = self.ron_chance(q, tile, {"chankan"})
+                    self.seats[q].ippatsu = False
                     if found:
                         self.win(q, seat, tile, found)
                         return True

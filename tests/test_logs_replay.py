@@ -134,3 +134,39 @@ def test_tenpai_and_furiten_match_the_reference(seed):
                 assert d.furiten == any(t.kind in waits for t in kept.discards)
                 furiten_seen += d.furiten
     assert furiten_seen or seed != 0
+
+
+# Seat 2 pons seat 0's 8s; seat 1 (dealt 234567m234p55s67s, waiting on 5s-8s) then declares
+# riichi, and on the next turn seat 2 adds the fourth 8s to its pon.  Ids and call numbers by
+# hand: pon 38506 = kind 25 * 3 + index 0 (t = 75) << 9 | unused copy 3 << 5 | 0x8 | across (2);
+# the added quad 38514 sets 0x10 instead of 0x8.
+_ROBBED_QUAD = """<mjloggm ver="2.3"><GO type="169" lobby="0"/>
+<INIT seed="0,0,0,1,1,69" ten="250,250,250,250" oya="0" hai0="0,1,12,24,40,53,64,80,92,100,104,116,117" hai1="4,8,13,17,20,25,41,44,48,89,90,93,96" hai2="32,33,36,37,56,60,68,72,76,101,102,112,113" hai3="9,28,29,45,49,57,61,77,85,120,124,128,132"/>
+<T125/><D100/><N who="2" m="38506" /><F112/><W73/><G73/><T121/><D121/>
+<U108/><REACH who="1" step="1"/><E108/><REACH who="1" ten="250,240,250,250" step="2"/>
+<V103/><N who="2" m="38514" />
+{end}
+</mjloggm>"""
+
+
+def test_a_robbed_quad_keeps_ippatsu():
+    """Chankan on the turn after riichi is still ippatsu: the added quad never completes (a
+    real tenhou game pays riichi, ippatsu, chankan, pinfu and 2 red fives, see
+    tests/data/real_wins.jsonl).  Riichi 1, ippatsu 1, chankan 1, pinfu 1, tanyao 1: mangan."""
+    end = ('<AGARI ba="0,1" hai="4,8,13,17,20,25,41,44,48,89,90,93,96,103" machi="103" ten="30,8000,1" '
+           'yaku="1,1,2,1,3,1,7,1,8,1,53,0" doraHai="69" doraHaiUra="122" who="1" fromWho="2" '
+           'sc="250,0,240,90,250,-80,250,0" />')
+    (check,) = replay(loads(_ROBBED_QUAD.format(end=end)), 0).checks
+    assert "ippatsu" in check.hand.split() and "chankan" in check.hand.split()
+    assert check.log == check.scored == (5, 30, 8000) and check.agrees
+
+
+def test_a_completed_quad_breaks_ippatsu():
+    """The same quad completed: seat 2 draws its replacement tile and discards a 5s, which seat 1
+    wins on without ippatsu: riichi 1, pinfu 1, tanyao 1 = 3 han 30 fu, 3,900."""
+    end = ('<V91/><F91/><AGARI ba="0,1" hai="4,8,13,17,20,25,41,44,48,89,90,91,93,96" machi="91" '
+           'ten="30,3900,0" yaku="1,1,7,1,8,1,53,0" doraHai="69" doraHaiUra="122" who="1" fromWho="2" '
+           'sc="250,0,240,49,250,-39,250,0" />')
+    (check,) = replay(loads(_ROBBED_QUAD.format(end=end)), 0).checks
+    assert "ippatsu" not in check.hand.split() and "riichi" in check.hand.split()
+    assert check.log == check.scored == (3, 30, 3900) and check.agrees

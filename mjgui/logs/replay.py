@@ -295,7 +295,9 @@ class _RoundReplayer:
                 flags.add("houtei")
         if s.riichi_at is not None:
             flags.add("double-riichi" if s.first_discard_uninterrupted else "riichi")
-            if len(s.pond) - 1 == s.riichi_at and t.calls_made == self.riichi_calls[w.seat]:
+            # a robbed quad never completes, so it does not break ippatsu (tenhou pays both)
+            calls = t.calls_made - ("chankan" in flags)
+            if len(s.pond) - 1 == s.riichi_at and calls == self.riichi_calls[w.seat]:
                 flags.add("ippatsu")
         try:
             hand = Hand(tuple(concealed), tuple(_meld(m, w.seat) for m in s.melds), tuple(t.indicators),
