@@ -129,14 +129,17 @@ def test_the_real_wins_cover_the_situations_the_docs_claim():
             seen["dealer tsumo"] += dealer and win.tsumo
             seen["open"] += any(isinstance(e, Call) and e.seat == win.seat and e.kind in ("chi", "pon", "kan")
                                 for e in rnd.events)
-            seen["limit"] += win.limit > 0
+            seen[LIMITS[win.limit] or "no limit"] += 1
+            seen["4 han 30 fu"] += (win.han, win.fu) == (4, 30)         # no kiriage mangan
             seen["honba"] += rnd.honba > 0
+            seen["honba tsumo"] += rnd.honba > 0 and win.tsumo
             seen["double ron"] += len(rnd.results) > 1
-            for key in keys & {"riichi", "ippatsu", "ura", "aka", "chiitoitsu", "chankan", "rinshan",
-                               "sanankou", "honitsu", "iipeikou", "pinfu"}:
-                seen[key] += 1
-    assert seen["win"] >= 37
-    for kind in ("tsumo", "ron", "dealer", "non-dealer", "dealer tsumo", "open", "limit", "honba",
-                 "double ron", "riichi", "ippatsu", "ura", "aka", "chiitoitsu", "chankan", "rinshan",
-                 "sanankou", "honitsu", "iipeikou", "pinfu"):
+            seen["quad"] += any(isinstance(e, Call) and e.seat == win.seat and "kan" in e.kind for e in rnd.events)
+            seen.update(keys)
+    assert seen["win"] >= 53
+    for kind in ("tsumo", "ron", "dealer", "non-dealer", "dealer tsumo", "open", "honba", "honba tsumo",
+                 "double ron", "quad", "mangan", "haneman", "sanbaiman", "yakuman", "no limit", "4 han 30 fu",
+                 "riichi", "ippatsu", "ura", "aka", "chiitoitsu", "chankan", "rinshan", "pinfu", "iipeikou",
+                 "tanyao", "ittsu", "chanta", "toitoi", "sanankou", "sanshoku-doukou", "honitsu", "chinitsu",
+                 "tenhou"):
         assert seen[kind], kind
