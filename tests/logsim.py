@@ -21,7 +21,9 @@ from mjgui.scoring import ScoringError, score
 from mjgui.tiles import Tile
 
 _WINDS = ("east", "south", "west", "north")
-_KEYS = {
+#: mjgui's yaku ids and the keys of tenhou's numbering (mjgui.logs.record.YAKU); the two winds
+#: are keyed by the wind itself (record_yaku)
+KEYS = {
     lib.MJ_Y_RIICHI: "riichi", lib.MJ_Y_DOUBLE_RIICHI: "double-riichi", lib.MJ_Y_IPPATSU: "ippatsu",
     lib.MJ_Y_TSUMO: "menzen-tsumo", lib.MJ_Y_PINFU: "pinfu", lib.MJ_Y_IIPEIKOU: "iipeikou",
     lib.MJ_Y_HAITEI: "haitei", lib.MJ_Y_HOUTEI: "houtei", lib.MJ_Y_RINSHAN: "rinshan",
@@ -38,6 +40,23 @@ _KEYS = {
     lib.MJ_Y_TENHOU: "tenhou", lib.MJ_Y_CHIIHOU: "chiihou", lib.MJ_Y_DORA: "dora", lib.MJ_Y_URA: "ura",
     lib.MJ_Y_RED: "aka",
 }
+
+
+def record_yaku(value, round_wind: int, seat_wind: int) -> list[tuple[str, int]]:
+    """A score's yaku as the record keys them (tenhou's numbering), han 0 left out."""
+    out = []
+    for y in value.yaku:
+        if y.id == lib.MJ_Y_SEAT_WIND:
+            key = f"seat-{_WINDS[seat_wind]}"
+        elif y.id == lib.MJ_Y_ROUND_WIND:
+            key = f"round-{_WINDS[round_wind]}"
+        else:
+            key = KEYS[y.id]
+        if y.han:
+            out.append((key, y.han))
+    return out
+
+
 _LIMITS = {"": 0, "mangan": 1, "haneman": 2, "baiman": 3, "sanbaiman": 4, "kazoe yakuman": 5, "yakuman": 5}
 
 
@@ -121,17 +140,7 @@ class RoundSim:
 
     def win(self, seat: int, source: int, tile: Tile, found) -> None:
         value, ura, tiles = found
-        wind = (seat - self.dealer) % 4
-        yaku = []
-        for y in value.yaku:
-            if y.id == lib.MJ_Y_SEAT_WIND:
-                key = f"seat-{_WINDS[wind]}"
-            elif y.id == lib.MJ_Y_ROUND_WIND:
-                key = f"round-{_WINDS[self.wind]}"
-            else:
-                key = _KEYS[y.id]
-            if y.han:
-                yaku.append((key, y.han))
+        yaku = record_yaku(value, self.wind, (seat - self.dealer) % 4)
         deltas = [0, 0, 0, 0]
         deltas[seat] += value.total + 300 * self.honba + 1000 * self.sticks
         if seat == source:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from logsim import KEYS, record_yaku
 from mjgui._core import lib
 from mjgui.hand import Hand
 from mjgui.logs import LogError, loads, replay
@@ -22,32 +23,13 @@ from mjgui.scoring import score
 
 DATA = Path(__file__).parent / "data" / "real_wins.jsonl"
 LINES = [json.loads(line) for line in DATA.read_text(encoding="utf-8").splitlines() if line.strip()]
-WINDS = ("east", "south", "west", "north")
-
-# mjgui's yaku ids and the keys of tenhou's yaku numbering (mjgui.logs.record.YAKU); the winds
-# are keyed by the wind itself, from the round's context
-_KEYS = {
-    lib.MJ_Y_RIICHI: "riichi", lib.MJ_Y_DOUBLE_RIICHI: "double-riichi", lib.MJ_Y_IPPATSU: "ippatsu",
-    lib.MJ_Y_TSUMO: "menzen-tsumo", lib.MJ_Y_PINFU: "pinfu", lib.MJ_Y_IIPEIKOU: "iipeikou",
-    lib.MJ_Y_HAITEI: "haitei", lib.MJ_Y_HOUTEI: "houtei", lib.MJ_Y_RINSHAN: "rinshan",
-    lib.MJ_Y_CHANKAN: "chankan", lib.MJ_Y_TANYAO: "tanyao", lib.MJ_Y_HAKU: "haku", lib.MJ_Y_HATSU: "hatsu",
-    lib.MJ_Y_CHUN: "chun", lib.MJ_Y_CHANTA: "chanta", lib.MJ_Y_ITTSU: "ittsu", lib.MJ_Y_SANSHOKU: "sanshoku",
-    lib.MJ_Y_SANSHOKU_DOUKOU: "sanshoku-doukou", lib.MJ_Y_SANKANTSU: "sankantsu", lib.MJ_Y_TOITOI: "toitoi",
-    lib.MJ_Y_SANANKOU: "sanankou", lib.MJ_Y_SHOUSANGEN: "shousangen", lib.MJ_Y_HONROUTOU: "honroutou",
-    lib.MJ_Y_CHIITOITSU: "chiitoitsu", lib.MJ_Y_HONITSU: "honitsu", lib.MJ_Y_JUNCHAN: "junchan",
-    lib.MJ_Y_RYANPEIKOU: "ryanpeikou", lib.MJ_Y_CHINITSU: "chinitsu", lib.MJ_Y_KOKUSHI: "kokushi",
-    lib.MJ_Y_KOKUSHI_13: "kokushi-13", lib.MJ_Y_SUUANKOU: "suuankou", lib.MJ_Y_SUUANKOU_TANKI: "suuankou-tanki",
-    lib.MJ_Y_DAISANGEN: "daisangen", lib.MJ_Y_SHOUSUUSHII: "shousuushii", lib.MJ_Y_DAISUUSHII: "daisuushii",
-    lib.MJ_Y_TSUUIISOU: "tsuuiisou", lib.MJ_Y_CHINROUTOU: "chinroutou", lib.MJ_Y_RYUUIISOU: "ryuuiisou",
-    lib.MJ_Y_CHUUREN: "chuuren", lib.MJ_Y_CHUUREN_9: "junsei-chuuren", lib.MJ_Y_SUUKANTSU: "suukantsu",
-    lib.MJ_Y_TENHOU: "tenhou", lib.MJ_Y_CHIIHOU: "chiihou", lib.MJ_Y_DORA: "dora", lib.MJ_Y_URA: "ura",
-    lib.MJ_Y_RED: "aka",
-}
 
 
 def test_the_key_table_names_every_yaku_once():
-    assert len(_KEYS) == lib.MJ_Y_COUNT - 2            # the two winds are keyed by context
-    assert len(set(_KEYS.values())) == len(_KEYS) and set(_KEYS.values()) <= set(YAKU_ID)
+    """The yaku compared are keyed by the simulator's table (tests/logsim.py): every mjgui yaku
+    but the two winds once, each a key of tenhou's numbering."""
+    assert len(KEYS) == lib.MJ_Y_COUNT - 2            # the two winds are keyed by context
+    assert len(set(KEYS.values())) == len(KEYS) and set(KEYS.values()) <= set(YAKU_ID)
 
 
 def _ident(line: dict) -> str:
@@ -69,19 +51,6 @@ def _read(line: dict):
 def _server_yaku(win: Win) -> Counter:
     """The server's list; tenhou writes ura dora 0 for every riichi win, which says nothing."""
     return Counter((key, han) for key, han in win.yaku if han or key not in ("dora", "ura", "aka"))
-
-
-def _mjgui_yaku(value, rnd: Round, seat: int) -> Counter:
-    out: Counter = Counter()
-    for y in value.yaku:
-        if y.id == lib.MJ_Y_SEAT_WIND:
-            key = "seat-" + WINDS[(seat - rnd.dealer) % 4]
-        elif y.id == lib.MJ_Y_ROUND_WIND:
-            key = "round-" + WINDS[rnd.wind]
-        else:
-            key = _KEYS[y.id]
-        out[(key, y.han)] += 1
-    return out
 
 
 def _payers(value, win: Win, rnd: Round, first: bool) -> dict[int, int]:
@@ -109,7 +78,8 @@ def test_a_real_win_scores_as_the_server_paid(line):
         assert (value.han, value.fu, value.total) == check.scored, where
         assert (value.han, value.fu, value.total) == (win.han, win.fu, win.points), (where, check.hand)
         assert check.agrees, where
-        assert _mjgui_yaku(value, rnd, win.seat) == _server_yaku(win), (where, check.hand)
+        mine = Counter(record_yaku(value, rnd.wind, (win.seat - rnd.dealer) % 4))
+        assert mine == _server_yaku(win), (where, check.hand)
         assert value.limit == (LIMITS[win.limit] if value.limit != "kazoe yakuman" else "kazoe yakuman"), where
         paid = {q: -win.deltas[q] for q in range(4) if win.deltas[q] < 0}
         assert _payers(value, win, rnd, i == 0) == paid, (where, check.hand)
