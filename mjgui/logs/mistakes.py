@@ -33,7 +33,7 @@ def mistake_problems(ratings: list[list[Rating]], round_names: list[str],
             note = (f"{name} turn {d.hand.turn}: you discarded {d.played}; the {r.evaluator} evaluator "
                     f"prefers {' / '.join(r.best)} (loss {r.loss:,.0f} {unit})")
             out.append(Problem.from_hand(d.hand, f"review-{len(out) + 1}", "nanikiru", turn=d.hand.turn,
-                                         answer=tuple(r.best), note=note, theme="review"))
+                                         answer=tuple(r.best), note=note, topic="review"))
     return out
 
 

@@ -82,9 +82,9 @@ def situation_text(problem: Problem) -> str:
     parts = [tr(f"{rnd[0]} round", f"{rnd[1]}場"), tr(f"{seat[0]} seat", f"{seat[1]}家")]
     if problem.turn:
         parts.append(tr(f"turn {problem.turn}", f"{problem.turn}巡目"))
-    if problem.theme != "any":
+    if problem.topic != "any":
         theme = {"chinitsu": tr("chinitsu", "清一色"), "chiitoi": tr("seven pairs", "七対子")}
-        parts.append(theme.get(problem.theme, problem.theme))
+        parts.append(theme.get(problem.topic, problem.topic))
     return " · ".join(parts)
 
 
@@ -281,7 +281,7 @@ def hand_row(problem: Problem) -> tuple[list[tuple[Tile, bool]], int | None]:
     kept apart at the end)."""
     hand = problem.to_hand()
     tiles = list(hand.concealed)
-    drawn = tiles.pop() if problem.kind in ("nanikiru", "score") else None
+    drawn = tiles.pop() if problem.drill in ("nanikiru", "score") else None
     tiles.sort()
     row = [(t, False) for t in tiles]
     if drawn is not None:

@@ -63,7 +63,7 @@ class MissRow(QFrame):
         layout.addWidget(self.number)
         tiles, gap = hand_row(result.problem)
         p = result.problem
-        if p.kind == "call" and p.discarded_tile is not None:
+        if p.drill == "call" and p.discarded_tile is not None:
             tiles = tiles + [(p.discarded_tile, True)]
             gap = len(tiles) - 1
         self.tiles = TileRow(tiles, 30, theme, gap)
@@ -76,10 +76,10 @@ class MissRow(QFrame):
     def retranslate(self) -> None:
         fb = self.result.feedback
         pick = fb.pick or tr("no answer", "解答なし")
-        if fb.kind == "wait" and fb.pick == "":
+        if fb.drill == "wait" and fb.pick == "":
             pick = tr("nothing marked", "選択なし")
         best = ", ".join(fb.best)
-        if fb.kind == "score":              # "3/40/5200" reads "3 han 40 fu, 5,200"
+        if fb.drill == "score":              # "3/40/5200" reads "3 han 40 fu, 5,200"
             best = answer_words(best, language())
             if fb.pick:
                 pick = answer_words(fb.pick, language())
