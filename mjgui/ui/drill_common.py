@@ -39,7 +39,7 @@ from mjgui.words import WIND_NAMES
 
 TICK_MS = 100
 
-KIND_JA = {"nanikiru": "何切る", "wait": "待ち", "call": "鳴き", "score": "点数計算"}
+DRILL_JA = {"nanikiru": "何切る", "wait": "待ち", "call": "鳴き", "score": "点数計算"}
 
 
 # ---- small helpers ------------------------------------------------------------------------
@@ -69,11 +69,11 @@ def tile_name(tile: Tile) -> str:
     return tile.name
 
 
-def kind_title(kind: str) -> str:
+def drill_title(drill: str) -> str:
     return {"nanikiru": tr("Nanikiru — what do you discard?", "何切る"),
             "wait": tr("Waits — mark every winning tile", "待ち当て"),
             "call": tr("Calls — pon, chi or pass?", "鳴き判断"),
-            "score": tr("Score — what is this hand worth?", "点数計算")}[kind]
+            "score": tr("Score — what is this hand worth?", "点数計算")}[drill]
 
 
 def situation_text(problem: Problem) -> str:

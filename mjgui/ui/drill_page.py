@@ -55,7 +55,7 @@ from mjgui.drills.session import (
 )
 from mjgui.ui.drill_call import CallView, ChoiceButton
 from mjgui.ui.drill_common import (
-    KIND_JA,
+    DRILL_JA,
     TICK_MS,
     DrillView,
     FeedbackPanel,
@@ -521,7 +521,7 @@ class DrillPage(QWidget):
         n = len(own)
         self.show_notice(f"“{title}”: {n} {self.drill} problem{'s' * (n != 1)} ready — press Start (Enter) "
                          "to practise them.",
-                         f"「{title}」の{KIND_JA[self.drill]}の問題{n}問があります。開始（Enter）で練習します。",
+                         f"「{title}」の{DRILL_JA[self.drill]}の問題{n}問があります。開始（Enter）で練習します。",
                          emit=False)
         self._update_status()
 
@@ -549,7 +549,7 @@ class DrillPage(QWidget):
         own, skipped = problems_of_drill(problems, self.drill)
         if not own:
             self.show_notice(f"No {self.drill} problems in “{name}”.",
-                             f"「{name}」に{KIND_JA[self.drill]}の問題がありません。")
+                             f"「{name}」に{DRILL_JA[self.drill]}の問題がありません。")
             return False
         try:
             session = self._session(own, "set", None, set_name)
@@ -559,7 +559,7 @@ class DrillPage(QWidget):
         if skipped:
             self.show_notice(f"{skipped} problem(s) of “{name}” are not {self.drill} problems "
                              "and were left out.",
-                             f"「{name}」の{skipped}問は{KIND_JA[self.drill]}以外の問題のため除きました。",
+                             f"「{name}」の{skipped}問は{DRILL_JA[self.drill]}以外の問題のため除きました。",
                              emit=False)
         self._begin(session, title)
         return True
