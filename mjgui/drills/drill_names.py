@@ -1,4 +1,4 @@
-"""The drill kinds, defined once: every module that lists, checks or stores a kind imports
+"""The drills, named once: every module that lists, checks or stores a drill imports
 `DRILLS` from here (problem files, the generator, sessions, the history's ``drill`` column,
 the CLI, the drill pages)."""
 from __future__ import annotations
