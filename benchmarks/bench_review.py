@@ -45,7 +45,7 @@ def main() -> None:
     parser.add_argument("--answers", type=int, default=50, metavar="M")
     args = parser.parse_args()
     print(f"import fsrs (new interpreter): {fsrs_import_ms():.1f} ms")
-    template = next(p.to_json() for p in starter_set() if p.kind == "nanikiru")
+    template = next(p.to_json() for p in starter_set() if p.drill == "nanikiru")
     with tempfile.TemporaryDirectory() as folder, HistoryStore.open(Path(folder) / "h.db") as store:
         queue = ReviewQueue(store)
         start = time.perf_counter()

@@ -52,8 +52,8 @@ def test_generate_filters(capsys):
     status, out, _ = out_of(capsys, ["drill", "generate", "--count", "4", "--seed", "1", "--shanten", "2",
                                      "--theme", "any", "--json"])
     assert status == 0 and {json.loads(line)["shanten"] for line in out.splitlines()} == {2}
-    status, out, _ = out_of(capsys, ["drill", "generate", "--count", "3", "--seed", "1", "--kind", "wait",
-                                     "--theme", "chiitoi", "--json"])
+    status, out, _ = out_of(capsys, ["drill", "generate", "--count", "3", "--seed", "1", "--drill", "wait",
+                                     "--topic", "chiitoi", "--json"])
     rows = [json.loads(line) for line in out.splitlines()]
     assert status == 0 and all(r["kind"] == "wait" and r["theme"] == "chiitoi" and r["best"] for r in rows)
     status, out, _ = out_of(capsys, ["drill", "generate", "--count", "3", "--seed", "1", "--kind", "call",
@@ -109,8 +109,8 @@ def test_check_bad_files_one_line_exit_2(capsys, tmp_path, content, words):
 
 
 @pytest.mark.parametrize("argv, words", [
-    (["drill", "generate", "--kind", "wait", "--shanten", "2"], "tenpai"),
-    (["drill", "generate", "--kind", "call", "--theme", "chinitsu"], "theme 'any'"),
+    (["drill", "generate", "--drill", "wait", "--shanten", "2"], "tenpai"),
+    (["drill", "generate", "--kind", "call", "--theme", "chinitsu"], "topic 'any'"),
     (["drill", "generate", "--count", "-1"], "--count"),
     (["drill", "grade", "nope", "5m"], "no problem with id 'nope'"),
     (["drill", "grade", "starter-01", "9q"], "starter-01"),
@@ -127,18 +127,18 @@ def test_errors_are_one_line_and_exit_2(capsys, argv, words):
 
 def test_grade_starter_problems(capsys):
     problems = starter_set()
-    nanikiru = next(p for p in problems if p.kind == "nanikiru")
+    nanikiru = next(p for p in problems if p.drill == "nanikiru")
     status, out, _ = out_of(capsys, ["drill", "grade", nanikiru.id, nanikiru.best[0]])
     assert status == 0 and out.startswith("Correct: ")
     status, out, _ = out_of(capsys, ["drill", "grade", nanikiru.id, nanikiru.best[0], "--lang", "ja"])
     assert out.startswith("正解: ")
-    wait = next(p for p in problems if p.kind == "wait" and len(p.best) > 1)
+    wait = next(p for p in problems if p.drill == "wait" and len(p.best) > 1)
     status, out, _ = out_of(capsys, ["drill", "grade", wait.id, *wait.best, "--json"])
     data = json.loads(out)
     assert status == 0 and data["correct"] and data["credit"] == 1.0 and data["kind"] == "wait"
     status, out, _ = out_of(capsys, ["drill", "grade", wait.id, "".join(wait.best), "--json"])
     assert json.loads(out)["correct"]
-    call = next(p for p in problems if p.kind == "call" and p.best != ("pass",))
+    call = next(p for p in problems if p.drill == "call" and p.best != ("pass",))
     status, out, _ = out_of(capsys, ["drill", "grade", call.id, "pass"])
     assert status == 0 and out.startswith("Not right")
 

@@ -28,13 +28,13 @@ def test_physical_tiles():
 @pytest.mark.parametrize("kind, theme", [("nanikiru", "any"), ("nanikiru", "chiitoi"), ("wait", "chinitsu"),
                                          ("call", "any")])
 def test_same_seed_same_bytes(kind, theme):
-    a = dumps_set(generate(8, 99, kind, theme=theme))
-    b = dumps_set(generate(8, 99, kind, theme=theme))
+    a = dumps_set(generate(8, 99, kind, topic=theme))
+    b = dumps_set(generate(8, 99, kind, topic=theme))
     assert a == b
-    assert dumps_set(generate(8, 100, kind, theme=theme)) != a
+    assert dumps_set(generate(8, 100, kind, topic=theme)) != a
     # problem i does not depend on how many are asked for
-    assert generate(3, 99, kind, theme=theme) == generate(8, 99, kind, theme=theme)[:3]
-    assert make_problem(99, 5, kind, theme=theme) == generate(8, 99, kind, theme=theme)[5]
+    assert generate(3, 99, kind, topic=theme) == generate(8, 99, kind, topic=theme)[:3]
+    assert make_problem(99, 5, kind, topic=theme) == generate(8, 99, kind, topic=theme)[5]
 
 
 def test_no_global_random_state():
@@ -54,7 +54,7 @@ def test_nanikiru_shanten_filter_and_strict_uniqueness(shanten):
     for p in generate(6, 17, "nanikiru", shanten):
         c = counts_of(p)
         assert core.shanten(c) == shanten == p.shanten
-        assert p.kind == "nanikiru" and p.theme == "any" and len(parse_tiles(p.hand)) == 14
+        assert p.drill == "nanikiru" and p.topic == "any" and len(parse_tiles(p.hand)) == 14
         assert 4 <= p.turn <= 13 and len(parse_tiles(p.dora)) == 1
         # p.turn - 1 own discards plus three per turn by the others
         assert len(parse_tiles(p.visible)) == 4 * (p.turn - 1)
@@ -83,8 +83,8 @@ def test_chinitsu_theme():
         for p in generate(5, 4, "nanikiru", shanten, "chinitsu"):
             tiles = parse_tiles(p.hand)
             assert len({t.kind // 9 for t in tiles}) == 1 and all(not t.is_honor for t in tiles)
-            assert p.shanten == shanten == core.shanten(counts_of(p)) and p.theme == "chinitsu"
-    for p in generate(5, 4, "wait", theme="chinitsu"):
+            assert p.shanten == shanten == core.shanten(counts_of(p)) and p.topic == "chinitsu"
+    for p in generate(5, 4, "wait", topic="chinitsu"):
         tiles = parse_tiles(p.hand)
         assert len({t.kind // 9 for t in tiles}) == 1 and tiles[0].kind < 27 and p.shanten == 0
 
@@ -95,7 +95,7 @@ def test_chiitoi_theme():
             c = counts_of(p)
             assert ref.chiitoi_shanten(c) == shanten == p.shanten
             assert ref.regular_shanten(c) > shanten and ref.kokushi_shanten(c) > shanten
-    for p in generate(8, 6, "wait", theme="chiitoi"):
+    for p in generate(8, 6, "wait", topic="chiitoi"):
         c = counts_of(p)
         assert ref.chiitoi_shanten(c) == 0 and sorted(n for n in c if n) == [1] + [2] * 6
 
@@ -129,13 +129,13 @@ def test_call_problems():
 def test_impossible_options_raise():
     with pytest.raises(GenerateError, match="tenpai"):
         generate(1, 1, "wait", 2)
-    with pytest.raises(GenerateError, match="theme 'any'"):
-        generate(1, 1, "call", theme="chiitoi")
+    with pytest.raises(GenerateError, match="topic 'any'"):
+        generate(1, 1, "call", topic="chiitoi")
     with pytest.raises(GenerateError, match="strict"):
         generate(1, 1, "call", 0)
     with pytest.raises(GenerateError, match="shanten 0 or 1"):
         generate(1, 1, "nanikiru", 2, "chinitsu")
-    for bad in (dict(kind="riichi"), dict(theme="kokushi"), dict(shanten=4), dict(evaluator="ev")):
+    for bad in (dict(drill="riichi"), dict(topic="kokushi"), dict(shanten=4), dict(evaluator="ev")):
         with pytest.raises(GenerateError):
             generate(1, 1, **bad)
     with pytest.raises(GenerateError):
@@ -172,7 +172,7 @@ def test_nanikiru_answer_keys_match_the_oracle(shanten, theme):
 
 @pytest.mark.parametrize("theme", ["any", "chinitsu", "chiitoi"])
 def test_wait_answer_keys_match_the_oracle(theme):
-    for p in generate(6, 78, "wait", theme=theme):
+    for p in generate(6, 78, "wait", topic=theme):
         waits = ref.waits(counts_of(p))
         assert p.best == tuple(KIND_NAMES[k] for k in waits)
         assert p.difficulty == round(1 - 1 / len(waits), 3)

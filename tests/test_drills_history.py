@@ -39,12 +39,12 @@ def problem(pid: str = "p1", kind: str = "nanikiru", **extra) -> dict:
 
 
 def att(pid: str = "p1", *, drill: str = "nanikiru", correct: bool = True,
-        score: float | None = None, at: datetime = T0, theme: str = "shape",
+        score: float | None = None, at: datetime = T0, topic: str = "shape",
         shanten: int | None = 1, pick: str = "9p", seconds: float = 4.5,
         set_name: str | None = None, **extra) -> Attempt:
     return Attempt(
-        problem_id=pid, drill=drill, theme=theme, shanten=shanten,
-        problem=problem(pid, drill, theme=theme, shanten=shanten, **extra), pick=pick,
+        problem_id=pid, drill=drill, topic=topic, shanten=shanten,
+        problem=problem(pid, drill, theme=topic, shanten=shanten, **extra), pick=pick,
         correct=correct, score=(1.0 if correct else 0.0) if score is None else score,
         seconds=seconds, answered_at=at, set_name=set_name)
 
@@ -66,13 +66,13 @@ def store(db: Path):
 
 def test_round_trip_every_field(store: HistoryStore) -> None:
     a1 = Attempt(
-        problem_id="nk-0001", drill="nanikiru", theme="ryanmen vs kanchan", shanten=2,
+        problem_id="nk-0001", drill="nanikiru", topic="ryanmen vs kanchan", shanten=2,
         problem=problem("nk-0001", dora=("5p", "0s"), note="赤ドラ"), pick="9p",
         correct=False, score=0.625, seconds=12.345678,
         answered_at=datetime(2024, 5, 1, 23, 59, 59, 123456, tzinfo=JST),
         set_name="Misses of May")
     a2 = Attempt(
-        problem_id="w-7", drill="wait", theme="", shanten=None, problem={"id": "w-7"},
+        problem_id="w-7", drill="wait", topic="", shanten=None, problem={"id": "w-7"},
         pick="1m 4m", correct=True, score=1.0, seconds=0.0,
         answered_at=datetime(2024, 5, 2, 0, 0, tzinfo=UTC), set_name=None)
     a3 = att("c-1", drill="call", pick="chi:34m", at=datetime(2024, 5, 3, tzinfo=UTC))
@@ -83,7 +83,7 @@ def test_round_trip_every_field(store: HistoryStore) -> None:
     assert back == [a1, a2, a3]
     for orig, got, rid in zip((a1, a2, a3), back, ids):
         assert got.id == rid
-        for name in ("problem_id", "drill", "theme", "shanten", "problem", "pick",
+        for name in ("problem_id", "drill", "topic", "shanten", "problem", "pick",
                      "correct", "score", "seconds", "answered_at", "set_name"):
             assert getattr(got, name) == getattr(orig, name), name
         assert got.answered_at.tzinfo is not None
@@ -151,7 +151,7 @@ def test_attempt_from_problem() -> None:
     p = problem("w-3", "wait", theme="nobetan", shanten=0)
     a = Attempt.from_problem(p, pick="1m 4m", correct=True, score=1, seconds=3,
                              answered_at=T0, set_name="daily")
-    assert (a.problem_id, a.drill, a.theme, a.shanten) == ("w-3", "wait", "nobetan", 0)
+    assert (a.problem_id, a.drill, a.topic, a.shanten) == ("w-3", "wait", "nobetan", 0)
     assert a.problem == p and a.score == 1.0 and a.set_name == "daily"
     now = Attempt.from_problem(p, pick="", correct=False, score=0, seconds=1)
     assert now.answered_at.tzinfo is not None
@@ -225,7 +225,7 @@ CHILD = textwrap.dedent("""
     t0 = datetime(2024, 6, 1, 9, 0, tzinfo=timezone.utc)
     for i in range(3):
         store.record(Attempt(
-            problem_id=f"kill-{i}", drill="nanikiru", theme="t", shanten=1,
+            problem_id=f"kill-{i}", drill="nanikiru", topic="t", shanten=1,
             problem={"id": f"kill-{i}", "kind": "nanikiru"}, pick="9p",
             correct=(i == 1), score=0.5, seconds=2.0,
             answered_at=t0 + timedelta(minutes=i), set_name=None))
@@ -534,10 +534,10 @@ def test_version_2_leitner_queue_becomes_fsrs_cards(tmp_path: Path) -> None:
 
 
 def test_a_fresh_history_allows_exactly_the_drill_kinds(store: HistoryStore) -> None:
-    """The attempts table's CHECK (written by the migrations) and KINDS agree: a new kind
+    """The attempts table's CHECK (written by the migrations) and DRILLS agree: a new kind
     needs a migration."""
-    from mjgui.drills.kinds import KINDS
-    for kind in KINDS:
+    from mjgui.drills.drill_names import DRILLS
+    for kind in DRILLS:
         store.record(att(f"k-{kind}", drill=kind))
     with pytest.raises(sqlite3.IntegrityError):
         store.connection.execute(
@@ -669,23 +669,23 @@ def day(d: int, h: int = 12, m: int = 0) -> datetime:
 def sample() -> list[Attempt]:
     return [
         # 10 March: 3 attempts, 2 correct, scores 1, 0.5, 1
-        att("a", drill="nanikiru", theme="shape", shanten=1, correct=True, score=1.0,
+        att("a", drill="nanikiru", topic="shape", shanten=1, correct=True, score=1.0,
             at=day(10, 9)),
-        att("b", drill="nanikiru", theme="shape", shanten=2, correct=False, score=0.5,
+        att("b", drill="nanikiru", topic="shape", shanten=2, correct=False, score=0.5,
             at=day(10, 10)),
-        att("c", drill="wait", theme="nobetan", shanten=0, correct=True, score=1.0,
+        att("c", drill="wait", topic="nobetan", shanten=0, correct=True, score=1.0,
             at=day(10, 11)),
         # 11 March: 1 attempt, wrong, score 0.25
-        att("d", drill="call", theme="yakuhai", shanten=None, correct=False, score=0.25,
+        att("d", drill="call", topic="yakuhai", shanten=None, correct=False, score=0.25,
             at=day(11, 8)),
         # 13 March: 4 attempts, 3 correct
-        att("b", drill="nanikiru", theme="shape", shanten=2, correct=True, score=1.0,
+        att("b", drill="nanikiru", topic="shape", shanten=2, correct=True, score=1.0,
             at=day(13, 8)),
-        att("e", drill="wait", theme="nobetan", shanten=0, correct=False, score=0.0,
+        att("e", drill="wait", topic="nobetan", shanten=0, correct=False, score=0.0,
             at=day(13, 9)),
-        att("f", drill="wait", theme="sanmenchan", shanten=0, correct=True, score=1.0,
+        att("f", drill="wait", topic="sanmenchan", shanten=0, correct=True, score=1.0,
             at=day(13, 10)),
-        att("g", drill="call", theme="yakuhai", shanten=None, correct=True, score=1.0,
+        att("g", drill="call", topic="yakuhai", shanten=None, correct=True, score=1.0,
             at=day(13, 23, 30)),
     ]
 
@@ -713,7 +713,7 @@ def test_breakdown(sample: list[Attempt]) -> None:
         "nanikiru": (3, 2 / 3, 2.5 / 3),
         "wait": (3, 2 / 3, 2 / 3),
     }
-    assert breakdown(sample, by="theme") == {
+    assert breakdown(sample, by="topic") == {
         "nobetan": (2, 0.5, 0.5),
         "sanmenchan": (1, 1.0, 1.0),
         "shape": (3, 2 / 3, 2.5 / 3),
@@ -778,7 +778,7 @@ def test_statistics_on_stored_attempts(store: HistoryStore, sample: list[Attempt
         store.record(a)
     stored = store.attempts()
     assert accuracy_by_day(stored, tz=UTC) == accuracy_by_day(sample, tz=UTC)
-    assert breakdown(stored, by="theme") == breakdown(sample, by="theme")
+    assert breakdown(stored, by="topic") == breakdown(sample, by="topic")
     assert [p["id"] for p in missed_problems(stored)] == ["e", "d"]
     assert streaks(store.attempts(drill="wait"), today=date(2024, 3, 13), tz=UTC) == (1, 1, 1)
 

@@ -12,7 +12,7 @@ from mjgui.tiles import Tile, TileError
 
 
 def nanikiru(**kw) -> Problem:
-    fields = dict(id="n1", kind="nanikiru", hand="123m456m789p11z23s5s")
+    fields = dict(id="n1", drill="nanikiru", hand="123m456m789p11z23s5s")
     fields.update(kw)
     return Problem(**fields)
 
@@ -21,11 +21,11 @@ def full_set() -> list[Problem]:
     return [
         nanikiru(dora="1z", visible="9p", round="s", seat="W", turn=7, note="ryanmen or kanchan?",
                  answer=("5s",), shanten=0, best=("5s",), difficulty=0.5),
-        Problem(id="n2", kind="nanikiru", hand="0m6m789p11z23s55s", melds=("chi:3*24m",), theme="mine"),
-        Problem(id="w1", kind="wait", hand="1112345678999m", theme="chinitsu", answer=("1m", "9m", "5m")),
-        Problem(id="c1", kind="call", hand="3468m345p567s88p2s", discarded="0m", from_seat="L",
+        Problem(id="n2", drill="nanikiru", hand="0m6m789p11z23s55s", melds=("chi:3*24m",), topic="mine"),
+        Problem(id="w1", drill="wait", hand="1112345678999m", topic="chinitsu", answer=("1m", "9m", "5m")),
+        Problem(id="c1", drill="call", hand="3468m345p567s88p2s", discarded="0m", from_seat="L",
                 answer=("chi:34m",), best=("chi:34m",), shanten=1, difficulty=0.667),
-        Problem(id="c2", kind="call", hand="239m456p789s11s55z", discarded="5z", from_seat="A",
+        Problem(id="c2", drill="call", hand="239m456p789s11s55z", discarded="5z", from_seat="A",
                 answer=("pass", "pon")),
     ]
 
@@ -46,7 +46,7 @@ def test_canonical_text():
     p = full_set()[0]
     assert (p.round, p.seat) == ("S", "W")
     assert full_set()[2].answer == ("1m", "5m", "9m")              # sorted, plain names
-    w = Problem(id="w", kind="wait", hand="123m456p789s 23s 55s", visible="9s1s", answer=["4s", "1s"])
+    w = Problem(id="w", drill="wait", hand="123m456p789s 23s 55s", visible="9s1s", answer=["4s", "1s"])
     assert w.hand == "123m456p7892355s" and w.visible == "19s" and w.answer == ("1s", "4s")
     c = full_set()[4]
     assert c.answer == ("pon", "pass")                              # pon, chi..., pass
@@ -86,7 +86,7 @@ def test_round_trip_file(tmp_path):
 def test_optional_keys_default_and_null():
     p = Problem.from_json({"id": "x", "kind": "nanikiru", "hand": "123m456m789p11z23s5s",
                            "note": None, "melds": None, "discarded": None})
-    assert (p.melds, p.dora, p.visible, p.round, p.seat, p.turn, p.theme) == ((), "", "", "E", "E", 0, "any")
+    assert (p.melds, p.dora, p.visible, p.round, p.seat, p.turn, p.topic) == ((), "", "", "E", "E", 0, "any")
 
 
 def test_calls_parse_and_print():
@@ -104,9 +104,9 @@ def test_calls_parse_and_print():
 def test_starter_set_loads():
     s = starter_set()
     assert len(s) >= 55
-    assert {p.kind for p in s} == {"nanikiru", "wait", "call"}
-    assert {p.shanten for p in s if p.kind == "nanikiru"} >= {0, 1, 2, 3}
-    assert {p.theme for p in s if p.kind == "wait"} == {"any", "chinitsu", "chiitoi"}
+    assert {p.drill for p in s} == {"nanikiru", "wait", "call"}
+    assert {p.shanten for p in s if p.drill == "nanikiru"} >= {0, 1, 2, 3}
+    assert {p.topic for p in s if p.drill == "wait"} == {"any", "chinitsu", "chiitoi"}
     assert all(p.best and p.difficulty is not None for p in s)
 
 

@@ -36,7 +36,7 @@ def att(pid: str, correct: bool, at: datetime, drill: str = "nanikiru",
         seconds: float = GOOD_SECONDS, score: float | None = None, **extra) -> Attempt:
     problem = {"id": pid, "kind": drill, "hand": "234m567p11s", "theme": "t", "shanten": 0}
     problem.update(extra)
-    return Attempt(problem_id=pid, drill=drill, theme="t", shanten=0, problem=problem,
+    return Attempt(problem_id=pid, drill=drill, topic="t", shanten=0, problem=problem,
                    pick="9p", correct=correct,
                    score=(1.0 if correct else 0.0) if score is None else score,
                    seconds=seconds, answered_at=at)
@@ -296,7 +296,7 @@ def test_remove(store: HistoryStore, queue: ReviewQueue) -> None:
 # ---- problems added from elsewhere ("drill my mistakes") -------------------------------------
 
 def test_add_problems_due_now_and_idempotent(store: HistoryStore, queue: ReviewQueue) -> None:
-    problems = [p for p in starter_set() if p.kind == "nanikiru"][:3]
+    problems = [p for p in starter_set() if p.drill == "nanikiru"][:3]
     dicts = [p.to_json() for p in problems]
     assert queue.add_problems(dicts[:2], now=T0) == 2
     assert queue.add_problems([dicts[1], problems[2], problems[2]], now=T0 + DAY) == 1

@@ -16,7 +16,7 @@ from mjgui.tiles import TileError
 
 
 def score_problem(hand: str, pid: str = "s", **kw) -> Problem:
-    return Problem(id=pid, kind="score", hand=hand, **kw)
+    return Problem(id=pid, drill="score", hand=hand, **kw)
 
 
 # open tanyao (chi 678s): 1 han; 20 base, no fu at all -> the open-hand minimum 30;
@@ -261,11 +261,11 @@ def test_generator_is_deterministic_by_seed():
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_generated_problems_score_and_carry_the_scorers_key(level):
-    for p in generate(40, 21, "score", theme=level):
+    for p in generate(40, 21, "score", topic=level):
         assert Problem.from_json(p.to_json()) == p               # valid, and stable
         s = score(p.hand)                                       # the facade, straight from the text
         assert s.wins, p.hand                                   # never a hand without a yaku
-        assert p.theme == level and p.shanten == -1 and 0 <= p.difficulty <= 1
+        assert p.topic == level and p.shanten == -1 and 0 <= p.difficulty <= 1
         value = f"yakuman//{s.total}" if s.yakuman else f"{s.han}/{s.fu}/{s.total}"
         assert p.best == (value,) and grade(p, value).correct
         assert p.to_hand().concealed[-1] == p.to_hand().win.tile
@@ -283,7 +283,7 @@ def test_generated_problems_cover_the_situations():
     problems = generate(120, 8, "score")
     hands = [p.to_hand() for p in problems]
     scores = [problem_score(p) for p in problems]
-    assert {p.theme for p in problems} == {"easy", "medium", "hard"}
+    assert {p.topic for p in problems} == {"easy", "medium", "hard"}
     assert any(h.is_closed for h in hands) and any(not h.is_closed for h in hands)
     assert any(h.win.tsumo for h in hands) and any(not h.win.tsumo for h in hands)
     assert any(h.seat_wind == 0 for h in hands) and any(h.seat_wind != 0 for h in hands)
@@ -300,7 +300,7 @@ def test_generated_problems_cover_the_situations():
 
 
 @pytest.mark.parametrize("kw, words", [
-    ({"theme": "chinitsu"}, "level"), ({"shanten": 1}, "won hands"),
+    ({"topic": "chinitsu"}, "level"), ({"shanten": 1}, "won hands"),
 ])
 def test_generator_refuses_options_score_problems_do_not_take(kw, words):
     with pytest.raises(GenerateError, match=words):

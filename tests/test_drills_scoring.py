@@ -11,11 +11,11 @@ from mjgui.tiles import KIND_NAMES, Tile
 
 
 def nanikiru(hand: str, **kw) -> Problem:
-    return Problem(id="n", kind="nanikiru", hand=hand, **kw)
+    return Problem(id="n", drill="nanikiru", hand=hand, **kw)
 
 
 def call(hand: str, discarded: str, seat: str, **kw) -> Problem:
-    return Problem(id="c", kind="call", hand=hand, discarded=discarded, from_seat=seat, **kw)
+    return Problem(id="c", drill="call", hand=hand, discarded=discarded, from_seat=seat, **kw)
 
 
 # 123m 456m 789p 11z 23s + 5s: discard 5s -> tenpai on 1s/4s (8 tiles); 2s -> tenpai on the
@@ -117,7 +117,7 @@ def test_remaining_counts_visible_tiles():
 
 # ---- waits -----------------------------------------------------------------------------
 
-RYANMEN = Problem(id="w", kind="wait", hand="123m456p789s23s55s")
+RYANMEN = Problem(id="w", drill="wait", hand="123m456p789s23s55s")
 
 
 def test_wait_exact_and_partial():
@@ -138,20 +138,20 @@ def test_wait_exact_and_partial():
 
 
 def test_wait_nine_gates_and_seven_pairs_against_the_oracle():
-    gates = Problem(id="g", kind="wait", hand="1112345678999m", theme="chinitsu")
+    gates = Problem(id="g", drill="wait", hand="1112345678999m", topic="chinitsu")
     key = wait_key(gates)
     assert [Tile.from_name(n).kind for n in key.best] == ref.waits(list(gates.to_hand().counts))
     assert key.best == tuple(f"{n}m" for n in range(1, 10)) and key.difficulty == round(1 - 1 / 9, 3)
     fb = grade(gates, "147m")
     assert fb.credit == 3 / 9 and fb.missed == ("2m", "3m", "5m", "6m", "8m", "9m")
     assert "You missed 2m, 3m, 5m, 6m, 8m and 9m." in fb.explanation("en")
-    pairs = Problem(id="p", kind="wait", hand="1122m3344p5566s7z", theme="chiitoi")
+    pairs = Problem(id="p", drill="wait", hand="1122m3344p5566s7z", topic="chiitoi")
     fb = grade(pairs, "7z")
     assert fb.correct and "7z (3 left, chiitoi)" in fb.explanation("en") and "七対子" in fb.explanation("ja")
 
 
 def test_wait_karaten_reason():
-    p = Problem(id="k", kind="wait", hand="123m456p789s23s55s", visible="1111s4444s")
+    p = Problem(id="k", drill="wait", hand="123m456p789s23s55s", visible="1111s4444s")
     fb = grade(p, "14s")
     assert fb.correct and "karaten" in fb.explanation("en") and "空聴" in fb.explanation("ja")
 
@@ -254,7 +254,7 @@ def test_grading_by_expected_points():
     from mjgui.drills.problems import Problem
     from mjgui.drills.scoring import answer_key, grade
     from mjgui.ev import expected_values
-    p = Problem(id="ev1", kind="nanikiru", hand="23m456p789s55p1s24s7z", turn=3)
+    p = Problem(id="ev1", drill="nanikiru", hand="23m456p789s55p1s24s7z", turn=3)
     ev = expected_values(p.to_hand(), 3)
     best = ev.rows[0]
     key = answer_key(p, "expected-points")
@@ -269,5 +269,5 @@ def test_grading_by_expected_points():
     assert f"your {worst.name}" in text and f"{100 * best.win_prob:.0f}%" in text
     assert "期待値" in wrong.explanation("ja")
     # a hand beyond the model's reach is graded by ukeire
-    far = Problem(id="ev2", kind="nanikiru", hand="147m258p369s12345z")
+    far = Problem(id="ev2", drill="nanikiru", hand="147m258p369s12345z")
     assert grade(far, "1z", "expected-points").details.get("pick_ukeire") is not None

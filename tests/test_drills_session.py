@@ -10,7 +10,7 @@ from mjgui.drills import AnswerError, generate, grade, iter_problems, starter_se
 from mjgui.drills.generator import GenerateError
 from mjgui.drills.history import HistoryStore
 from mjgui.drills.review import ReviewQueue
-from mjgui.drills.session import (SET_LENGTH, DrillSession, GeneratorSpec, problems_of_kind,
+from mjgui.drills.session import (SET_LENGTH, DrillSession, GeneratorSpec, problems_of_drill,
                                   review_problems)
 
 T0 = datetime(2024, 5, 1, 9, 0, tzinfo=timezone.utc)
@@ -39,7 +39,7 @@ def store(tmp_path):
 
 
 def starter(kind: str) -> list:
-    return [p for p in starter_set() if p.kind == kind]
+    return [p for p in starter_set() if p.drill == kind]
 
 
 def wrong_discard(problem) -> str:
@@ -81,7 +81,7 @@ def test_same_seed_same_problems_other_seed_other_problems(clock):
 
 def test_generator_options_are_checked_up_front(clock):
     with pytest.raises(GenerateError):
-        DrillSession("nanikiru", GeneratorSpec(1, shanten=3, theme="chinitsu"), clock=clock)
+        DrillSession("nanikiru", GeneratorSpec(1, shanten=3, topic="chinitsu"), clock=clock)
     with pytest.raises(ValueError):
         DrillSession("nanikiru", GeneratorSpec(1), mode="sprint")
     with pytest.raises(ValueError):
@@ -260,6 +260,6 @@ def test_review_queue_source(store, clock):
 def test_problems_of_kind_filters_mixed_lists():
     mixed = list(starter_set())[:40]
     dicts = [p.to_json() for p in mixed] + [{"id": "x", "kind": "wait", "hand": "oops"}]
-    waits, skipped = problems_of_kind(dicts, "wait")
-    assert waits == [p for p in mixed if p.kind == "wait"]
+    waits, skipped = problems_of_drill(dicts, "wait")
+    assert waits == [p for p in mixed if p.drill == "wait"]
     assert skipped == len(dicts) - len(waits)

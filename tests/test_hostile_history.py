@@ -20,11 +20,11 @@ from mjgui.drills.session import DrillSession
 UTC = timezone.utc
 T0 = datetime(2024, 3, 10, 12, 0, tzinfo=UTC)
 STARTER = starter_set()
-NANIKIRU = [p for p in STARTER.problems if p.kind == "nanikiru"]
+NANIKIRU = [p for p in STARTER.problems if p.drill == "nanikiru"]
 
 
 def attempt(pid: str, correct: bool = True, minutes: int = 0) -> Attempt:
-    return Attempt(problem_id=pid, drill="nanikiru", theme="any", shanten=1,
+    return Attempt(problem_id=pid, drill="nanikiru", topic="any", shanten=1,
                    problem={"id": pid, "kind": "nanikiru"}, pick="1m", correct=correct,
                    score=1.0 if correct else 0.0, seconds=3.0,
                    answered_at=T0 + timedelta(minutes=minutes))
@@ -143,13 +143,13 @@ def test_a_problem_with_a_lone_surrogate_cannot_be_made(field):
     with pytest.raises(ProblemSetError, match="not valid text"):
         Problem.from_json(data)
     with pytest.raises(ProblemSetError, match="not valid text"):
-        Problem(**{("from_seat" if k == "from" else k): (tuple(v) if isinstance(v, list) else v)
+        Problem(**{{"from": "from_seat", "kind": "drill", "theme": "topic"}.get(k, k): (tuple(v) if isinstance(v, list) else v)
                    for k, v in data.items()})
 
 
 def test_an_attempt_with_a_lone_surrogate_is_refused_clearly():
     with pytest.raises(ValueError, match="not valid text"):
-        Attempt(problem_id="x\ud800", drill="nanikiru", theme="", shanten=None, problem={},
+        Attempt(problem_id="x\ud800", drill="nanikiru", topic="", shanten=None, problem={},
                 pick="1m", correct=True, score=1.0, seconds=1.0, answered_at=T0)
     with pytest.raises(ValueError, match="not valid text"):
         attempt("p").__class__(**{**attempt("p").__dict__, "problem": {"note": "\udcff"}})

@@ -20,13 +20,13 @@ def _ratings(seed: int, seat: int):
 
 def test_a_taken_ron_and_a_declined_ron():
     record = loads(MJAI.encode())
-    (taken,) = [r for r in rate_replay(replay(record, 1))[0] if r.decision.kind == "call"]
+    (taken,) = [r for r in rate_replay(replay(record, 1))[0] if r.decision.action == "call"]
     assert (taken.evaluator, taken.rank, taken.loss, taken.best) == ("ron", 1, 0.0, ("ron",))
     lines = MJAI.splitlines()
     hora = next(i for i, line in enumerate(lines) if '"hora"' in line)
     lines[hora] = '{"type":"ryukyoku","reason":"fanpai","deltas":[0,0,0,0]}'
     declined = loads("\n".join(lines).encode())
-    (call,) = [r for r in rate_replay(replay(declined, 1))[0] if r.decision.kind == "call"]
+    (call,) = [r for r in rate_replay(replay(declined, 1))[0] if r.decision.action == "call"]
     assert call.decision.played == "pass"
     # double riichi 2 + pinfu 1 + tanyao 1 at 30 fu: a non-dealer's ron of 7,700 given up
     assert (call.evaluator, call.unit, call.rank, call.loss, call.best) == ("ron", "points", 2, 7700.0, ("ron",))
@@ -94,7 +94,7 @@ def test_a_call_that_does_not_lower_the_shanten_is_a_mistake():
     for seed in range(4):
         for r in _ratings(seed, 1):
             d = r.decision
-            if d.kind != "call" or d.played not in ("pon", "chi"):
+            if d.action != "call" or d.played not in ("pon", "chi"):
                 continue
             c = counts(d.hand.concealed)
             caps = reference.caps_of_melds([[t.kind for t in m.tiles] for m in d.hand.melds]) if d.hand.melds else None

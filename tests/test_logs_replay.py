@@ -16,7 +16,7 @@ from mjgui.tiles import counts
 
 
 def _project(d) -> tuple:
-    return (d.kind, d.round, d.event, str(d.hand), d.played, d.riichi, d.tsumogiri, d.forced, d.options,
+    return (d.action, d.round, d.event, str(d.hand), d.played, d.riichi, d.tsumogiri, d.forced, d.options,
             d.source, d.uses, d.tenpai, d.furiten, d.shanten, d.ron_points)
 
 
@@ -24,23 +24,23 @@ def _project(d) -> tuple:
 def test_literal_decisions(text):
     record = loads(text.encode())
     seat0 = replay(record, 0).decisions
-    assert [(d.kind, str(d.hand), d.played, d.riichi, d.tsumogiri) for d in seat0] == [
+    assert [(d.action, str(d.hand), d.played, d.riichi, d.tsumogiri) for d in seat0] == [
         ("discard", "1147m258p369s1335z dora:1z turn:1", "1z", False, False),
         # seat 2's pon of seat 1's 9m, seat 2's 5z and seat 3's 1s are visible
         ("discard", "1147m258p369s335z8s dora:1z visible:999m1s5z discards:1z turn:2", "8s", False, True),
     ]
     one = replay(record, "あ").decisions
-    assert one[0].kind == "discard" and one[0].played == "9m" and one[0].riichi and one[0].tsumogiri
+    assert one[0].action == "discard" and one[0].played == "9m" and one[0].riichi and one[0].tsumogiri
     assert str(one[0].hand) == "234567m234p5567s9m dora:1z visible:1z round:E seat:S turn:1"
     assert one[0].tenpai and not one[0].furiten and one[0].shanten == 0
     call = one[1]
-    assert call.kind == "call" and call.played == "ron" and call.options == ("pass", "ron")
+    assert call.action == "call" and call.played == "ron" and call.options == ("pass", "ron")
     assert call.source == "L" and call.tile.name == "8s"      # seat 0 plays just before seat 1
     # its 9m is in the discards, not among the visible tiles of seat 2's pon
     assert str(call.hand) == "234567m234p5567s dora:1z visible:99m1s15z round:E seat:S discards:9m turn:1"
     assert call.ron_points == 7700          # double riichi 2 + pinfu 1 + tanyao 1, 30 fu, non-dealer
     two = replay(record, 2).decisions
-    assert [(d.kind, d.played, d.options, d.source) for d in two] == [
+    assert [(d.action, d.played, d.options, d.source) for d in two] == [
         ("call", "pon", ("pass", "pon"), "L"), ("discard", "5z", (), None)]
     assert str(two[1].hand) == "11679p124s225z pon:9*99m@L dora:1z visible:1z round:E seat:W"
 
@@ -96,14 +96,14 @@ def test_the_decisions_cover_every_discard_and_call_of_the_player():
     record = simulate(3)
     for seat in range(4):
         decisions = replay(record, seat).decisions
-        discards = [d for d in decisions if d.kind == "discard"]
-        made = [d for d in decisions if d.kind == "call" and d.played in ("chi", "pon", "kan")]
+        discards = [d for d in decisions if d.action == "discard"]
+        made = [d for d in decisions if d.action == "call" and d.played in ("chi", "pon", "kan")]
         events = [e for r in record.rounds for e in r.events]
         assert len(discards) == sum(1 for e in events if type(e).__name__ == "Discard" and e.seat == seat)
         assert len(made) == sum(1 for e in events if isinstance(e, Call) and e.seat == seat
                                 and e.kind in ("chi", "pon", "kan"))
         for d in decisions:
-            if d.kind == "discard":
+            if d.action == "discard":
                 assert d.hand.size == 14 and d.tile in d.hand.concealed
             else:
                 assert d.hand.size == 13 and d.played in d.options
@@ -121,7 +121,7 @@ def test_tenpai_and_furiten_match_the_reference(seed):
     furiten_seen = 0
     for seat in (1, 2):
         for d in replay(simulate(seed), seat).decisions:
-            if d.kind != "discard":
+            if d.action != "discard":
                 continue
             kept = d.hand.discard(d.tile)
             caps = reference.caps_of_melds([[t.kind for t in m.tiles] for m in kept.melds]) if kept.melds else None

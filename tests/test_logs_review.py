@@ -21,7 +21,7 @@ def test_each_mistake_has_the_kind_its_definition_gives(reviewed) -> None:
             d = r.decision
             if r.agrees or r.evaluator == "forced":
                 assert kind is None
-            elif d.kind == "call":
+            elif d.action == "call":
                 assert kind == "calls"
             elif r.evaluator != "ev":
                 assert kind == "shape"

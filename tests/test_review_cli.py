@@ -106,6 +106,6 @@ def test_export_problems(capsys, game, tmp_path):
               and ((d["unit"] == "points" and d["loss"] > 300) or (d["unit"] == "ukeire" and d["loss"] > 4))]
     assert len(problems) == len(costly) > 0
     for p, d in zip(problems, costly):
-        assert p.kind == "nanikiru" and list(p.answer) == d["best_all"]
+        assert p.drill == "nanikiru" and list(p.answer) == d["best_all"]
         hand = Hand.parse(d["hand"])
         assert p.to_hand().concealed == hand.concealed and p.turn == hand.turn

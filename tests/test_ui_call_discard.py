@@ -12,7 +12,7 @@ from mjgui.ui.drill_page import DrillPage
 
 # pon 5z (white dragon) from across leaves 239m 456p 789s 11s with the yakuhai: only 9m
 # out makes tenpai (1m-4m); 2m out stays 1-shanten
-PROBLEM = Problem(id="c1", kind="call", hand="239m456p789s11s55z", discarded="5z", from_seat="A")
+PROBLEM = Problem(id="c1", drill="call", hand="239m456p789s11s55z", discarded="5z", from_seat="A")
 
 
 @pytest.fixture

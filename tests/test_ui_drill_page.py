@@ -86,7 +86,7 @@ def mark_a_miss(page) -> None:
 
 
 def starter(kind: str) -> list:
-    return [p for p in starter_set() if p.kind == kind]
+    return [p for p in starter_set() if p.drill == kind]
 
 
 # ---- nanikiru ---------------------------------------------------------------------------------
@@ -333,7 +333,7 @@ def test_start_set_leaves_out_other_kinds(make_page):
     page = make_page("wait")
     mixed = list(starter_set())[:45]
     assert page.start_set([p.to_json() for p in mixed], "Imported")
-    assert all(p.kind == "wait" for p in page.session.problems)
+    assert all(p.drill == "wait" for p in page.session.problems)
     assert "left out" in page.notice_text()
     assert not page.start_set(starter("call"), "Calls only")
     assert "No wait problems" in page.notice_text()

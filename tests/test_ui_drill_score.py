@@ -20,9 +20,9 @@ from mjgui.ui.drill_page import DrillPage, ScoreView  # noqa: E402
 from mjgui.ui.stats_page import StatsPage  # noqa: E402
 
 # riichi, kanchan 2s, concealed triplet 9s, chun pair: 20 + 10 + 8 + 2 + 2 = 42 -> 50 fu, 1 han: ron 1,600
-FU_HAND = Problem(id="fu-hand", kind="score", hand="123m456p999s13s77z2s win:2s riichi seat:S")
+FU_HAND = Problem(id="fu-hand", drill="score", hand="123m456p999s13s77z2s win:2s riichi seat:S")
 # daisangen by ron, non-dealer: 32,000
-DAISANGEN = Problem(id="daisangen", kind="score", hand="123m55p555666777z win:7z seat:W")
+DAISANGEN = Problem(id="daisangen", drill="score", hand="123m55p555666777z win:7z seat:W")
 
 
 class FakeClock:
@@ -78,7 +78,7 @@ def test_choices_flow(make_page, store, qtbot):
     page.start(seed=3)
     view = page.view
     p = page.session.current()
-    assert p.kind == "score" and p.theme == "medium"
+    assert p.drill == "score" and p.topic == "medium"
     hand = p.to_hand()
     # the winning tile sits apart, as the draw of a 3k+2 hand
     assert view.hand_view.drawn_tile() == hand.win.tile
@@ -101,7 +101,7 @@ def test_choices_flow(make_page, store, qtbot):
                                                                               for y in s.yaku]
     assert view.breakdown_rows("pay")[-1] == ("total", f"{s.total:,}")
     attempt = store.attempts()[-1]
-    assert (attempt.drill, attempt.pick, attempt.correct, attempt.theme) == ("score", fb.pick, True, "medium")
+    assert (attempt.drill, attempt.pick, attempt.correct, attempt.topic) == ("score", fb.pick, True, "medium")
 
     qtbot.keyClick(page, Qt.Key.Key_N)                   # N: next
     p2 = page.session.current()

@@ -82,7 +82,7 @@ def test_a_result_for_another_hand_is_dropped(qtbot, window):
 # ---- item 5: damaged history rows in the app ---------------------------------------------
 
 def _attempt(pid: str, minutes: int) -> Attempt:
-    return Attempt(problem_id=pid, drill="nanikiru", theme="any", shanten=1,
+    return Attempt(problem_id=pid, drill="nanikiru", topic="any", shanten=1,
                    problem={"id": pid, "kind": "nanikiru"}, pick="1m", correct=True,
                    score=1.0, seconds=3.0, answered_at=T0 + timedelta(minutes=minutes))
 

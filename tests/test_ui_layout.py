@@ -4,7 +4,7 @@ the drill bar with a timer."""
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, QRect
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QScrollArea
 
 from mjgui.ui.panel_fit import column_cap, fitted_tile_height, share
 
@@ -40,6 +40,20 @@ def test_ten_discards_in_view_at_1280x860(qtbot, window):
     assert window.table.model().rowCount() == 11
     assert rows_in_view(window.table) >= 10
     assert window.table.horizontalScrollBar().maximum() == 0     # every column in view
+
+
+def test_below_a_full_table_the_panels_are_whole_and_have_no_scroll_bar(qtbot, window):
+    """The chart draws in the room left under ten discards (not cut off by the window's
+    bottom), and the waits' one-line placeholder gets no scroll bar beside it."""
+    show_at(qtbot, window, (1280, 860), "23m456p789s11z556z9m")     # its best discards stay 1-shanten
+    chart, waits = window.turn_chart, window.waits
+    assert window.table.model().rowCount() >= 10 and rows_in_view(window.table) >= 10
+    assert chart.isVisible() and chart.row() is not None and waits.report() is None
+    panels = chart.parentWidget()
+    assert panels.rect().contains(chart.geometry())            # the whole chart is inside its panel
+    assert inside(chart, window)
+    scroll = waits.findChild(QScrollArea)
+    assert not scroll.verticalScrollBar().isVisible()
 
 
 def test_a_13_tile_tenpai_gives_the_room_to_the_waits(qtbot, window):

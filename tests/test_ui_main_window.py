@@ -199,7 +199,7 @@ def test_unusable_history_keeps_drills_working(qtbot, tmp_path):
     assert w.history_problem in w.pages["stats"].banner_text()
     w.set_mode("wait")
     assert w.pages["wait"].start(seed=1)
-    assert w.pages["wait"].session.current().kind == "wait"
+    assert w.pages["wait"].session.current().drill == "wait"
 
 
 def test_app_without_a_display_explains_instead_of_aborting(monkeypatch, capsys):

@@ -8,7 +8,7 @@ from mjgui.drills.problems import save_set, starter_set
 
 def test_every_kind_of_an_imported_set_is_kept(qtbot, window, tmp_path):
     starter = starter_set()
-    by_kind = {k: [p for p in starter.problems if p.kind == k][:3] for k in ("nanikiru", "wait", "call")}
+    by_kind = {k: [p for p in starter.problems if p.drill == k][:3] for k in ("nanikiru", "wait", "call")}
     mixed = [p for trio in zip(*by_kind.values()) for p in trio]      # interleaved kinds
     path = tmp_path / "mixed.json"
     save_set(path, mixed, "Mixed set")

@@ -42,8 +42,8 @@ def test_the_main_window_imports_without_numpy_or_the_drills():
         "import mjgui.ui.main_window\n"
         "print(sorted(m for m in sys.modules if m == 'numpy' or m.startswith('mjgui.drills')\n"
         "             or m in ('mjgui.ui.drill_page', 'mjgui.ui.stats_page')))")
-    # the package and its one-line list of drill kinds (which names the modes), nothing else
-    assert loaded == "['mjgui.drills', 'mjgui.drills.kinds']"
+    # the package and its one-line list of the drills (which names the modes), nothing else
+    assert loaded == "['mjgui.drills', 'mjgui.drills.drill_names']"
 
 
 def test_the_core_works_before_and_after_numpy_is_loaded():

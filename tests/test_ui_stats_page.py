@@ -33,7 +33,7 @@ def local(month: int, day: int, hour: int, minute: int = 0) -> datetime:
 
 NOW = local(3, 15, 18)
 STARTER = starter_set()
-BY_KIND = {k: [p for p in STARTER.problems if p.kind == k] for k in ("nanikiru", "wait", "call")}
+BY_KIND = {k: [p for p in STARTER.problems if p.drill == k] for k in ("nanikiru", "wait", "call")}
 
 # (problem id, drill, theme, shanten, correct, score, answered at)
 ROWS = [
@@ -61,7 +61,7 @@ def problem_dict(pid: str, kind: str, theme: str, shanten: int | None) -> dict:
 
 
 def attempt(pid, kind, theme, shanten, correct, score, at) -> Attempt:
-    return Attempt(problem_id=pid, drill=kind, theme=theme, shanten=shanten,
+    return Attempt(problem_id=pid, drill=kind, topic=theme, shanten=shanten,
                    problem=problem_dict(pid, kind, theme, shanten), pick="x", correct=correct,
                    score=score, seconds=4.0, answered_at=at)
 
@@ -208,7 +208,7 @@ def test_breakdown_tables(page):
         ["Calls", "2", "100%", "100%"],
         ["Nanikiru (discard)", "5", "60%", "65%"],
         ["Waits", "2", "50%", "75%"]]
-    assert page.table_rows("theme") == [
+    assert page.table_rows("topic") == [
         ["Any hand", "7", "86%", "93%"],
         ["Chiitoi (seven pairs)", "1", "0%", "0%"],
         ["Chinitsu (one suit)", "1", "0%", "25%"]]
@@ -246,7 +246,7 @@ def test_practise_misses_emits_latest_misses(qtbot, page):
         page.misses_button.click()
     problems, title = blocker.args
     assert [p.id for p in problems] == ["n3", "n2"]              # newest miss first
-    assert problems[0].kind == "nanikiru" and problems[0].theme == "chiitoi"
+    assert problems[0].drill == "nanikiru" and problems[0].topic == "chiitoi"
     assert title == "My misses"
 
 

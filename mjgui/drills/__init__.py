@@ -4,12 +4,12 @@
 - `scoring`: answer keys, grading with partial credit, explanations in English and Japanese;
 - `generator`: realistic problems from a shuffled wall, deterministic by seed;
 - `cli`: ``python -m mjgui drill ...``;
-- `kinds`: the drill kinds, defined once;
+- `drill_names`: the drills, named once;
 - `history` (with `attempt` and `review_table`): answered problems and the review queue in SQLite;
 - `review`, `schedule`: the review queue of missed problems and its FSRS rule (docs/review.md);
 - `session`, `stats`: drill sessions and statistics of the answers.
 """
-# The names below are loaded on first use (PEP 562), so importing `mjgui.drills.kinds` -- as
+# The names below are loaded on first use (PEP 562), so importing `mjgui.drills.drill_names` -- as
 # the main window does at start-up -- does not pull in the generator, the answer keys and
 # the problem files.
 _HOMES = {

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timezone
 from typing import Any, Mapping
 
-from .kinds import KINDS
+from .drill_names import DRILLS
 
 __all__ = ["Attempt", "ATTEMPT_COLUMNS", "ROW_ERRORS", "attempt_from_row", "utc_iso",
            "parse_iso", "as_utc", "check_text"]
@@ -64,7 +64,7 @@ class Attempt:
 
     problem_id: str
     drill: str
-    theme: str
+    topic: str                  # the history's "theme" column, the file's "theme" key
     shanten: int | None
     problem: dict
     pick: str
@@ -78,10 +78,10 @@ class Attempt:
     def __post_init__(self) -> None:
         if not isinstance(self.problem_id, str) or not self.problem_id:
             raise ValueError("problem_id must be a non-empty string")
-        if self.drill not in KINDS:
-            raise ValueError(f"drill must be one of {KINDS}, not {self.drill!r}")
-        if not isinstance(self.theme, str):
-            raise TypeError("theme must be a string")
+        if self.drill not in DRILLS:
+            raise ValueError(f"drill must be one of {DRILLS}, not {self.drill!r}")
+        if not isinstance(self.topic, str):
+            raise TypeError("topic must be a string")
         if self.shanten is not None and (
                 isinstance(self.shanten, bool) or not isinstance(self.shanten, int)):
             raise TypeError("shanten must be an int or None")
@@ -93,7 +93,7 @@ class Attempt:
         except (TypeError, ValueError, RecursionError) as e:
             raise ValueError(f"problem is not JSON-serialisable: {e}") from None
         check_text(text, "problem")
-        for name in ("problem_id", "theme", "pick", "set_name"):
+        for name in ("problem_id", "topic", "pick", "set_name"):
             check_text(getattr(self, name), name)
         object.__setattr__(self, "problem", problem)
         if not isinstance(self.pick, str):
@@ -127,7 +127,7 @@ class Attempt:
         return cls(
             problem_id=str(problem["id"]),
             drill=str(problem["kind"]),
-            theme=str(problem.get("theme") or ""),
+            topic=str(problem.get("theme") or ""),
             shanten=problem.get("shanten"),
             problem=dict(problem),
             pick=pick,
@@ -159,7 +159,7 @@ def attempt_from_row(row: tuple) -> Attempt:
     if not isinstance(answered_at, str):
         raise TypeError("answered_at is not text")
     return Attempt(
-        problem_id=problem_id, drill=drill, theme=theme or "", shanten=shanten,
+        problem_id=problem_id, drill=drill, topic=theme or "", shanten=shanten,
         problem=problem_dict, pick=pick, correct=bool(correct), score=score,
         seconds=seconds, answered_at=parse_iso(answered_at), set_name=set_name,
         id=rowid,

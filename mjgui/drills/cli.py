@@ -1,7 +1,7 @@
 """`python -m mjgui drill ...`: generate, check and grade drill problems.
 
-    drill generate [--count N] [--seed S] [--kind nanikiru|wait|call|score] [--shanten K]
-                   [--theme any|chinitsu|chiitoi|easy|medium|hard] [--strict/--no-strict]
+    drill generate [--count N] [--seed S] [--drill nanikiru|wait|call|score] [--shanten K]
+                   [--topic any|chinitsu|chiitoi|easy|medium|hard] [--strict/--no-strict]
                    [--evaluator ukeire|second-step] [--json] [--out FILE [--title T]]
     drill check FILE...
     drill grade ID ANSWER... [--set FILE] [--evaluator E] [--lang en|ja] [--json]
@@ -10,10 +10,11 @@
 ``best`` lists every tied-best discard / the waits / the right calls / the value of a score
 hand as ``han/fu/points``); the same options and
 seed give byte-identical output.  Without ``--seed`` a random seed is used (the ids
-``kind-SEED-N`` keep it).  ``--out`` writes a problem-set file instead.  ``check`` validates
+``DRILL-SEED-N`` keep it).  ``--out`` writes a problem-set file instead.  ``check`` validates
 problem-set files; ``grade`` grades an answer to a problem of a set (default: the starter set).
-Score problems take ``--theme`` as their level (``easy``, ``medium``, ``hard`` or ``any``) and
-are graded on a value: ``5200``, ``3/40/5200``, ``700-1300`` or ``2600all`` (the syntax is in
+Score problems take ``--topic`` as their level (``easy``, ``medium``, ``hard`` or ``any``) and
+are graded on a value (``--kind`` and ``--theme`` are old names of ``--drill`` and
+``--topic``): ``5200``, ``3/40/5200``, ``700-1300`` or ``2600all`` (the syntax is in
 `mjgui.drills.problems`).
 Errors are one line on stderr and exit status 2, like the rest of the CLI.
 
@@ -30,8 +31,8 @@ from mjgui.tiles import TileError, format_tiles, parse_tiles
 from mjgui.words import shanten_word
 
 from .generator import GenerateError, generate
-from .kinds import KINDS
-from .problems import SCORE_LEVELS, THEMES, Problem, ProblemSetError, load_set, save_set, starter_set
+from .drill_names import DRILLS
+from .problems import SCORE_LEVELS, TOPICS, Problem, ProblemSetError, load_set, save_set, starter_set
 from .scoring import DEFAULT_EVALUATOR, EVALUATORS, AnswerError, grade
 
 EXIT_BAD_INPUT = 2
@@ -48,11 +49,13 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     gen = sub.add_parser("generate", help=text, description=text)
     gen.add_argument("--count", type=int, default=10, metavar="N", help="how many problems (default 10)")
     gen.add_argument("--seed", type=int, metavar="S", help="random seed (default: a random one)")
-    gen.add_argument("--kind", choices=KINDS, default="nanikiru", help="drill (default nanikiru)")
+    # --kind and --theme are the options' first names, still accepted
+    gen.add_argument("--drill", "--kind", dest="drill", choices=DRILLS, default="nanikiru",
+                     help="which drill (default nanikiru)")
     gen.add_argument("--shanten", type=int, choices=range(4), metavar="K",
                      help="only hands at this shanten, 0-3 (wait drills are tenpai)")
-    gen.add_argument("--theme", dest="drill_theme", default="any",
-                     choices=THEMES + tuple(t for t in SCORE_LEVELS if t not in THEMES),
+    gen.add_argument("--topic", "--theme", dest="topic", default="any",
+                     choices=TOPICS + tuple(t for t in SCORE_LEVELS if t not in TOPICS),
                      help="any, chinitsu (one suit, no honours) or chiitoi (seven pairs); "
                           "score problems: the level, easy, medium or hard")
     gen.add_argument("--strict", action=argparse.BooleanOptionalAction, default=True,
@@ -87,30 +90,30 @@ def _error(message: str) -> int:
 
 def problem_line(p: Problem) -> str:
     """A readable line: id, hand (+ draw), melds, dora, winds, turn, then the answer."""
-    if p.kind == "score":           # the hand text holds the melds, dora, winds and the win
-        parts = [p.id, p.kind, p.hand, p.theme]
+    if p.drill == "score":           # the hand text holds the melds, dora, winds and the win
+        parts = [p.id, p.drill, p.hand, p.topic]
         if p.best is not None:
             parts.append(f"value {' '.join(p.best)}")
         if p.difficulty is not None:
             parts.append(f"difficulty {p.difficulty:.2f}")
         return "  ".join(parts)
     tiles = parse_tiles(p.hand)
-    if p.kind == "nanikiru":
+    if p.drill == "nanikiru":
         hand = f"{format_tiles(tiles[:-1])} + {tiles[-1].name}"
     else:
         hand = p.hand
-    parts = [p.id, p.kind, hand]
+    parts = [p.id, p.drill, hand]
     parts += list(p.melds)
-    if p.kind == "call":
+    if p.drill == "call":
         parts.append(f"{p.discarded} from {p.from_seat}")
     parts.append(f"dora-ind {p.dora or '-'}")
     parts.append(f"{p.round}-round {p.seat}-seat turn {p.turn}")
-    if p.theme != "any":
-        parts.append(p.theme)
+    if p.topic != "any":
+        parts.append(p.topic)
     if p.shanten is not None:
         parts.append(shanten_word(p.shanten))
     if p.best is not None:
-        label = {"nanikiru": "best", "wait": "waits", "call": "answer"}[p.kind]
+        label = {"nanikiru": "best", "wait": "waits", "call": "answer"}[p.drill]
         parts.append(f"{label} {' '.join(p.best)}")
     if p.difficulty is not None:
         parts.append(f"difficulty {p.difficulty:.2f}")
@@ -122,7 +125,7 @@ def _generate(args: argparse.Namespace) -> int:
     if args.count < 0:
         return _error("--count must be 0 or more")
     try:
-        problems = generate(args.count, seed, args.kind, args.shanten, args.drill_theme,
+        problems = generate(args.count, seed, args.drill, args.shanten, args.topic,
                             args.strict, args.evaluator)
     except GenerateError as error:
         return _error(str(error))
@@ -160,12 +163,12 @@ def _grade(args: argparse.Namespace) -> int:
         return _error(str(error))
     except KeyError:
         return _error(f"no problem with id {args.id!r} in {args.set or 'the starter set'}")
-    if problem.kind == "wait":
+    if problem.drill == "wait":
         answer = "".join(args.answer)       # "14m7z", or "1m 4m 7z"
-    elif problem.kind == "score":
+    elif problem.drill == "score":
         answer = " ".join(args.answer)      # "2600 all"
     elif len(args.answer) != 1:
-        return _error(f"a {problem.kind} problem takes one answer, not {len(args.answer)}")
+        return _error(f"a {problem.drill} problem takes one answer, not {len(args.answer)}")
     else:
         answer = args.answer[0]
     try:

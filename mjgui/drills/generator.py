@@ -1,6 +1,6 @@
 """Drill problem generator: realistic hands from a shuffled wall, deterministic by seed.
 
-`generate(count, seed, kind, shanten, theme, strict, evaluator)` returns `Problem`s with the
+`generate(count, seed, drill, shanten, topic, strict, evaluator)` returns `Problem`s with the
 engine fields (``shanten``, ``best``, ``difficulty``, see `mjgui.drills.scoring`) filled in.
 Problem i is made by its own ``random.Random`` seeded from (seed, the options, i) — no global
 random state — so the same arguments always give the same problems, and ``count=5`` gives
@@ -20,7 +20,7 @@ the wall (it becomes visible); the player's own discards are visible too.
   hand is built directly: the 14 first tiles of one suit from the shuffled wall (the rest of
   the wall still provides dora and visible tiles; the player's T own discards are tiles of other
   suits).  Fourteen tiles of one suit are almost always tenpai or 1-shanten, so the chinitsu
-  theme takes shanten 0 or 1 only.
+  topic takes shanten 0 or 1 only.
 - **nanikiru, chiitoi** (seven pairs the best shape): for target shanten s, the first 6 - s
   kinds of the wall with two copies left give the pairs and the next 2s + 2 other kinds one
   tile each; kept only when seven pairs is strictly better than the regular form and
@@ -42,7 +42,7 @@ the wall (it becomes visible); the player's own discards are visible too.
   tsumo or ron, riichi (closed hands, sometimes ippatsu or double riichi), now and then
   haitei, houtei or rinshan; one dora indicator plus one per kan, as many ura indicators
   with riichi, red fives as the wall gives them.  The shapes depend on the level (the
-  ``theme`` of score problems, `problems.SCORE_LEVELS`):
+  ``topic`` of score problems, `problems.SCORE_LEVELS`):
 
   - **easy**: runs (pinfu / tanyao, open tanyao), one yakuhai triplet, or seven pairs;
     kept when it is 1-4 han below mangan with 40 fu or less and no kan;
@@ -54,11 +54,11 @@ the wall (it becomes visible); the player's own discards are visible too.
     suuankou, kokushi, tsuuiisou, shousuushii): kept at haneman or above.
 
   ``any`` draws the level once per problem (easy 40 %, medium 35 %, hard 25 %).  A hand
-  without a yaku is never kept.  The problem's theme is its level, its shanten -1, its
+  without a yaku is never kept.  The problem's topic is its level, its shanten -1, its
   ``best`` the value ``han/fu/points`` by `mjgui.scoring.score` (tenhou rules).
 
 Filters: ``shanten`` (nanikiru 0..3, call 0..3, wait 0 only; no filter: 0..3 for nanikiru,
-1..3 for calls), ``theme`` (``any``, ``chinitsu``, ``chiitoi``; calls ``any`` only).
+1..3 for calls), ``topic`` (``any``, ``chinitsu``, ``chiitoi``; calls ``any`` only).
 
 Strict mode (the default) rejects problems whose answer would be ambiguous by accident:
 nanikiru — the best discard under the evaluator must be unique (kinds are discards: two
@@ -80,8 +80,8 @@ from mjgui import core
 from mjgui.hand import WINDS, Hand, Meld, MeldKind, Win
 from mjgui.tiles import N_KINDS, PHYSICAL_TILES, Tile, TileError, format_tiles
 
-from .kinds import KINDS
-from .problems import SCORE_LEVELS, THEMES, Problem
+from .drill_names import DRILLS
+from .problems import SCORE_LEVELS, TOPICS, Problem
 from .scoring import (DEFAULT_EVALUATOR, EVALUATORS, SCORE_RULES, call_choices, call_key,
                       nanikiru_analysis, nanikiru_key, score_key, wait_key)
 
@@ -99,9 +99,9 @@ class GenerateError(ValueError):
 
 @dataclass(frozen=True)
 class _Options:
-    kind: str
+    drill: str
     shanten: int | None
-    theme: str
+    topic: str
     strict: bool
     evaluator: str
 
@@ -109,36 +109,36 @@ class _Options:
         return s == self.shanten if self.shanten is not None else s in default
 
 
-def _check(kind: str, shanten: int | None, theme: str, strict: bool, evaluator: str) -> _Options:
-    if kind not in KINDS:
-        raise GenerateError(f"kind must be one of {', '.join(KINDS)}, not {kind!r}")
-    if kind == "score":
-        if theme not in SCORE_LEVELS:
-            raise GenerateError(f"score problems take a level as their theme: {', '.join(SCORE_LEVELS)}, "
-                                f"not {theme!r}")
+def _check(drill: str, shanten: int | None, topic: str, strict: bool, evaluator: str) -> _Options:
+    if drill not in DRILLS:
+        raise GenerateError(f"drill must be one of {', '.join(DRILLS)}, not {drill!r}")
+    if drill == "score":
+        if topic not in SCORE_LEVELS:
+            raise GenerateError(f"score problems take a level as their topic: {', '.join(SCORE_LEVELS)}, "
+                                f"not {topic!r}")
         if shanten is not None:
             raise GenerateError("score problems are won hands: leave out the shanten")
         if evaluator not in EVALUATORS:
             raise GenerateError(f"evaluator must be one of {', '.join(EVALUATORS)}, not {evaluator!r}")
-        return _Options(kind, None, theme, bool(strict), evaluator)
-    if theme not in THEMES:
-        raise GenerateError(f"theme must be one of {', '.join(THEMES)}, not {theme!r}")
+        return _Options(drill, None, topic, bool(strict), evaluator)
+    if topic not in TOPICS:
+        raise GenerateError(f"topic must be one of {', '.join(TOPICS)}, not {topic!r}")
     if evaluator not in EVALUATORS:
         raise GenerateError(f"evaluator must be one of {', '.join(EVALUATORS)}, not {evaluator!r}")
     if shanten is not None and (isinstance(shanten, bool) or not isinstance(shanten, int)
                                 or not 0 <= shanten <= 3):
         raise GenerateError(f"shanten must be 0-3, not {shanten!r}")
-    if kind == "wait" and shanten not in (None, 0):
+    if drill == "wait" and shanten not in (None, 0):
         raise GenerateError("wait problems are tenpai hands: leave out the shanten or use 0")
-    if kind == "call" and theme != "any":
-        raise GenerateError("call problems take the theme 'any' only")
-    if kind == "call" and shanten == 0 and strict:
+    if drill == "call" and topic != "any":
+        raise GenerateError("call problems take the topic 'any' only")
+    if drill == "call" and shanten == 0 and strict:
         raise GenerateError("no call lowers the shanten of a tenpai hand, so strict call problems "
                             "are 1-3 shanten (or use --no-strict)")
-    if kind == "nanikiru" and theme == "chinitsu" and shanten not in (None, 0, 1):
+    if drill == "nanikiru" and topic == "chinitsu" and shanten not in (None, 0, 1):
         raise GenerateError("chinitsu hands (14 tiles of one suit) are tenpai or 1-shanten: "
                             "use shanten 0 or 1")
-    return _Options(kind, shanten, theme, bool(strict), evaluator)
+    return _Options(drill, shanten, topic, bool(strict), evaluator)
 
 
 # ---- the table ----------------------------------------------------------------------------------
@@ -172,11 +172,11 @@ class _Table:
             seen[t.kind] += 1
         return bytes(max(4 - n, 0) for n in seen)
 
-    def problem(self, pid: str, kind: str, concealed: list[Tile], turn: int, theme: str,
+    def problem(self, pid: str, drill: str, concealed: list[Tile], turn: int, topic: str,
                 **extra) -> Problem:
-        return Problem(id=pid, kind=kind, hand=format_tiles(concealed, sort=False),
+        return Problem(id=pid, drill=drill, hand=format_tiles(concealed, sort=False),
                        dora=format_tiles(self.dora, sort=False), visible=format_tiles(self.visible),
-                       round=self.round, seat=self.seat, turn=turn, theme=theme, **extra)
+                       round=self.round, seat=self.seat, turn=turn, topic=topic, **extra)
 
 
 def _counts(tiles: list[Tile]) -> bytes:
@@ -244,13 +244,13 @@ def _with_draw(table: _Table, tiles: list[Tile]) -> list[Tile]:
 
 def _nanikiru(table: _Table, opts: _Options, pid: str, goal: float) -> Problem | None:
     rng = table.rng
-    if opts.theme == "any":
+    if opts.topic == "any":
         turns = rng.randint(*_TURNS)
         hand = [table.take() for _ in range(13)]
         for _ in range(turns):
             _play_turn(table, hand)
         concealed = sorted(hand) + [table.take()]
-    elif opts.theme == "chinitsu":
+    elif opts.topic == "chinitsu":
         suit = rng.randrange(3)
         tiles = [table.take(_one_suit(suit)) for _ in range(14)]
         turns = rng.randint(*_TURNS)
@@ -265,7 +265,7 @@ def _nanikiru(table: _Table, opts: _Options, pid: str, goal: float) -> Problem |
         turns = rng.randint(*_TURNS)
         _idle_turns(table, turns)
         concealed = _with_draw(table, tiles)
-    problem = table.problem(pid, "nanikiru", concealed, turns + 1, opts.theme)
+    problem = table.problem(pid, "nanikiru", concealed, turns + 1, opts.topic)
     a = nanikiru_analysis(problem, opts.evaluator)
     if not opts.accepts(a.shanten, range(0, 4)):
         return None
@@ -277,7 +277,7 @@ def _nanikiru(table: _Table, opts: _Options, pid: str, goal: float) -> Problem |
 
 def _wait(table: _Table, opts: _Options, pid: str, goal: float) -> Problem | None:
     rng = table.rng
-    if opts.theme == "any":
+    if opts.topic == "any":
         hand = [table.take() for _ in range(13)]
         for turn in range(1, _WAIT_TURNS + 1):
             if _play_turn(table, hand) == 0:
@@ -285,7 +285,7 @@ def _wait(table: _Table, opts: _Options, pid: str, goal: float) -> Problem | Non
         else:
             return None
         tiles = sorted(hand)
-    elif opts.theme == "chinitsu":
+    elif opts.topic == "chinitsu":
         suit = rng.randrange(3)
         tiles = sorted(table.take(_one_suit(suit)) for _ in range(13))
         if core.shanten(_counts(tiles)) != 0:
@@ -301,7 +301,7 @@ def _wait(table: _Table, opts: _Options, pid: str, goal: float) -> Problem | Non
         tiles = sorted(_pairs_hand(table, 6, 1, allowed))
         turn = rng.randint(*_TURNS)
         _idle_turns(table, turn)
-    problem = table.problem(pid, "wait", tiles, turn, opts.theme)
+    problem = table.problem(pid, "wait", tiles, turn, opts.topic)
     key = wait_key(problem)
     left = table.remaining(tiles)
     if opts.strict and not any(left[Tile.from_name(w).kind] for w in key.best):
@@ -504,7 +504,7 @@ def _dora_before(kind: int) -> int:
 def _score(table: _Table, opts: _Options, pid: str, goal: float) -> Problem | None:
     from mjgui.scoring import ScoringError, score
     rng = table.rng
-    level = opts.theme if opts.theme != "any" else ("easy" if goal < 0.4 else "medium" if goal < 0.75 else "hard")
+    level = opts.topic if opts.topic != "any" else ("easy" if goal < 0.4 else "medium" if goal < 0.75 else "hard")
     # whether a hard problem is a yakuman is decided once per problem (not per try: the
     # yakuman shapes reach the level more often, and would crowd out the others)
     shape = _score_shape(table, level, (goal * 7919) % 1 < 1 / 6)
@@ -563,7 +563,7 @@ def _score(table: _Table, opts: _Options, pid: str, goal: float) -> Problem | No
         return None
     if not s.wins or not _fits(level, s, kans):
         return None
-    problem = Problem(id=pid, kind="score", hand=str(hand), theme=level)
+    problem = Problem(id=pid, drill="score", hand=str(hand), topic=level)
     key = score_key(problem, s)
     return problem.with_engine(key.shanten, key.best, key.difficulty)
 
@@ -584,48 +584,48 @@ _MAKERS = {"nanikiru": _nanikiru, "wait": _wait, "call": _call, "score": _score}
 
 def _rng(seed: int | str, opts: _Options, index: int) -> random.Random:
     # a str seed is hashed with SHA-512 by random.seed: the same in every process
-    return random.Random(f"mjgui-drill/{seed}/{opts.kind}/{opts.theme}/{opts.shanten}/"
+    return random.Random(f"mjgui-drill/{seed}/{opts.drill}/{opts.topic}/{opts.shanten}/"
                          f"{int(opts.strict)}/{opts.evaluator}/{index}")
 
 
-def make_problem(seed: int | str, index: int, kind: str = "nanikiru", shanten: int | None = None,
-                 theme: str = "any", strict: bool = True, evaluator: str = DEFAULT_EVALUATOR,
+def make_problem(seed: int | str, index: int, drill: str = "nanikiru", shanten: int | None = None,
+                 topic: str = "any", strict: bool = True, evaluator: str = DEFAULT_EVALUATOR,
                  pid: str | None = None) -> Problem:
     """Problem number `index` (0-based) of the sequence for these options."""
-    opts = _check(kind, shanten, theme, strict, evaluator)
+    opts = _check(drill, shanten, topic, strict, evaluator)
     return _make(seed, opts, index, pid)
 
 
 def _make(seed: int | str, opts: _Options, index: int, pid: str | None) -> Problem:
     rng = _rng(seed, opts, index)
-    pid = pid or f"{opts.kind}-{seed}-{index + 1}"
-    maker = _MAKERS[opts.kind]
+    pid = pid or f"{opts.drill}-{seed}-{index + 1}"
+    maker = _MAKERS[opts.drill]
     goal = rng.random()             # fixed for every try of this problem
     for _ in range(MAX_TRIES):
         problem = maker(_Table(rng), opts, pid, goal)
         if problem is not None:
             return problem
-    what = f"{opts.kind} problem (theme {opts.theme}" + (
+    what = f"{opts.drill} problem (topic {opts.topic}" + (
         f", shanten {opts.shanten}" if opts.shanten is not None else "") + ")"
     raise GenerateError(f"no {what} found in {MAX_TRIES} tries")
 
 
-def iter_problems(seed: int | str, kind: str = "nanikiru", shanten: int | None = None,
-                  theme: str = "any", strict: bool = True,
+def iter_problems(seed: int | str, drill: str = "nanikiru", shanten: int | None = None,
+                  topic: str = "any", strict: bool = True,
                   evaluator: str = DEFAULT_EVALUATOR) -> Iterator[Problem]:
     """The endless sequence of problems for these options (ids kind-seed-1, -2, ...)."""
-    opts = _check(kind, shanten, theme, strict, evaluator)
+    opts = _check(drill, shanten, topic, strict, evaluator)
     index = 0
     while True:
         yield _make(seed, opts, index, None)
         index += 1
 
 
-def generate(count: int, seed: int | str, kind: str = "nanikiru", shanten: int | None = None,
-             theme: str = "any", strict: bool = True,
+def generate(count: int, seed: int | str, drill: str = "nanikiru", shanten: int | None = None,
+             topic: str = "any", strict: bool = True,
              evaluator: str = DEFAULT_EVALUATOR) -> list[Problem]:
     """`count` problems (see the module doc); raises GenerateError for impossible options."""
     if isinstance(count, bool) or not isinstance(count, int) or count < 0:
         raise GenerateError(f"count must be an integer >= 0, not {count!r}")
-    opts = _check(kind, shanten, theme, strict, evaluator)
+    opts = _check(drill, shanten, topic, strict, evaluator)
     return [_make(seed, opts, i, None) for i in range(count)]

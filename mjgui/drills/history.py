@@ -51,7 +51,7 @@ from typing import Any, Callable, Iterable, Mapping
 
 from . import games_table, review_table
 from .attempt import ATTEMPT_COLUMNS, ROW_ERRORS, Attempt, as_utc, attempt_from_row, utc_iso
-from .kinds import KINDS
+from .drill_names import DRILLS
 from .review_table import ReviewItem
 
 __all__ = [
@@ -666,7 +666,7 @@ class HistoryStore:
                 "INSERT INTO attempts (problem_id, drill, theme, shanten, problem, pick, "
                 "correct, score, seconds, answered_at, set_name) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (attempt.problem_id, attempt.drill, attempt.theme, attempt.shanten,
+                (attempt.problem_id, attempt.drill, attempt.topic, attempt.shanten,
                  problem_json, attempt.pick, int(attempt.correct), attempt.score,
                  attempt.seconds, utc_iso(attempt.answered_at), attempt.set_name))
             rowid = int(cur.lastrowid)
@@ -773,8 +773,8 @@ class HistoryStore:
             pid, kind = problem.get("id"), problem.get("kind")
             if not isinstance(pid, str) or not pid:
                 raise ValueError(f"problem {i + 1} has no id")
-            if kind not in KINDS:
-                raise ValueError(f"problem {pid!r}: kind must be one of {', '.join(KINDS)}, "
+            if kind not in DRILLS:
+                raise ValueError(f"problem {pid!r}: kind must be one of {', '.join(DRILLS)}, "
                                  f"not {kind!r}")
             try:
                 json.dumps(dict(problem), allow_nan=False, ensure_ascii=False).encode("utf-8")
@@ -810,5 +810,5 @@ class HistoryStore:
 
 
 def _check_drill(drill: str) -> None:
-    if drill not in KINDS:
-        raise ValueError(f"drill must be one of {KINDS}, not {drill!r}")
+    if drill not in DRILLS:
+        raise ValueError(f"drill must be one of {DRILLS}, not {drill!r}")

@@ -5,12 +5,11 @@ these; the page itself keeps only the file dialogs and the messages.
 """
 from __future__ import annotations
 
-import dataclasses
 import os
 from datetime import date
 from typing import Any, Iterable, Mapping
 
-from mjgui.drills.problems import Problem, ProblemSetError, save_set, starter_set
+from mjgui.drills.problems import JSON_KEYS, Problem, ProblemSetError, save_set, starter_set
 
 __all__ = ["problems_from_dicts", "misses_file_name", "STARTER_FILE_NAME", "with_set_suffix",
            "write_set", "write_starter_set"]
@@ -18,9 +17,6 @@ __all__ = ["problems_from_dicts", "misses_file_name", "STARTER_FILE_NAME", "with
 #: The file name offered when the starter set is exported.
 STARTER_FILE_NAME = "mjgui-starter-set.json"
 
-# JSON keys a Problem reads (its "from" is the dataclass field from_seat)
-_PROBLEM_KEYS = frozenset("from" if f.name == "from_seat" else f.name
-                          for f in dataclasses.fields(Problem))
 
 
 def problems_from_dicts(dicts: Iterable[Mapping[str, Any]]) -> tuple[list[Problem], int]:
@@ -31,7 +27,7 @@ def problems_from_dicts(dicts: Iterable[Mapping[str, Any]]) -> tuple[list[Proble
     skipped = 0
     for d in dicts:
         try:
-            problem = Problem.from_json({k: v for k, v in dict(d).items() if k in _PROBLEM_KEYS})
+            problem = Problem.from_json({k: v for k, v in dict(d).items() if k in JSON_KEYS})
         except (ProblemSetError, TypeError, ValueError):
             skipped += 1
             continue

@@ -90,10 +90,10 @@ from mjgui.atomic import write_atomic
 from mjgui.hand import WINDS, Hand, Meld
 from mjgui.tiles import KIND_NAMES, Tile, TileError, format_tiles, parse_tiles
 
-from .kinds import KINDS
+from .drill_names import DRILLS
 
 __all__ = [
-    "FORMAT", "VERSION", "KINDS", "THEMES", "SCORE_LEVELS", "SEATS_FROM", "STARTER_FILE",
+    "FORMAT", "VERSION", "JSON_KEYS", "DRILLS", "TOPICS", "SCORE_LEVELS", "SEATS_FROM", "STARTER_FILE",
     "ProblemSetError", "Call", "parse_call", "call_problem", "ScoreAnswer", "parse_score_answer", "Problem", "ProblemSet", "load_set", "save_set", "parse_set", "dumps_set",
     "starter_set",
 ]
@@ -101,13 +101,16 @@ __all__ = [
 FORMAT = "mjgui-problems"
 VERSION = 1
 #: Themes the generator knows (a file may carry any other label).
-THEMES: tuple[str, ...] = ("any", "chinitsu", "chiitoi")
-#: The score drill's levels (its problems' theme; see `mjgui.drills.generator`).
+TOPICS: tuple[str, ...] = ("any", "chinitsu", "chiitoi")
+#: The score drill's levels (its problems' topic; see `mjgui.drills.generator`).
 SCORE_LEVELS: tuple[str, ...] = ("any", "easy", "medium", "hard")
 SEATS_FROM: tuple[str, ...] = ("L", "A", "R")
 _SIZES = {"nanikiru": 14, "wait": 13, "call": 13, "score": 14}
-_KEYS = ("id", "kind", "hand", "melds", "dora", "visible", "round", "seat", "turn", "theme",
-         "discarded", "from", "answer", "note", "shanten", "best", "difficulty")
+JSON_KEYS = ("id", "kind", "hand", "melds", "dora", "visible", "round", "seat", "turn", "theme",
+             "discarded", "from", "answer", "note", "shanten", "best", "difficulty")
+# The file's key where the attribute is named otherwise ("from" is a keyword; the file's
+# "kind" and "theme" predate the names drill and topic, which say what they are).
+_ATTR = {"from": "from_seat", "kind": "drill", "theme": "topic"}
 STARTER_FILE = "starter_set.json"
 # Files from outside are hostile: a set bigger or deeper than any real one is refused
 # before it can cost minutes, gigabytes or a RecursionError.
@@ -326,7 +329,7 @@ def _str_list(field: str, value: object) -> tuple[str, ...]:
 class Problem:
     """One drill problem, validated and in canonical text (see the module doc)."""
     id: str
-    kind: str
+    drill: str                         # JSON "kind"
     hand: str
     melds: tuple[str, ...] = ()
     dora: str = ""
@@ -334,7 +337,7 @@ class Problem:
     round: str = "E"
     seat: str = "E"
     turn: int = 0
-    theme: str = "any"
+    topic: str = "any"                 # JSON "theme"
     discarded: str | None = None
     from_seat: str | None = None       # JSON "from"
     answer: tuple[str, ...] | None = None
@@ -348,11 +351,11 @@ class Problem:
         if not isinstance(self.id, str) or not self.id:
             raise _fail("id", "expected a non-empty string")
         for name in ("id", "theme", "note"):        # free text: must be storable and printable
-            if _bad_text(getattr(self, name)):
+            if _bad_text(getattr(self, _ATTR.get(name, name))):
                 raise _fail(name, _NOT_TEXT)
-        if self.kind not in KINDS:
-            raise _fail("kind", f"expected one of {', '.join(KINDS)}, not {_show(self.kind)}")
-        if self.kind == "score":
+        if self.drill not in DRILLS:
+            raise _fail("kind", f"expected one of {', '.join(DRILLS)}, not {_show(self.drill)}")
+        if self.drill == "score":
             concealed, melds = self._score_hand()
         else:
             concealed = _tiles("hand", self.hand)
@@ -375,13 +378,13 @@ class Problem:
             set_(self, name, value.upper())
         if isinstance(self.turn, bool) or not isinstance(self.turn, int) or self.turn < 0:
             raise _fail("turn", f"expected an integer >= 0, not {_show(self.turn)}")
-        if not isinstance(self.theme, str) or not self.theme:
-            raise _fail("theme", f"expected a non-empty string, not {_show(self.theme)}")
+        if not isinstance(self.topic, str) or not self.topic:
+            raise _fail("theme", f"expected a non-empty string, not {_show(self.topic)}")
         if self.note is not None and not isinstance(self.note, str):
             raise _fail("note", f"expected a string, not {type(self.note).__name__}")
 
         discarded = None
-        if self.kind == "call":
+        if self.drill == "call":
             if self.discarded is None:
                 raise _fail("discarded", "a call problem needs the discarded tile (e.g. \"5m\")")
             tiles = _tiles("discarded", self.discarded)
@@ -393,9 +396,9 @@ class Problem:
                 raise _fail("from", f"expected L, A or R (who discarded the tile), not {_show(self.from_seat)}")
         else:
             if self.discarded is not None:
-                raise _fail("discarded", f"only call problems have a discarded tile, not {self.kind}")
+                raise _fail("discarded", f"only call problems have a discarded tile, not {self.drill}")
             if self.from_seat is not None:
-                raise _fail("from", f"only call problems have a discarding seat, not {self.kind}")
+                raise _fail("from", f"only call problems have a discarding seat, not {self.drill}")
 
         try:
             hand = self.to_hand()
@@ -403,18 +406,18 @@ class Problem:
                 replace(hand, visible=hand.visible + (discarded,))
         except TileError as error:
             raise _fail("hand", str(error)) from None
-        need = _SIZES[self.kind]
+        need = _SIZES[self.drill]
         if hand.size != need:
             with_melds = f" with {len(melds)} meld(s) counting 3 each" if melds else ""
-            raise _fail("hand", f"a {self.kind} problem holds {need} tiles, not {hand.size} "
+            raise _fail("hand", f"a {self.drill} problem holds {need} tiles, not {hand.size} "
                                 f"({len(concealed)} concealed{with_melds})")
-        if self.kind == "score":
+        if self.drill == "score":
             from mjgui.scoring import ScoringError, score
             try:
                 score(hand)
             except ScoringError as error:
                 raise _fail("hand", f"not a hand that can be scored: {error}") from None
-        if self.kind == "wait":
+        if self.drill == "wait":
             from mjgui.waits import wait_details
             report = wait_details(hand)
             if not report.tenpai:
@@ -426,7 +429,7 @@ class Problem:
         if self.shanten is not None and (isinstance(self.shanten, bool) or not isinstance(self.shanten, int)
                                          or not -1 <= self.shanten <= 8):
             raise _fail("shanten", f"expected an integer -1..8, not {_show(self.shanten)}")
-        if self.kind == "score":            # a won hand: known without asking the engine
+        if self.drill == "score":            # a won hand: known without asking the engine
             if self.shanten not in (None, -1):
                 raise _fail("shanten", f"a score problem's hand is won: its shanten is -1, not {self.shanten}")
             set_(self, "shanten", -1)
@@ -474,13 +477,13 @@ class Problem:
 
     def _answers(self, field: str, value: object, hand: Hand, discarded: Tile | None) -> tuple[str, ...]:
         items = _str_list(field, value)
-        if self.kind == "score":
+        if self.drill == "score":
             try:
                 return tuple(str(parse_score_answer(text)) for text in items)
             except TileError as error:
                 raise _fail(field, str(error)) from None
         try:
-            if self.kind == "call":
+            if self.drill == "call":
                 calls = {parse_call(text, discarded) for text in items}  # type: ignore[arg-type]
                 for call in calls:
                     problem = call_problem(call, hand, discarded.kind, self.from_seat)  # type: ignore[union-attr]
@@ -490,7 +493,7 @@ class Problem:
             kinds = set()
             for text in items:
                 kinds.add(Tile.from_name(text).kind)
-            if self.kind == "nanikiru":
+            if self.drill == "nanikiru":
                 held = hand.counts
                 for k in kinds:
                     if not held[k]:
@@ -503,7 +506,7 @@ class Problem:
     def to_hand(self) -> Hand:
         """The problem's hand as a `mjgui.hand.Hand` (13 or 14 tiles; a call problem's
         discarded tile is not part of it; a score problem's hand holds its win situation)."""
-        if self.kind == "score":
+        if self.drill == "score":
             return Hand.parse(self.hand)
         return Hand(tuple(parse_tiles(self.hand)), tuple(Meld.parse(m) for m in self.melds),
                     tuple(parse_tiles(self.dora)), tuple(parse_tiles(self.visible)),
@@ -516,7 +519,7 @@ class Problem:
     @property
     def drawn(self) -> Tile | None:
         """The last concealed tile of a nanikiru problem (the draw)."""
-        return parse_tiles(self.hand)[-1] if self.kind == "nanikiru" else None
+        return parse_tiles(self.hand)[-1] if self.drill == "nanikiru" else None
 
     def with_engine(self, shanten: int | None, best: Sequence[str] | None,
                     difficulty: float | None) -> Problem:
@@ -526,8 +529,8 @@ class Problem:
     def to_json(self) -> dict[str, Any]:
         """The problem as a JSON object, keys in schema order; absent optional keys omitted."""
         out: dict[str, Any] = {}
-        for key in _KEYS:
-            value = getattr(self, "from_seat" if key == "from" else key)
+        for key in JSON_KEYS:
+            value = getattr(self, _ATTR.get(key, key))
             if value is None:
                 continue
             out[key] = list(value) if isinstance(value, tuple) else value
@@ -543,15 +546,15 @@ class Problem:
         for key in data:
             if _bad_text(key):
                 raise ProblemSetError(f"a key is {_NOT_TEXT}", field=_show(key)[1:-1], problem_id=pid)
-            if key not in _KEYS:
-                raise ProblemSetError(f"unknown key (known: {', '.join(_KEYS)})", field=_show(key, 40)[1:-1],
+            if key not in JSON_KEYS:
+                raise ProblemSetError(f"unknown key (known: {', '.join(JSON_KEYS)})", field=_show(key, 40)[1:-1],
                                       problem_id=pid)
             if _bad_text(data[key]):
                 raise ProblemSetError(_NOT_TEXT, field=key, problem_id=pid)
         for key in ("id", "kind", "hand"):
             if data.get(key) is None:
                 raise ProblemSetError("missing", field=key, problem_id=pid)
-        args = {("from_seat" if k == "from" else k): v for k, v in data.items() if v is not None}
+        args = {_ATTR.get(k, k): v for k, v in data.items() if v is not None}
         for key in ("melds", "answer", "best"):
             if isinstance(args.get(key), list):
                 args[key] = tuple(args[key])
@@ -561,9 +564,9 @@ class Problem:
             raise error.located(problem_id=pid) from None
 
     @classmethod
-    def from_hand(cls, hand: Hand, id: str, kind: str = "nanikiru", **fields: Any) -> Problem:
-        """A problem of the given kind for a Hand (its own discards are not kept)."""
-        return cls(id=id, kind=kind, hand=format_tiles(hand.concealed, sort=False),
+    def from_hand(cls, hand: Hand, id: str, drill: str = "nanikiru", **fields: Any) -> Problem:
+        """A problem of the given drill for a Hand (its own discards are not kept)."""
+        return cls(id=id, drill=drill, hand=format_tiles(hand.concealed, sort=False),
                    melds=tuple(str(m) for m in hand.melds),
                    dora=format_tiles(hand.dora_indicators, sort=False),
                    visible=format_tiles(hand.visible + hand.discards),

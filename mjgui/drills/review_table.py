@@ -29,7 +29,7 @@ from typing import Any, Iterable, Mapping
 
 from . import schedule
 from .attempt import ATTEMPT_COLUMNS, ROW_ERRORS, Attempt, attempt_from_row, check_text, parse_iso, utc_iso
-from .kinds import KINDS
+from .drill_names import DRILLS
 from .schedule import Card
 
 __all__ = ["REVIEW_COLUMNS", "ReviewItem", "Rows", "create", "apply_attempt", "read_rows",
@@ -129,7 +129,7 @@ def _item(row: tuple) -> ReviewItem:
     if not isinstance(problem_id, str) or not problem_id:
         raise TypeError("problem id is not text")
     check_text(problem_id, "problem_id")
-    if drill not in KINDS:
+    if drill not in DRILLS:
         raise ValueError(f"unknown drill {drill!r}")
     if not isinstance(source, str):
         raise TypeError("source is not text")
@@ -290,7 +290,7 @@ def from_leitner(conn: sqlite3.Connection, old_table: str, now: datetime) -> Non
     old: dict[str, tuple[Any, Any, Any]] = {}
     for problem_id, drill, problem, due_at in conn.execute(
             f"SELECT problem_id, drill, problem, due_at FROM {old_table}"):
-        if isinstance(problem_id, str) and problem_id and drill in KINDS:
+        if isinstance(problem_id, str) and problem_id and drill in DRILLS:
             old[problem_id] = (drill, problem, due_at)
     _replay(conn, set(old), [])
     for problem_id, (drill, problem, due_at) in old.items():

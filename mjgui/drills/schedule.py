@@ -39,7 +39,7 @@ from datetime import datetime, timedelta, timezone
 from functools import lru_cache
 from typing import Any
 
-from .kinds import KINDS
+from .drill_names import DRILLS
 
 __all__ = ["AGAIN", "HARD", "GOOD", "EASY", "RATINGS", "LEARNING", "REVIEW", "RELEARNING",
            "STATES", "PACE", "MAX_STABILITY", "Card", "rating", "new_card", "next_card",
@@ -59,7 +59,7 @@ PACE: dict[str, tuple[float, float]] = {
     "call": (6.0, 30.0),
     "score": (20.0, 120.0),
 }
-assert set(PACE) == set(KINDS), "every drill kind needs a pace"
+assert set(PACE) == set(DRILLS), "every drill kind needs a pace"
 
 #: Largest stability (days) read back as sane: far beyond FSRS's 100-year interval cap,
 #: small enough that the interval arithmetic can't overflow.

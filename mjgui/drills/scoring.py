@@ -124,7 +124,7 @@ class Feedback:
     best_second_step, lost, gained (tile names); wait: waits, right; call: shanten, choices
     (each {call, shanten, advances, yaku, right})."""
     problem_id: str
-    kind: str
+    drill: str
     pick: str                    # the answer, normalised: "5m", "14m7z", "chi:46m"
     correct: bool
     credit: float                # 0..1
@@ -142,7 +142,7 @@ class Feedback:
         return self.explanations[lang]
 
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.problem_id, "kind": self.kind, "pick": self.pick,
+        return {"id": self.problem_id, "kind": self.drill, "pick": self.pick,
                 "correct": self.correct, "credit": self.credit, "best": list(self.best),
                 "rank": self.rank, "choices": self.choices, "missed": list(self.missed),
                 "wrong": list(self.wrong), "details": dict(self.details),
@@ -895,8 +895,8 @@ def _breakdown(s, lang: str) -> str:
 
 def grade_score(problem: Problem, answer: str | ScoreAnswer, s=None, rules: Any = SCORE_RULES) -> Feedback:
     """Grade a value: ``5200``, ``3/40/5200``, ``1300-2600`` ... (see the module doc)."""
-    if problem.kind != "score":
-        raise AnswerError(f"{problem.id!r} is a {problem.kind} problem, not a score problem")
+    if problem.drill != "score":
+        raise AnswerError(f"{problem.id!r} is a {problem.drill} problem, not a score problem")
     if not isinstance(answer, ScoreAnswer):
         try:
             answer = parse_score_answer(answer)
@@ -970,11 +970,11 @@ def _score_verdict(lang: str, s, answer: ScoreAnswer, points_right: bool, han_ri
 def answer_key(problem: Problem, evaluator: str = DEFAULT_EVALUATOR, rules: Any = SCORE_RULES) -> Key:
     """The engine's shanten, right answers and difficulty of a problem (`rules` value a
     score problem)."""
-    if problem.kind == "nanikiru":
+    if problem.drill == "nanikiru":
         return nanikiru_key(problem, evaluator)
-    if problem.kind == "wait":
+    if problem.drill == "wait":
         return wait_key(problem)
-    if problem.kind == "score":
+    if problem.drill == "score":
         return score_key(problem, rules=rules)
     return call_key(problem)
 
@@ -983,10 +983,10 @@ def grade(problem: Problem, answer: Any, evaluator: str = DEFAULT_EVALUATOR,
           rules: Any = SCORE_RULES) -> Feedback:
     """Grade an answer: a discard (nanikiru), the marked waits (wait), a call string (call),
     a value (score: ``5200`` or ``3/40/5200``, under `rules`)."""
-    if problem.kind == "nanikiru":
+    if problem.drill == "nanikiru":
         return grade_nanikiru(problem, answer, evaluator)
-    if problem.kind == "wait":
+    if problem.drill == "wait":
         return grade_wait(problem, answer)
-    if problem.kind == "score":
+    if problem.drill == "score":
         return grade_score(problem, answer, rules=rules)
     return grade_call(problem, answer)

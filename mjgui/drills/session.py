@@ -5,13 +5,13 @@ A `DrillSession` hands out problems one at a time (`current()`), grades an answe
 
 Sources
 -------
-- a `GeneratorSpec` (seed, shanten filter, theme, strict): problem i of the session is the
+- a `GeneratorSpec` (seed, shanten filter, topic, strict): problem i of the session is the
   generator's i-th problem for these options (`generator.make_problem(seed, i, ...)`), made
   when it is needed, so an endless session never runs out and the same seed always gives the
   same problems;
 - a list of `Problem`s (a problem set, the starter set, the review queue, the misses of a
   set); problem dicts (as the history stores them) are accepted too.  Every problem must be
-  of the session's kind (`problems_of_kind` filters a mixed list).
+  of the session's drill (`problems_of_drill` filters a mixed list).
 
 Modes
 -----
@@ -49,12 +49,12 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from .generator import make_problem
 from .history import Attempt, HistoryError, HistoryStore
-from .kinds import KINDS
-from .problems import SCORE_LEVELS, THEMES, Problem, ProblemSetError
+from .drill_names import DRILLS
+from .problems import SCORE_LEVELS, TOPICS, Problem, ProblemSetError
 from .scoring import DEFAULT_EVALUATOR, EVALUATORS, SCORE_RULES, Feedback, answer_key, grade
 
 __all__ = ["MODES", "SET_LENGTH", "GeneratorSpec", "Result", "Summary", "DrillSession",
-           "problems_of_kind", "review_problems"]
+           "problems_of_drill", "review_problems"]
 
 MODES = ("endless", "set")
 SET_LENGTH = 10
@@ -65,19 +65,19 @@ class GeneratorSpec:
     """Options of generated problems (see `mjgui.drills.generator`)."""
     seed: int | str
     shanten: int | None = None
-    theme: str = "any"
+    topic: str = "any"
     strict: bool = True
 
     @classmethod
     def coerce(cls, value: GeneratorSpec | Mapping[str, Any]) -> GeneratorSpec:
         if isinstance(value, GeneratorSpec):
             return value
-        unknown = set(value) - {"seed", "shanten", "theme", "strict"}
+        unknown = set(value) - {"seed", "shanten", "topic", "theme", "strict"}    # "theme": its old name
         if unknown:
             raise ValueError(f"unknown generator option(s): {', '.join(sorted(unknown))}")
         if "seed" not in value:
             raise ValueError("a generator spec needs a seed")
-        return cls(value["seed"], value.get("shanten"), value.get("theme", "any"),
+        return cls(value["seed"], value.get("shanten"), value.get("topic", value.get("theme", "any")),
                    bool(value.get("strict", True)))
 
 
@@ -133,10 +133,10 @@ def _as_problem(item: Problem | Mapping[str, Any]) -> Problem:
     raise TypeError(f"expected a Problem or a problem dict, not {type(item).__name__}")
 
 
-def problems_of_kind(items: Iterable[Problem | Mapping[str, Any]],
-                     kind: str) -> tuple[list[Problem], int]:
-    """The problems of one kind from a mixed list of Problems / problem dicts, and how many
-    items were left out (other kinds, or dicts that are not valid problems)."""
+def problems_of_drill(items: Iterable[Problem | Mapping[str, Any]],
+                     drill: str) -> tuple[list[Problem], int]:
+    """The problems of one drill from a mixed list of Problems / problem dicts, and how many
+    items were left out (other drills, or dicts that are not valid problems)."""
     out: list[Problem] = []
     skipped = 0
     for item in items:
@@ -145,19 +145,19 @@ def problems_of_kind(items: Iterable[Problem | Mapping[str, Any]],
         except (ProblemSetError, TypeError, ValueError):
             skipped += 1
             continue
-        if problem.kind == kind:
+        if problem.drill == drill:
             out.append(problem)
         else:
             skipped += 1
     return out, skipped
 
 
-def review_problems(store: HistoryStore, kind: str, now: datetime | None = None,
+def review_problems(store: HistoryStore, drill: str, now: datetime | None = None,
                     limit: int | None = None) -> list[Problem]:
-    """The problems of `kind` due in the review queue (missed ones, most overdue first).
+    """The problems of `drill` due in the review queue (missed ones, most overdue first).
     Raises HistoryError when the store cannot be read."""
     from .review import ReviewQueue
-    return problems_of_kind(ReviewQueue(store).due(now, limit, kind), kind)[0]
+    return problems_of_drill(ReviewQueue(store).due(now, limit, drill), drill)[0]
 
 
 def _timeout_text(seconds: float | None, limit: float, lang: str, right: bool = False) -> str:
@@ -176,7 +176,7 @@ class DrillSession:
     ``set_name``: stored with every attempt (e.g. the problem set's title).
     """
 
-    def __init__(self, kind: str, source: GeneratorSpec | Mapping[str, Any] | Sequence[Problem],
+    def __init__(self, drill: str, source: GeneratorSpec | Mapping[str, Any] | Sequence[Problem],
                  mode: str = "endless", length: int | None = None,
                  evaluator: str = DEFAULT_EVALUATOR, store: HistoryStore | None = None,
                  timer_seconds: float | None = None,
@@ -184,8 +184,8 @@ class DrillSession:
                  set_name: str | None = None,
                  now: Callable[[], datetime] | None = None,
                  rules: Any = SCORE_RULES) -> None:
-        if kind not in KINDS:
-            raise ValueError(f"kind must be one of {', '.join(KINDS)}, not {kind!r}")
+        if drill not in DRILLS:
+            raise ValueError(f"drill must be one of {', '.join(DRILLS)}, not {drill!r}")
         if mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
         if evaluator not in EVALUATORS:
@@ -198,7 +198,7 @@ class DrillSession:
                     or not math.isfinite(timer_seconds) or timer_seconds <= 0):
                 raise ValueError(f"timer_seconds must be a number > 0, not {timer_seconds!r}")
             timer_seconds = float(timer_seconds)
-        self.kind = kind
+        self.drill = drill
         self.mode = mode
         self.evaluator = evaluator
         self.rules = rules              # mjgui.scoring.Rules / preset name a score answer is graded under
@@ -216,17 +216,17 @@ class DrillSession:
         self.problems: tuple[Problem, ...] | None = None
         if isinstance(source, (GeneratorSpec, Mapping)):
             self.spec = GeneratorSpec.coerce(source)
-            themes = SCORE_LEVELS if kind == "score" else THEMES       # a score problem's theme is its level
-            if self.spec.theme not in themes:
-                raise ValueError(f"theme must be one of {', '.join(themes)}, not {self.spec.theme!r}")
+            topics = SCORE_LEVELS if drill == "score" else TOPICS       # a score problem's topic is its level
+            if self.spec.topic not in topics:
+                raise ValueError(f"topic must be one of {', '.join(topics)}, not {self.spec.topic!r}")
             self.length: int | None = (length or SET_LENGTH) if mode == "set" else None
         else:
             problems = tuple(_as_problem(p) for p in source)
             if not problems:
                 raise ValueError("a problem list source needs at least one problem")
             for p in problems:
-                if p.kind != kind:
-                    raise ValueError(f"problem {p.id!r} is a {p.kind} problem, not {kind}")
+                if p.drill != drill:
+                    raise ValueError(f"problem {p.id!r} is a {p.drill} problem, not {drill}")
             self.problems = problems
             size = len(problems)
             self.length = min(length or size, size) if mode == "set" else size
@@ -248,8 +248,8 @@ class DrillSession:
         assert spec is not None
         # the evaluator shapes nanikiru problems only (strict: a unique best discard under it);
         # the other kinds keep one sequence per seed whatever the switch says
-        evaluator = self.evaluator if self.kind == "nanikiru" else DEFAULT_EVALUATOR
-        return make_problem(spec.seed, index, self.kind, spec.shanten, spec.theme, spec.strict,
+        evaluator = self.evaluator if self.drill == "nanikiru" else DEFAULT_EVALUATOR
+        return make_problem(spec.seed, index, self.drill, spec.shanten, spec.topic, spec.strict,
                             evaluator)
 
     @property
@@ -333,7 +333,7 @@ class DrillSession:
         texts = {"en": _timeout_text(None, self.timer_seconds, "en")
                  + f" No answer was given. The answer: {answers}.",
                  "ja": _timeout_text(None, self.timer_seconds, "ja") + f"解答なし。正解: {answers}。"}
-        feedback = Feedback(self._problem.id, self.kind, "", False, 0.0, key.best,
+        feedback = Feedback(self._problem.id, self.drill, "", False, 0.0, key.best,
                             details={"timeout": True}, explanations=texts)
         return self._finish(feedback, None, seconds, True)
 
@@ -387,16 +387,16 @@ class DrillSession:
         return self._problem
 
     # ---- options changed mid-session ------------------------------------------------------
-    def set_options(self, *, shanten: int | None | str = "keep", theme: str | None = None,
+    def set_options(self, *, shanten: int | None | str = "keep", topic: str | None = None,
                     evaluator: str | None = None, timer_seconds: float | None | str = "keep") -> None:
         """Change options of a running session; they apply from the next problem (the one
         shown keeps the options it was asked and timed with).  ``"keep"`` / None leave an
-        option as it is; `shanten` and `theme` only shape generated problems."""
+        option as it is; `shanten` and `topic` only shape generated problems."""
         if evaluator is not None and evaluator not in EVALUATORS:
             raise ValueError(f"evaluator must be one of {', '.join(EVALUATORS)}, not {evaluator!r}")
-        themes = SCORE_LEVELS if self.kind == "score" else THEMES
-        if theme is not None and theme not in themes:
-            raise ValueError(f"theme must be one of {', '.join(themes)}, not {theme!r}")
+        topics = SCORE_LEVELS if self.drill == "score" else TOPICS
+        if topic is not None and topic not in topics:
+            raise ValueError(f"topic must be one of {', '.join(topics)}, not {topic!r}")
         if shanten != "keep" and shanten is not None and (isinstance(shanten, bool)
                                                            or not isinstance(shanten, int) or shanten < 0):
             raise ValueError(f"shanten must be None or an integer >= 0, not {shanten!r}")
@@ -413,8 +413,8 @@ class DrillSession:
             spec = self._pending.get("spec", self.spec)
             if shanten != "keep":
                 spec = replace(spec, shanten=shanten)
-            if theme is not None:
-                spec = replace(spec, theme=theme)
+            if topic is not None:
+                spec = replace(spec, topic=topic)
             self._pending["spec"] = spec
 
     @property

@@ -1,5 +1,5 @@
 """Statistics of drill attempts: accuracy and credit by day, breakdowns by drill,
-theme, shanten or set, streaks, and the problems last answered wrong.  Pure
+topic, shanten or set, streaks, and the problems last answered wrong.  Pure
 functions over `mjgui.drills.history.Attempt` lists (the stats page and the
 review of misses call them)."""
 from __future__ import annotations
@@ -58,7 +58,7 @@ def accuracy_by_day(attempts: Iterable[Attempt], tz: tzinfo | None = None) -> li
 
 _BREAKDOWN_KEYS: dict[str, Callable[[Attempt], Any]] = {
     "drill": lambda a: a.drill,
-    "theme": lambda a: a.theme,
+    "topic": lambda a: a.topic,
     "shanten": lambda a: a.shanten,
     "set_name": lambda a: a.set_name,
 }
@@ -66,7 +66,7 @@ _BREAKDOWN_KEYS: dict[str, Callable[[Attempt], Any]] = {
 
 def breakdown(attempts: Iterable[Attempt], by: str = "drill") -> dict[Any, GroupStats]:
     """``{key: (attempts, accuracy, mean_score)}`` grouped by ``"drill"``,
-    ``"theme"``, ``"shanten"`` (``None`` for unknown) or ``"set_name"``;
+    ``"topic"``, ``"shanten"`` (``None`` for unknown) or ``"set_name"``;
     keys sorted, ``None`` last."""
     try:
         key = _BREAKDOWN_KEYS[by]

@@ -65,7 +65,7 @@ def _human(rep, ratings) -> str:
             if r.agrees:
                 continue
             d = r.decision
-            what = (f"discarded {d.played}" + (" (riichi)" if d.riichi else "") if d.kind == "discard"
+            what = (f"discarded {d.played}" + (" (riichi)" if d.riichi else "") if d.action == "discard"
                     else f"{d.played} on {d.tile.name} from {d.source}")
             tiles = " ".join([d.hand.mpsz()] + [str(m) for m in d.hand.melds])
             lines.append(f"  turn {d.hand.turn:2d}  {tiles:<20} {what}; best {' / '.join(r.best)} "

@@ -27,13 +27,13 @@ def mistake_problems(ratings: list[list[Rating]], round_names: list[str],
     for name, rs in zip(round_names, ratings):
         for r in rs:
             d = r.decision
-            if d.kind != "discard" or r.unit not in limits or r.loss <= limits[r.unit]:
+            if d.action != "discard" or r.unit not in limits or r.loss <= limits[r.unit]:
                 continue
             unit = {"points": "expected points", "ukeire": "ukeire tiles"}[r.unit]
             note = (f"{name} turn {d.hand.turn}: you discarded {d.played}; the {r.evaluator} evaluator "
                     f"prefers {' / '.join(r.best)} (loss {r.loss:,.0f} {unit})")
             out.append(Problem.from_hand(d.hand, f"review-{len(out) + 1}", "nanikiru", turn=d.hand.turn,
-                                         answer=tuple(r.best), note=note, theme="review"))
+                                         answer=tuple(r.best), note=note, topic="review"))
     return out
 
 

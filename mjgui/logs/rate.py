@@ -56,7 +56,7 @@ class Rating:
 
     def to_json(self) -> dict:
         d = self.decision
-        return {"kind": d.kind, "hand": str(d.hand), "played": d.played, "riichi": d.riichi,
+        return {"kind": d.action, "hand": str(d.hand), "played": d.played, "riichi": d.riichi,
                 "tsumogiri": d.tsumogiri, "tile": d.tile.name, "best": self.best[0] if self.best else d.played,
                 "best_all": list(self.best), "loss": round(self.loss, 4), "unit": self.unit,
                 "evaluator": self.evaluator, "rank": self.rank, "shanten": d.shanten, "tenpai": d.tenpai,
@@ -121,7 +121,7 @@ def _rate_call(d: Decision) -> Rating:
 
 def rate(d: Decision, ev_max: int = EV_MAX_SHANTEN) -> Rating:
     """The rating of one decision."""
-    return _rate_discard(d, ev_max) if d.kind == "discard" else _rate_call(d)
+    return _rate_discard(d, ev_max) if d.action == "discard" else _rate_call(d)
 
 
 def rate_replay(replay: Replay, ev_max: int = EV_MAX_SHANTEN) -> list[list[Rating]]:

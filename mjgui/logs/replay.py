@@ -36,7 +36,7 @@ _MELD_KINDS = {"chi": MeldKind.CHI, "pon": MeldKind.PON, "kan": MeldKind.KAN, "a
 
 @dataclass(frozen=True)
 class Decision:
-    kind: str                       # "discard" or "call"
+    action: str                     # "discard" or "call"
     round: int                      # index of the round in the record
     event: int                      # index of the event decided on (the discard made / offered)
     hand: Hand                      # before acting (a call decision's hand leaves the offered tile out)

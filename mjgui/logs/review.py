@@ -47,7 +47,7 @@ def mistake_kind(rating: Rating) -> str | None:
     if rating.agrees or rating.evaluator == "forced":
         return None
     d = rating.decision
-    if d.kind == "call":
+    if d.action == "call":
         return "calls"
     if rating.evaluator != "ev":
         return "shape"

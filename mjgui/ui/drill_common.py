@@ -39,7 +39,7 @@ from mjgui.words import WIND_NAMES
 
 TICK_MS = 100
 
-KIND_JA = {"nanikiru": "何切る", "wait": "待ち", "call": "鳴き", "score": "点数計算"}
+DRILL_JA = {"nanikiru": "何切る", "wait": "待ち", "call": "鳴き", "score": "点数計算"}
 
 
 # ---- small helpers ------------------------------------------------------------------------
@@ -69,11 +69,11 @@ def tile_name(tile: Tile) -> str:
     return tile.name
 
 
-def kind_title(kind: str) -> str:
+def drill_title(drill: str) -> str:
     return {"nanikiru": tr("Nanikiru — what do you discard?", "何切る"),
             "wait": tr("Waits — mark every winning tile", "待ち当て"),
             "call": tr("Calls — pon, chi or pass?", "鳴き判断"),
-            "score": tr("Score — what is this hand worth?", "点数計算")}[kind]
+            "score": tr("Score — what is this hand worth?", "点数計算")}[drill]
 
 
 def situation_text(problem: Problem) -> str:
@@ -82,9 +82,9 @@ def situation_text(problem: Problem) -> str:
     parts = [tr(f"{rnd[0]} round", f"{rnd[1]}場"), tr(f"{seat[0]} seat", f"{seat[1]}家")]
     if problem.turn:
         parts.append(tr(f"turn {problem.turn}", f"{problem.turn}巡目"))
-    if problem.theme != "any":
+    if problem.topic != "any":
         theme = {"chinitsu": tr("chinitsu", "清一色"), "chiitoi": tr("seven pairs", "七対子")}
-        parts.append(theme.get(problem.theme, problem.theme))
+        parts.append(theme.get(problem.topic, problem.topic))
     return " · ".join(parts)
 
 
@@ -281,7 +281,7 @@ def hand_row(problem: Problem) -> tuple[list[tuple[Tile, bool]], int | None]:
     kept apart at the end)."""
     hand = problem.to_hand()
     tiles = list(hand.concealed)
-    drawn = tiles.pop() if problem.kind in ("nanikiru", "score") else None
+    drawn = tiles.pop() if problem.drill in ("nanikiru", "score") else None
     tiles.sort()
     row = [(t, False) for t in tiles]
     if drawn is not None:

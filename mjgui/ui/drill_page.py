@@ -44,18 +44,18 @@ from PySide6.QtWidgets import (
 
 from mjgui.drills.generator import GenerateError
 from mjgui.drills.history import HistoryError, HistoryStore
-from mjgui.drills.kinds import KINDS
+from mjgui.drills.drill_names import DRILLS
 from mjgui.drills.problems import Problem, ProblemSetError, starter_set
 from mjgui.drills.scoring import DEFAULT_EVALUATOR, SCORE_RULES, AnswerError
 from mjgui.drills.session import (
     DrillSession,
     GeneratorSpec,
-    problems_of_kind,
+    problems_of_drill,
     review_problems,
 )
 from mjgui.ui.drill_call import CallView, ChoiceButton
 from mjgui.ui.drill_common import (
-    KIND_JA,
+    DRILL_JA,
     TICK_MS,
     DrillView,
     FeedbackPanel,
@@ -75,7 +75,7 @@ from mjgui.words import shanten_word
 
 # the views live in their own modules; the page re-exports them
 __all__ = ["DrillPage", "NanikiruView", "WaitView", "CallView", "ScoreView", "SummaryView", "WaitGrid",
-           "ChoiceButton", "FeedbackPanel", "TileRow", "KINDS"]
+           "ChoiceButton", "FeedbackPanel", "TileRow", "DRILLS"]
 
 
 # ---- the page ---------------------------------------------------------------------------------
@@ -149,8 +149,8 @@ class DrillPage(QWidget):
     def __init__(self, drill: str, store: HistoryStore | None, parent: QWidget | None = None,
                  *, clock: Callable[[], float] = time.monotonic):
         super().__init__(parent)
-        if drill not in KINDS:
-            raise ValueError(f"drill must be one of {', '.join(KINDS)}, not {drill!r}")
+        if drill not in DRILLS:
+            raise ValueError(f"drill must be one of {', '.join(DRILLS)}, not {drill!r}")
         self.drill = drill                 # the drill kind (nanikiru, wait, call, score), not a tile kind
         self.store = store
         self.session: DrillSession | None = None
@@ -426,7 +426,7 @@ class DrillPage(QWidget):
                 title = ""
             elif source == "starter":
                 s = starter_set()
-                problems = problems_of_kind(s, self.drill)[0]
+                problems = problems_of_drill(s, self.drill)[0]
                 random.Random(seed).shuffle(problems)
                 title = ("Starter set", "入門セット")
                 session = self._session(problems, mode, length, s.title or "starter")
@@ -467,7 +467,7 @@ class DrillPage(QWidget):
             return
         shanten, topic = self._generator_options()
         try:
-            self.session.set_options(shanten=shanten, theme=topic,
+            self.session.set_options(shanten=shanten, topic=topic,
                                      evaluator=self.evaluator_combo.currentData() if self.drill == "nanikiru"
                                      else None, timer_seconds=self._timer())
         except ValueError as error:
@@ -514,14 +514,14 @@ class DrillPage(QWidget):
     def queue_set(self, problems: Sequence[Problem | dict], title: str) -> None:
         """Keep a set for this drill (e.g. its share of an imported mixed set): the next
         Start runs it, and a notice says so."""
-        own = problems_of_kind(problems, self.drill)[0]
+        own = problems_of_drill(problems, self.drill)[0]
         if not own:
             return
         self._queued = (own, title)
         n = len(own)
         self.show_notice(f"“{title}”: {n} {self.drill} problem{'s' * (n != 1)} ready — press Start (Enter) "
                          "to practise them.",
-                         f"「{title}」の{KIND_JA[self.drill]}の問題{n}問があります。開始（Enter）で練習します。",
+                         f"「{title}」の{DRILL_JA[self.drill]}の問題{n}問があります。開始（Enter）で練習します。",
                          emit=False)
         self._update_status()
 
@@ -546,10 +546,10 @@ class DrillPage(QWidget):
         name = tr(*title) if isinstance(title, tuple) else title
         set_name = title[0] if isinstance(title, tuple) else (title or None)
         self.clear_notice()
-        own, skipped = problems_of_kind(problems, self.drill)
+        own, skipped = problems_of_drill(problems, self.drill)
         if not own:
             self.show_notice(f"No {self.drill} problems in “{name}”.",
-                             f"「{name}」に{KIND_JA[self.drill]}の問題がありません。")
+                             f"「{name}」に{DRILL_JA[self.drill]}の問題がありません。")
             return False
         try:
             session = self._session(own, "set", None, set_name)
@@ -559,7 +559,7 @@ class DrillPage(QWidget):
         if skipped:
             self.show_notice(f"{skipped} problem(s) of “{name}” are not {self.drill} problems "
                              "and were left out.",
-                             f"「{name}」の{skipped}問は{KIND_JA[self.drill]}以外の問題のため除きました。",
+                             f"「{name}」の{skipped}問は{DRILL_JA[self.drill]}以外の問題のため除きました。",
                              emit=False)
         self._begin(session, title)
         return True
@@ -740,7 +740,7 @@ class DrillPage(QWidget):
 
     # ---- language and theme -------------------------------------------------------------------
     def retranslate(self) -> None:
-        topic = ("Difficulty", "難易度") if self.drill == "score" else ("Theme", "テーマ")
+        topic = ("Difficulty", "難易度") if self.drill == "score" else ("Topic", "お題")
         for name, en, ja in (("source", "Source", "出題"), ("shanten", "Shanten", "向聴"),
                              ("topic", *topic), ("mode", "Mode", "モード"),
                              ("evaluator", "Evaluator", "評価"), ("answer", "Answer", "解答"),

@@ -21,7 +21,7 @@ from mjgui.ui.drill_common import (
     TileRow,
     clock_text,
     hand_row,
-    kind_title,
+    drill_title,
     muted,
     percent,
     scaled_font,
@@ -63,7 +63,7 @@ class MissRow(QFrame):
         layout.addWidget(self.number)
         tiles, gap = hand_row(result.problem)
         p = result.problem
-        if p.kind == "call" and p.discarded_tile is not None:
+        if p.drill == "call" and p.discarded_tile is not None:
             tiles = tiles + [(p.discarded_tile, True)]
             gap = len(tiles) - 1
         self.tiles = TileRow(tiles, 30, theme, gap)
@@ -76,10 +76,10 @@ class MissRow(QFrame):
     def retranslate(self) -> None:
         fb = self.result.feedback
         pick = fb.pick or tr("no answer", "解答なし")
-        if fb.kind == "wait" and fb.pick == "":
+        if fb.drill == "wait" and fb.pick == "":
             pick = tr("nothing marked", "選択なし")
         best = ", ".join(fb.best)
-        if fb.kind == "score":              # "3/40/5200" reads "3 han 40 fu, 5,200"
+        if fb.drill == "score":              # "3/40/5200" reads "3 han 40 fu, 5,200"
             best = answer_words(best, language())
             if fb.pick:
                 pick = answer_words(fb.pick, language())
@@ -215,9 +215,9 @@ class IntroView(QWidget):
 
     startRequested = Signal()
 
-    def __init__(self, kind: str, parent: QWidget | None = None):
+    def __init__(self, drill: str, parent: QWidget | None = None):
         super().__init__(parent)
-        self.kind = kind
+        self.drill = drill
         layout = QVBoxLayout(self)
         layout.setContentsMargins(24, 24, 24, 24)
         layout.setSpacing(12)
@@ -245,7 +245,7 @@ class IntroView(QWidget):
         self.retranslate()
 
     def retranslate(self) -> None:
-        self.title.setText(kind_title(self.kind))
+        self.title.setText(drill_title(self.drill))
         self.text.setText({
             "nanikiru": tr("A 14-tile hand: pick the discard that keeps the most tiles "
                            "(ukeire), or the widest next step. Partial credit for a discard "
@@ -264,7 +264,7 @@ class IntroView(QWidget):
                         "right han and the right fu earn a quarter each.",
                         "和了った手の点数を答えます。4つの候補から選ぶか、翻・符・点数を入力します。"
                         "点数が正しければ満点、点数が違っても翻と符はそれぞれ4分の1点です。"),
-        }[self.kind])
+        }[self.drill])
         self.start.setText(tr("Start (Enter)", "開始（Enter）"))
         self.keys.setText({
             "nanikiru": tr("Keys: 1–9 discard the tile at that position, 0 the drawn tile, "
@@ -282,4 +282,4 @@ class IntroView(QWidget):
                         "Y: yakuman), Enter checks; Enter or N for the next problem.",
                         "キー: 1〜4 で選択。または翻・符・点数を入力（/ か Space で次の欄、Y で役満）、"
                         "Enter で答え合わせ。Enter か N で次の問題。"),
-        }[self.kind])
+        }[self.drill])

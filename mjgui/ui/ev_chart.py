@@ -16,6 +16,8 @@ from mjgui.ui.theme import COLORS
 
 __all__ = ["TurnChart"]
 
+MIN_HEIGHT = 40           # a title line and a flattened plot
+
 
 class TurnChart(QWidget):
     def __init__(self, parent: QWidget | None = None, theme: str = "light"):
@@ -23,8 +25,10 @@ class TurnChart(QWidget):
         self._theme = theme
         self._row = None
         self._turn = 1
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        self.setMinimumHeight(110)
+        # it draws to whatever height the panels get (`PanelFit` asks for more when there is
+        # a curve): a fixed height would be cut off below a full analysis table
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.setMinimumHeight(MIN_HEIGHT)
 
     def set_row(self, row, turn: int) -> None:
         """Show an mjgui.ev.EvRow (None: a short note instead) computed from `turn`."""

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (QAbstractScrollArea, QApplication, QComboBox, QHB
 from mjgui.analysis import Analysis
 from mjgui.ev import MAX_SHANTEN as EV_MAX_SHANTEN
 from mjgui.scoring import Rules
-from mjgui.drills.kinds import KINDS
+from mjgui.drills.drill_names import DRILLS
 from mjgui.hand import Hand
 from mjgui.tiles import MAX_TEXT, Tile, TileError, check_length, parse_tenhou_url
 from mjgui.ui import fonts, i18n
@@ -48,7 +48,7 @@ TEXT_APPLY_MS = 250          # typing settles this long before the hand follows
 FRAME_HOLD_MS = 12
 # the hand is saved (a settings file write) once edits pause this long, not on every change
 HAND_SAVE_MS = 1500
-MODES = ("analyze", *KINDS, "stats", "review")
+MODES = ("analyze", *DRILLS, "stats", "review")
 RANK_KEYS = RANKS                        # the "Order by" choices, in the box's order
 HISTORY_FILE = "history.sqlite"
 
@@ -769,7 +769,7 @@ class MainWindow(QMainWindow):
             return
         by_drill: dict[str, list] = {}
         for p in problems:
-            by_drill.setdefault(p.kind, []).append(p)      # a problem's kind is its drill
+            by_drill.setdefault(p.drill, []).append(p)
         first, *others = by_drill
         self.set_mode(first)
         if self.mode != first:
@@ -811,7 +811,7 @@ class MainWindow(QMainWindow):
         self.rules_preset, self.rules = preset, rules
         self.worker.rules = rules
         for mode, page in self.pages.items():
-            if mode in KINDS:                    # the drills; not stats or review
+            if mode in DRILLS:                    # the drills; not stats or review
                 page.set_rules(rules)
         self.ev = None
         hand = self.editor.hand
@@ -971,7 +971,7 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event) -> None:
         self._save_hand()
         for mode, page in self.pages.items():
-            if mode in KINDS:
+            if mode in DRILLS:
                 self.store.setValue(f"drill/{mode}", json.dumps(page.settings()))
         review = self.pages.get("review")
         if review is not None:

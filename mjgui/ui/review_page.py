@@ -366,7 +366,7 @@ class ReviewPage(QWidget):
         self.review = review
         rows = []
         for rr, ratings in zip(review.replay.rounds, review.ratings):
-            cells = tuple(TimelineCell(_SEVERITY[severity(r)], r.decision.kind == "call", self._tip(r))
+            cells = tuple(TimelineCell(_SEVERITY[severity(r)], r.decision.action == "call", self._tip(r))
                           for r in ratings)
             rows.append(TimelineRow(f"{rr.name}-{rr.honba}", self._result_text(rr.result), cells))
         self.timeline.set_rows(rows)
@@ -393,7 +393,7 @@ class ReviewPage(QWidget):
 
     def _tip(self, rating) -> str:
         d = rating.decision
-        what = d.played if d.kind == "discard" else f"{d.played} ({d.tile.name})"
+        what = d.played if d.action == "discard" else f"{d.played} ({d.tile.name})"
         if rating.agrees:
             return tr(f"turn {d.hand.turn}: {what} — the engine's choice", f"{d.hand.turn}巡目: {what} — 最善")
         return tr(f"turn {d.hand.turn}: {what}; best {' / '.join(rating.best)}, loss {_loss(rating.loss, rating.unit)}",
@@ -419,7 +419,7 @@ class ReviewPage(QWidget):
         d = rating.decision
         name = self.review.round_names[row]
         riichi = tr(" with riichi", " (リーチ)") if d.riichi else ""
-        if d.kind == "discard":
+        if d.action == "discard":
             act = tr(f"you discarded {d.played}{riichi}", f"打 {d.played}{riichi}")
         else:
             act = tr(f"{d.tile.name} from {d.source}: you chose {d.played}",
@@ -438,8 +438,8 @@ class ReviewPage(QWidget):
         extra = f" [{', '.join(state)}]" if state else ""
         self.title.setText(tr(f"{name}, turn {d.hand.turn}: {act}; {verdict}{extra}",
                               f"{name} {d.hand.turn}巡目: {act}; {verdict}{extra}"))
-        self.hand_view.set_hand(d.hand, drawn_apart=d.kind == "discard")
-        if d.kind == "discard" and rating.best:
+        self.hand_view.set_hand(d.hand, drawn_apart=d.action == "discard")
+        if d.action == "discard" and rating.best:
             self.hand_view.set_highlight({kind_of(b) for b in rating.best})
         self.alternatives.setRowCount(len(rating.ranking))
         for i, alt in enumerate(rating.ranking):

@@ -50,7 +50,7 @@ __all__ = ["StatsPage", "RANGES", "problems_from_dicts", "describe_set_error",
 
 #: The chart's range choices: key -> number of days (None: everything).
 RANGES: dict[str, int | None] = {"7": 7, "30": 30, "all": None}
-BREAKDOWNS = ("drill", "theme", "shanten")
+BREAKDOWNS = ("drill", "topic", "shanten")
 
 
 # --- widgets -----------------------------------------------------------------------------
@@ -791,10 +791,9 @@ class StatsPage(QWidget):
         return tr("Accuracy", "正解率"), tr("Mean credit", "平均得点")
 
     def _render_tables(self) -> None:
-        # the breakdowns are named by the history's columns ("theme" holds the topic)
-        labels = {"drill": drill_label, "theme": topic_label, "shanten": shanten_label}
+        labels = {"drill": drill_label, "topic": topic_label, "shanten": shanten_label}
         titles = {"drill": (tr("By drill", "ドリル別"), tr("Drill", "ドリル")),
-                  "theme": (tr("By theme", "テーマ別"), tr("Theme", "テーマ")),
+                  "topic": (tr("By topic", "お題別"), tr("Topic", "お題")),
                   "shanten": (tr("By shanten", "向聴数別"), tr("Shanten", "向聴数"))}
         empty = (tr("No attempts yet", "まだ解答がありません") if self.available()
                  else tr("History unavailable", "練習履歴を使用できません"))

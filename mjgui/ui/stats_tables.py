@@ -44,7 +44,7 @@ def drill_label(drill: str | None) -> str:
 def topic_label(topic: str | None) -> str:
     """A problem's topic (the history's "theme" column) in words."""
     if not topic:
-        return tr("(no theme)", "（テーマなし）")
+        return tr("(no topic)", "（お題なし）")
     return {"any": tr("Any hand", "一般"),
             "chinitsu": tr("Chinitsu (one suit)", "清一色"),
             "chiitoi": tr("Chiitoi (seven pairs)", "七対子"),

@@ -499,6 +499,10 @@ class WaitInspector(QWidget):
         else:
             self._build_waits(box, report)
         box.addStretch(1)
+        # a lone placeholder line may be cut in a short panel, but never gets a scroll bar
+        lone = self._placeholder_label is not None and box.count() == 2
+        self._scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff if lone
+                                                else Qt.ScrollBarPolicy.ScrollBarAsNeeded)
 
         old = self._scroll.takeWidget()
         if old is not None:

@@ -33,7 +33,7 @@ DAY = timedelta(days=1)
 
 def main(path: str) -> None:
     assert SCHEMA_VERSION == 2
-    problems = [p.to_json() for p in starter_set() if p.kind == "nanikiru"][:6]
+    problems = [p.to_json() for p in starter_set() if p.drill == "nanikiru"][:6]
     names = ["p-retired", "p-box3", "p-missed", "p-removed", "p-good", "p-damaged"]
     dicts = {name: {**p, "id": name} for name, p in zip(names, problems)}
 

@@ -27,7 +27,7 @@ from mjgui.drills.session import DrillSession
 from mjgui.tiles import parse_tiles
 
 store = HistoryStore.open(sys.argv[1])
-problems = [p for p in starter_set().problems if p.kind == "nanikiru"]
+problems = [p for p in starter_set().problems if p.drill == "nanikiru"]
 print("ready", flush=True)
 round_ = 0
 while True:

@@ -121,7 +121,7 @@ COLUMNS = ["problem_id", "drill", "theme", "shanten", "problem", "pick", "correc
 
 
 def _attempt(pid: str) -> Attempt:
-    return Attempt(problem_id=pid, drill="nanikiru", theme="any", shanten=1, problem={"id": pid},
+    return Attempt(problem_id=pid, drill="nanikiru", topic="any", shanten=1, problem={"id": pid},
                    pick="1m", correct=True, score=1.0, seconds=1.0,
                    answered_at=datetime(2024, 1, 1, tzinfo=timezone.utc))
 

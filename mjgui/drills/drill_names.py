@@ -1,10 +1,10 @@
-"""The drill kinds, defined once: every module that lists, checks or stores a kind imports
-`KINDS` from here (problem files, the generator, sessions, the history's ``drill`` column,
+"""The drills, named once: every module that lists, checks or stores a drill imports
+`DRILLS` from here (problem files, the generator, sessions, the history's ``drill`` column,
 the CLI, the drill pages)."""
 from __future__ import annotations
 
-__all__ = ["KINDS"]
+__all__ = ["DRILLS"]
 
 #: nanikiru (何切る, which tile to discard), wait (待ち, the winning tiles of a tenpai hand),
 #: call (鳴き, whether to call a discard) and score (点数計算, the value of a winning hand).
-KINDS: tuple[str, ...] = ("nanikiru", "wait", "call", "score")
+DRILLS: tuple[str, ...] = ("nanikiru", "wait", "call", "score")
