@@ -22,6 +22,7 @@ from mjgui.drills.kinds import KINDS
 from mjgui.hand import Hand
 from mjgui.tiles import MAX_TEXT, Tile, TileError, check_length, parse_tenhou_url
 from mjgui.ui import fonts, i18n
+from mjgui.ui.action_button import follow_action
 from mjgui.ui.analysis_table import AnalysisTable
 from mjgui.ui.analysis_worker import AnalysisWorker
 from mjgui.ui.ev_chart import TurnChart
@@ -29,7 +30,6 @@ from mjgui.ui.hand_editor import HandEditor
 from mjgui.ui.hand_view import HandView
 from mjgui.ui.help_overlay import HelpOverlay
 from mjgui.ui.i18n import tr
-from mjgui.ui.live_tooltip import LiveTooltip
 from mjgui.ui.palette import TilePalette
 from mjgui.ui.panel_fit import MIN_PANELS, PanelFit, fitted_tile_height
 from mjgui.ui.rules_setting import read_rules, write_rules
@@ -151,6 +151,8 @@ class MainWindow(QMainWindow):
         self.act_redo.triggered.connect(stack.redo)
         stack.canUndoChanged.connect(self.act_undo.setEnabled)
         stack.canRedoChanged.connect(self.act_redo.setEnabled)
+        stack.undoTextChanged.connect(lambda text: self.act_undo.setToolTip(tr("Undo: ", "元に戻す: ") + text))
+        stack.redoTextChanged.connect(lambda text: self.act_redo.setToolTip(tr("Redo: ", "やり直す: ") + text))
         self.act_undo.setEnabled(False)
         self.act_redo.setEnabled(False)
         self.act_copy_mpsz = QAction(self, shortcut=QKeySequence("Ctrl+Shift+C"))
@@ -170,10 +172,8 @@ class MainWindow(QMainWindow):
         self.copy_button.setPopupMode(QToolButton.ToolButtonPopupMode.MenuButtonPopup)
         for act in (self.act_deal, self.act_clear, self.act_undo, self.act_redo):
             self.toolbar.addAction(act)
-        # the step each would take, worded when the tip is shown: set on the action at every
-        # edit, it grew the tool button's connections (live_tooltip)
-        self.undo_tip = LiveTooltip(self.toolbar.widgetForAction(self.act_undo), lambda: self._step_tip(undo=True))
-        self.redo_tip = LiveTooltip(self.toolbar.widgetForAction(self.act_redo), lambda: self._step_tip(undo=False))
+        for act in (self.act_undo, self.act_redo):       # they change with every edit
+            follow_action(self.toolbar.widgetForAction(act))
         self.toolbar.addSeparator()
         self.toolbar.addWidget(self.copy_button)
         self.toolbar.addAction(self.act_paste)
@@ -473,14 +473,6 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(tr(f"Analysed in {ms:.1f} ms, shown in {self.update_ms:.1f} ms",
                                         f"分析 {ms:.1f} ms、表示まで {self.update_ms:.1f} ms"))
         self._layout_now()
-
-    def _step_tip(self, undo: bool) -> str:
-        """The undo (redo) button's tooltip: the step it would take."""
-        stack = self.editor.undo_stack
-        step = stack.undoText() if undo else stack.redoText()
-        if not step:
-            return (self.act_undo if undo else self.act_redo).toolTip()
-        return (tr("Undo: ", "元に戻す: ") if undo else tr("Redo: ", "やり直す: ")) + step
 
     def _layout_now(self) -> None:
         """Run the layouts and the table's queued updates that the new content asked
