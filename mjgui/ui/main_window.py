@@ -490,6 +490,9 @@ class MainWindow(QMainWindow):
             QApplication.sendPostedEvents(area, 0)
         QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
         self.table.executeDelayedItemsLayout()
+        # a widget just shown (a scroll bar, the turn chart) posts itself an UpdateLater:
+        # handled after the repaint it asks for a second one, though the first painted it
+        QApplication.sendPostedEvents(None, QEvent.Type.UpdateLater)
 
     def _ev_ready(self, result) -> None:
         if result.hand != self.editor.hand or self.analysis is None:
