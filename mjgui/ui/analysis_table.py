@@ -45,7 +45,7 @@ def _headers() -> list[tuple[str, str]]:
     return _headers_in(language())
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=None)      # one per language (2)
 def _headers_in(_lang: str) -> list[tuple[str, str]]:
     """_headers() in one language (the view asks for them on every paint)."""
     return [
