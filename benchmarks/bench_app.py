@@ -20,7 +20,8 @@ blocks in the event loop instead of spinning, so the UI thread's CPU time per ch
 values, which follow the analysis, are painted too.
 
 Then the resident size after start and after --changes more changes (palette / table
-cycles with an undo every tenth), to show whether memory stays flat.
+cycles with an undo every tenth), to show whether memory stays flat, and (glibc) what is
+held in malloc'd blocks, which leaves out the free space the allocator keeps.
 
 Without DISPLAY the offscreen platform is used; under Xvfb (xvfb-run -a python ...) the
 paint goes to a real X server.
@@ -53,6 +54,26 @@ def rss_mb() -> float:
     with open("/proc/self/statm") as f:
         pages = int(f.read().split()[1])
     return pages * os.sysconf("SC_PAGE_SIZE") / 2 ** 20
+
+
+def heap_mb() -> float | None:
+    """What the program holds in malloc'd blocks now (glibc's mallinfo2: in use in the
+    heaps plus mapped blocks), in MB; None off glibc.  Unlike the resident size it does not
+    count free space the allocator keeps, so it shows growth apart from fragmentation."""
+    try:
+        if not os.confstr("CS_GNU_LIBC_VERSION").startswith("glibc"):
+            return None
+    except (ValueError, OSError):
+        return None
+    import ctypes
+
+    class Info(ctypes.Structure):
+        _fields_ = [(name, ctypes.c_size_t) for name in
+                    "arena ordblks smblks hblks hblkhd usmblks fsmblks uordblks fordblks keepcost".split()]
+    mallinfo2 = ctypes.CDLL(None).mallinfo2
+    mallinfo2.restype = Info
+    info = mallinfo2()
+    return (info.uordblks + info.hblkhd) / 2 ** 20
 
 
 class PaintWatch(QObject):
@@ -295,8 +316,8 @@ def main() -> None:
         pstats.Stats(profiler).sort_stats(os.environ.get("BENCH_SORT", "tottime")).print_stats(
             int(os.environ.get("BENCH_TOP", "25")))
 
-    rss_before = rss_mb()
-    checkpoints = []
+    rss_before, heap_before = rss_mb(), heap_mb()
+    checkpoints, heaps = [], []
     for i in range(args.changes):
         if i % 10 == 9:
             act = stages.undo()
@@ -306,12 +327,18 @@ def main() -> None:
         driver.settle()
         if (i + 1) % 250 == 0:
             checkpoints.append(f"{rss_mb():.0f}")
+            heap = heap_mb()
+            if heap is not None:
+                heaps.append(f"{heap:.1f}")
             if os.environ.get("BENCH_TRIM"):
                 import ctypes
                 ctypes.CDLL("libc.so.6").malloc_trim(0)
                 checkpoints[-1] += f"/{rss_mb():.0f}"
     print(f"resident size: after start {rss_start:.0f} MB, after the timed changes {rss_before:.0f} MB, "
           f"then every 250 changes: {' '.join(checkpoints) or '-'} MB")
+    if heap_before is not None:
+        print(f"malloc'd and in use: after the timed changes {heap_before:.1f} MB, then every 250 changes: "
+              f"{' '.join(heaps) or '-'} MB")
     from mjgui.ui import analysis_table, tile_art, tile_button
     print(f"bounded picture caches now hold: {tile_art._pixmap.cache_info().currsize} tile pixmaps, "
           f"{tile_button._button_pixmap.cache_info().currsize} button pictures, "

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QStandardItemModel
+from PySide6.QtWidgets import QWidget
 
 from mjgui.analysis import analyze
 from mjgui.hand import Hand
@@ -131,3 +132,44 @@ def test_undo_keeps_the_last_edits_only(qtbot, window):
         window.editor.set_hand(Hand.parse(hands[i % 2]))
     assert stack.count() == UNDO_LIMIT
     window.worker.wait()
+
+
+class WindowRepaints(QObject):
+    """Counts the repaints of a whole window: Qt paints every dirty widget of it while
+    handling one UpdateRequest."""
+
+    def __init__(self, window):
+        super().__init__()
+        self.count = 0
+        window.installEventFilter(self)
+        self._window = window
+
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt name
+        if obj is self._window and event.type() == QEvent.Type.UpdateRequest:
+            self.count += 1
+        return False
+
+
+def test_a_13_to_14_change_repaints_the_window_once(qtbot, window):
+    """13 -> 14 tiles shows widgets that were hidden (the table's and the wait inspector's
+    scroll bars): a widget shown posts itself an update, which, handled after the repaint,
+    asked for a second repaint of the window."""
+    window.worker.with_ev = False        # the expected values repaint their columns later
+    window.frame_hold_ms = 5000
+    window.resize(1280, 860)
+    window.table.setFocus()              # not the text field: its cursor blinks by a timer
+    counter = WindowRepaints(window)
+    shown_anew = 0
+    for first, second in ((HAND_13, HAND_14), ("123m456p789s1122z", "123m456p789s1122z3p"),
+                          ("19m19p19s1234567z", "19m19p19s1234567z5m")):
+        window.editor.set_hand(Hand.parse(first))
+        settle(qtbot, window)
+        qtbot.wait(300)                  # the text field's clear button has faded in
+        hidden = {id(w) for w in window.findChildren(QWidget) if not w.isVisible()}
+        counter.count = 0
+        window.editor.set_hand(Hand.parse(second))
+        settle(qtbot, window)
+        qtbot.wait(50)                   # zero timers and posted events have run
+        shown_anew += sum(id(w) in hidden for w in window.findChildren(QWidget) if w.isVisible())
+        assert counter.count == 1, (first, second)
+    assert shown_anew                    # the case this is about did arise

@@ -21,7 +21,7 @@ from mjgui.analysis import Analysis, Row, TileCount
 from mjgui.hand import MeldKind
 from mjgui.ui.i18n import language, tr
 from mjgui.ui.theme import COLORS
-from mjgui.ui.tile_art import tile_pixmap, tile_width
+from mjgui.ui.tile_art import for_cache, tile_pixmap, tile_width
 from mjgui.words import MELD_NAMES, shanten_word
 
 TILES_ROLE = Qt.ItemDataRole.UserRole + 1     # list[TileCount] (or a single tile name)
@@ -45,7 +45,7 @@ def _headers() -> list[tuple[str, str]]:
     return _headers_in(language())
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=None)      # one per language (2)
 def _headers_in(_lang: str) -> list[tuple[str, str]]:
     """_headers() in one language (the view asks for them on every paint)."""
     return [
@@ -416,7 +416,7 @@ def _stamp(name: str, remaining: int, warn: bool, height: int, theme: str, dpr: 
     painter = QPainter(pixmap)
     _draw_tile_count(painter, 0, 0, name, remaining, warn, height, theme, dpr, font_text, text)
     painter.end()
-    return pixmap
+    return for_cache(pixmap)
 
 
 def _draw_tile_count(painter: QPainter, left: int, top: int, name: str, remaining: int, warn: bool,

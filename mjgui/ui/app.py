@@ -10,6 +10,8 @@ from pathlib import Path
 def _application():
     # the bundled Japanese font is registered when Japanese is first shown (mjgui.ui.fonts)
     from PySide6.QtWidgets import QApplication
+    from mjgui.ui.heap import fix_mmap_threshold
+    fix_mmap_threshold()          # before the window allocates: the heap stays unfragmented
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("mjgui")
     app.setOrganizationName("mjgui")

@@ -29,6 +29,7 @@ from mjgui.ui.drill_common import (
 )
 from mjgui.ui.hand_view import HandView
 from mjgui.ui.i18n import language, tr
+from mjgui.ui.layout_items import clear_layout
 from mjgui.ui.tile_button import TileButton
 from mjgui.words import MELD_NAMES, SEAT_NAMES, shanten_word
 
@@ -187,13 +188,8 @@ class CallView(DrillView):
     def show_problem(self, problem: Problem) -> None:
         self.pending = None
         self.after_box.hide()
-        for b in self.choices:
-            self.choice_row.removeWidget(b)
-            b.hide()
-            b.deleteLater()
+        clear_layout(self.choice_row)          # the old buttons and the stretch after them
         self.choices = []
-        while self.choice_row.count():
-            self.choice_row.takeAt(0)
         tile = problem.discarded_tile
         assert tile is not None and problem.from_seat is not None
         self.discard_tile.tile = tile

@@ -29,6 +29,7 @@ from mjgui.scoring import LIMIT_NAMES, yaku_name
 from mjgui.ui.drill_common import (AnswerButton, DrillView, TileRow, focusless, muted,
                                    scaled_font)
 from mjgui.ui.i18n import language, tr
+from mjgui.ui.layout_items import clear_layout
 from mjgui.ui.tile_button import TileButton
 from mjgui.words import WIND_NAMES
 
@@ -271,13 +272,8 @@ class ScoreView(DrillView):
         self.retranslate()
 
     def show_problem(self, problem: Problem) -> None:
-        for b in self.buttons:
-            self.choice_row.removeWidget(b)
-            b.hide()
-            b.deleteLater()
+        clear_layout(self.choice_row)          # the old buttons and the stretch after them
         self.buttons = []
-        while self.choice_row.count():
-            self.choice_row.takeAt(0)
         self._choices = score_choices(problem, rules=self.rules)
         for i, choice in enumerate(self._choices):
             button = ValueButton(choice, i + 1, self._theme, self.choices_page)
@@ -436,11 +432,7 @@ class ScoreView(DrillView):
     def _fill(self, name: str, rows: list[tuple[str, str]], bold_last: bool = False) -> None:
         """Refill one column of the breakdown with (text, number) rows."""
         grid = self.tables[name]
-        while grid.count():
-            item = grid.takeAt(0)
-            if item.widget() is not None:       # hidden now: deleted only on the next event loop turn
-                item.widget().hide()
-                item.widget().deleteLater()
+        clear_layout(grid)
         for i, (text, number) in enumerate(rows):
             bold = bold_last and i == len(rows) - 1
             for col, value in enumerate((text, number)):

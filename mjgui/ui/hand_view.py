@@ -21,9 +21,10 @@ from PySide6.QtWidgets import (QHBoxLayout, QLabel, QLayout, QLayoutItem, QSizeP
 from mjgui.hand import Hand, Meld, MeldKind
 from mjgui.tiles import Tile, format_tiles
 from mjgui.ui.i18n import language, tr
+from mjgui.ui.layout_items import clear_layout, remove_widget
 from mjgui.ui.palette import tile_label
 from mjgui.ui.theme import COLORS, check_theme, device_ratio
-from mjgui.ui.tile_art import tile_pixmap, tile_width
+from mjgui.ui.tile_art import for_cache, tile_pixmap, tile_width
 from mjgui.ui.tile_button import TileButton
 from mjgui.words import MELD_NAMES, SEAT_FROM
 
@@ -166,7 +167,7 @@ def _sideways(name: str, height: int, theme: str, dpr: float) -> QPixmap:
     painter.restore()
     painter.drawImage(QRectF(0, w_px - edge, h_px, edge), src, QRectF(0, face_h, w_px, edge))
     painter.end()
-    pixmap = QPixmap.fromImage(out)
+    pixmap = for_cache(out)
     pixmap.setDevicePixelRatio(dpr)
     return pixmap
 
@@ -527,15 +528,6 @@ class HandView(QWidget):
             painter.end()
 
     # --- building ------------------------------------------------------------------------
-    def _clear_flow(self, flow: FlowLayout) -> None:
-        while flow.count():
-            item = flow.takeAt(0)
-            widget = item.widget() if item is not None else None
-            if widget is not None:
-                # later, not now: the click being handled may come from this very widget
-                widget.hide()
-                widget.deleteLater()
-
     def _rebuild(self) -> None:
         """Show self._hand.  A new hand updates the concealed tiles' buttons in place and
         rebuilds the meld groups and strips only when they changed; a new theme, tile
@@ -544,8 +536,8 @@ class HandView(QWidget):
         look = (self._theme, self._tile_height, language())
         if look != self._look:
             self._look = look
-            self._clear_flow(self._table_flow)
-            self._clear_flow(self._extras_flow)
+            clear_layout(self._table_flow)
+            clear_layout(self._extras_flow)
             self._row, self._pool, self._meld_groups, self._strips = None, [], [], {}
             self._row_shape = None
             self._melds_shown = self._extras_shown = None
@@ -576,7 +568,7 @@ class HandView(QWidget):
         extras = (hand.dora_indicators, hand.visible, hand.discards) if hand is not None else None
         if extras != self._extras_shown:
             self._extras_shown = extras
-            self._clear_flow(self._extras_flow)
+            clear_layout(self._extras_flow)
             self._strips = {}
             if hand is not None:
                 self._add_strips(hand)
@@ -595,10 +587,7 @@ class HandView(QWidget):
 
     def _set_meld_groups(self, melds) -> None:
         for group in self._meld_groups:
-            for i in range(self._table_flow.count()):
-                if self._table_flow.itemAt(i).widget() is group:
-                    self._table_flow.takeAt(i)
-                    break
+            remove_widget(self._table_flow, group)
             group.hide()
             group.deleteLater()        # later: the click being handled may come from it
         self._meld_groups = []
@@ -626,8 +615,8 @@ class HandView(QWidget):
         shape = (len(self._tiles), self._drawn is not None)
         relayout = shape != self._row_shape      # same count and draw: the same buttons in place
         self._row_shape = shape
-        while relayout and layout.count():
-            layout.takeAt(0)
+        if relayout:
+            clear_layout(layout, keep=self._pool)
         while len(self._pool) < len(self._tiles):
             button = TileButton("back", self._tile_height, self._theme, row)
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)

@@ -22,6 +22,7 @@ from mjgui.drills.drill_names import DRILLS
 from mjgui.hand import Hand
 from mjgui.tiles import MAX_TEXT, Tile, TileError, check_length, parse_tenhou_url
 from mjgui.ui import fonts, i18n
+from mjgui.ui.action_button import follow_action
 from mjgui.ui.analysis_table import AnalysisTable
 from mjgui.ui.analysis_worker import AnalysisWorker
 from mjgui.ui.ev_chart import TurnChart
@@ -171,6 +172,8 @@ class MainWindow(QMainWindow):
         self.copy_button.setPopupMode(QToolButton.ToolButtonPopupMode.MenuButtonPopup)
         for act in (self.act_deal, self.act_clear, self.act_undo, self.act_redo):
             self.toolbar.addAction(act)
+        for act in (self.act_undo, self.act_redo):       # they change with every edit
+            follow_action(self.toolbar.widgetForAction(act))
         self.toolbar.addSeparator()
         self.toolbar.addWidget(self.copy_button)
         self.toolbar.addAction(self.act_paste)
@@ -487,6 +490,9 @@ class MainWindow(QMainWindow):
             QApplication.sendPostedEvents(area, 0)
         QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
         self.table.executeDelayedItemsLayout()
+        # a widget just shown (a scroll bar, the turn chart) posts itself an UpdateLater:
+        # handled after the repaint it asks for a second one, though the first painted it
+        QApplication.sendPostedEvents(None, QEvent.Type.UpdateLater)
 
     def _ev_ready(self, result) -> None:
         if result.hand != self.editor.hand or self.analysis is None:

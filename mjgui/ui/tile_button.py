@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QAbstractButton, QSizePolicy, QWidget
 
 from mjgui.tiles import Tile
 from mjgui.ui.theme import COLORS, check_theme, device_ratio
-from mjgui.ui.tile_art import tile_pixmap, tile_width
+from mjgui.ui.tile_art import for_cache, tile_pixmap, tile_width
 
 __all__ = ["TileButton", "paint_badge", "badge_font"]
 
@@ -258,7 +258,7 @@ def _button_pixmap(look: _Look) -> QPixmap:
     painter = QPainter(pixmap)
     _paint_button(painter, look)
     painter.end()
-    return pixmap
+    return for_cache(pixmap)
 
 
 def _paint_button(painter: QPainter, look: _Look) -> None:
