@@ -23,6 +23,7 @@
 #include "draws.h"
 #include "capped.h"
 #include "points.h"
+#include "readings.h"
 #include "ev_memo.h"
 #include "ev_graph.h"
 
@@ -163,6 +164,112 @@ static double win_points(ev_ctx *c, const uint8_t *h, int red, int x, int flags)
     return total_ways > 0 ? expect / total_ways : s.total;
 }
 
+/* One wait kind x of a tenpai hand, scored once (csrc/readings.h): its
+ * readings by tsumo and by ron, and the ways of the ura indicators by the ura
+ * han they give.  Every variant (riichi, ippatsu, haitei, houtei, a red five
+ * drawn, ura) is then a lookup in the points table, not a scorer call. */
+typedef struct {
+    mj_readings tsumo, ron;           /* n 0: no win (not complete) */
+    int red;                          /* the red fives scored */
+    int top;                          /* the highest ura han with ways */
+    double ura_ways[4 * 5 + 1], ura_total;
+} wait_score;
+
+static int red_count(int red) { return (red & 1) + (red >> 1 & 1) + (red >> 2 & 1); }
+
+/* Scores the wait x of h (14 tiles, x included; red fives red): by tsumo,
+ * and by ron when `ron`. */
+static void score_wait(ev_ctx *c, const uint8_t *h, int red, int x, int ron, wait_score *ws)
+{
+    mj_win w = *c->w;
+    memcpy(w.counts, h, MJ_KINDS);
+    w.win_tile = (uint8_t)x;
+    w.red = (uint8_t)red;
+    w.flags = MJ_WIN_TSUMO;
+    w.n_ura = 0;
+    w.honba = w.sticks = 0;
+    if (c->call) add_call_meld(&w, c->call);
+    ws->red = red;
+    if (mj_score_readings(&w, c->rules, &ws->tsumo) != 1) ws->tsumo.n = 0;
+    ws->ron.n = 0;
+    if (ron) {
+        w.flags = 0;
+        if (mj_score_readings(&w, c->rules, &ws->ron) != 1) ws->ron.n = 0;
+    }
+    ws->top = -1;
+    ws->ura_total = 0;
+    if (!(c->options & MJ_EV_URA) || !c->n_ind) return;
+    /* ura han = sum over the ura indicators of the copies held of the kind each points to */
+    double groups[5] = {0};           /* unseen tiles by the copies held of their next kind */
+    for (int j = 0; j < MJ_KINDS; j++) {
+        int held = h[j] + c->melded[j];
+        int left = 4 - held - c->indicators[j] - c->seen[j];
+        if (left <= 0) continue;
+        int v = h[next_kind[j]] + c->melded[next_kind[j]];
+        groups[v > 4 ? 4 : v] += left;
+    }
+    /* every way to draw n indicators from the groups (multivariate hypergeometric) */
+    int n = c->n_ind, k[5];
+    memset(ws->ura_ways, 0, sizeof ws->ura_ways);
+    for (k[0] = 0; k[0] <= n; k[0]++)
+    for (k[1] = 0; k[0] + k[1] <= n; k[1]++)
+    for (k[2] = 0; k[0] + k[1] + k[2] <= n; k[2]++)
+    for (k[3] = 0; k[0] + k[1] + k[2] + k[3] <= n; k[3]++) {
+        k[4] = n - k[0] - k[1] - k[2] - k[3];
+        double ways = 1;
+        int ura = 0;
+        for (int g = 0; g < 5; g++) {
+            for (int i = 0; i < k[g]; i++) ways *= (groups[g] - i) / (i + 1);   /* C(groups, k) */
+            ura += g * k[g];
+        }
+        if (ways <= 0) continue;
+        ws->ura_ways[ura] += ways;
+        ws->ura_total += ways;
+        if (ura > ws->top) ws->top = ura;
+    }
+}
+
+/* Points received for the win on ws's tile (a tsumo when flags has
+ * MJ_WIN_TSUMO, else a ron; red: the red fives held with it), or 0 when it
+ * cannot win: the reading the scorer would keep with the flags' han added
+ * (csrc/scoring.c consider(): points, then yakuman, han, fu), its ura dora
+ * averaged over the indicators drawn without replacement from the unseen
+ * tiles.  Equals win_points(). */
+static double wait_points(ev_ctx *c, const wait_score *ws, const uint8_t *h, int red, int x, int flags)
+{
+    int tsumo = flags & MJ_WIN_TSUMO;
+    const mj_readings *rd = tsumo ? &ws->tsumo : &ws->ron;
+    if (rd->n < 0) return win_points(c, h, red, x, flags);     /* too many readings kept: score it */
+    int k = ((flags & MJ_WIN_DOUBLE_RIICHI) ? 2 : (flags & MJ_WIN_RIICHI) ? 1 : 0)
+            + !!(flags & MJ_WIN_IPPATSU) + !!(flags & MJ_WIN_HAITEI) + !!(flags & MJ_WIN_HOUTEI);
+    int dora = rd->dora + ((c->rules & MJ_RULE_RED_FIVES) ? red_count(red) - red_count(ws->red) : 0);
+    int32_t best_total = -1;
+    int best_han = 0, best_fu = 0, best_yakuman = 0, limit;
+    for (int i = 0; i < rd->n; i++) {
+        const mj_reading_value *r = &rd->r[i];
+        int han = r->yakuman ? r->han : r->han + k > 0 ? r->han + k + dora : 0;
+        int32_t base = han ? mj_base_points(han, r->fu, r->yakuman, c->rules, &limit) : 0;
+        int32_t total = mj_payers_total(base, tsumo, c->dealer);
+        if (total > best_total || (total == best_total && (r->yakuman > best_yakuman
+            || (r->yakuman == best_yakuman && (han > best_han || (han == best_han && r->fu > best_fu)))))) {
+            best_total = total;
+            best_han = han;
+            best_fu = r->fu;
+            best_yakuman = r->yakuman;
+        }
+    }
+    if (best_han <= 0) return 0;
+    int riichi = flags & (MJ_WIN_RIICHI | MJ_WIN_DOUBLE_RIICHI);
+    if (best_yakuman || !riichi || ws->ura_total <= 0) return best_total;
+    double expect = 0;
+    for (int u = ws->top; u >= 0; u--) {    /* the order win_points adds them in, for one indicator */
+        if (ws->ura_ways[u] <= 0) continue;
+        int32_t base = mj_base_points(best_han + u, best_fu, 0, c->rules, &limit);
+        expect += ws->ura_ways[u] * mj_payers_total(base, tsumo, c->dealer);
+    }
+    return expect / ws->ura_total;
+}
+
 /* Wall copies of x seen from hand h (melds, indicators and seen tiles out). */
 static int wall(const ev_ctx *c, const uint8_t *h, int x)
 {
@@ -261,39 +368,41 @@ static void wait_values(ev_ctx *c, uint8_t *h, const draw *draws, int n, int rii
     /* the round's last discard (South's, the last of the final discards) is houtei: a yaku */
     int houtei = q > 0 && c->final_discards > 0;
     double last_weight = 0, last_gain = 0, last_gain_ip = 0;
+    wait_score ws;
     for (int i = 0; i < n; i++) {
         int x = draws[i].x, r = draws[i].red;
         double weight = draws[i].weight;
         h[x]++;
+        if (i == 0 || x != draws[i - 1].x) score_wait(c, h, r, x, q > 0, &ws);
         int flags = MJ_WIN_TSUMO | riichi;
-        double pts = win_points(c, h, r, x, flags);
+        double pts = wait_points(c, &ws, h, r, x, flags);
         int last = c->haitei >= 0 && (c->options & MJ_EV_HAITEI) ? MJ_WIN_HAITEI : 0;
         /* haitei is a yaku of its own: a hand without one still wins on the last draw */
-        double pts_last = last ? win_points(c, h, r, x, flags | last) : pts;
-        double pts_ip = pts > 0 && ip ? win_points(c, h, r, x, flags | ip) : pts;
+        double pts_last = last ? wait_points(c, &ws, h, r, x, flags | last) : pts;
+        double pts_ip = pts > 0 && ip ? wait_points(c, &ws, h, r, x, flags | ip) : pts;
         if (pts > 0) {
             tsumo_weight += weight;
             gain += weight * pts;
             gain_ip += weight * pts_ip;
         }
         if (pts_last > 0) {
-            double pts_ip_last = ip && last ? win_points(c, h, r, x, flags | ip | last) : ip ? pts_ip : pts_last;
+            double pts_ip_last = ip && last ? wait_points(c, &ws, h, r, x, flags | ip | last) : ip ? pts_ip : pts_last;
             last_tsumo_weight += weight;
             gain_last += weight * pts_last;
             gain_ip_last += weight * pts_ip_last;
         }
         if (q > 0) {
-            double ron = win_points(c, h, r, x, riichi);
+            double ron = wait_points(c, &ws, h, r, x, riichi);
             if (ron > 0) {
                 ron_weight += weight;
                 ron_gain += weight * ron;
-                ron_gain_ip += weight * (ip ? win_points(c, h, r, x, riichi | ip) : ron);
+                ron_gain_ip += weight * (ip ? wait_points(c, &ws, h, r, x, riichi | ip) : ron);
             }
-            double last = houtei ? win_points(c, h, r, x, riichi | MJ_WIN_HOUTEI) : 0;
+            double last = houtei ? wait_points(c, &ws, h, r, x, riichi | MJ_WIN_HOUTEI) : 0;
             if (last > 0) {
                 last_weight += weight;
                 last_gain += weight * last;
-                last_gain_ip += weight * (ip ? win_points(c, h, r, x, riichi | ip | MJ_WIN_HOUTEI) : last);
+                last_gain_ip += weight * (ip ? wait_points(c, &ws, h, r, x, riichi | ip | MJ_WIN_HOUTEI) : last);
             }
         }
         h[x]--;
