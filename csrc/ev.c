@@ -767,13 +767,11 @@ static int32_t evaluate(ev_ctx *c, uint8_t *h, int red, int extra, int shanten)
 #define GRAPH_OPTIONS (MJ_EV_SHANTEN_BACK | MJ_EV_TEGAWARI)
 typedef char graph_rows_match[EV_ROW == M_COUNT * NV ? 1 : -1];
 
-/* The graph's tenpai states: valued (and memoised) as in the plain search. */
+/* The graph's tenpai states, valued as in the plain search (the graph holds
+ * each once: no memo here).  Only the entries from the turn on are read. */
 static int graph_tenpai(void *ctx, uint8_t *h, int red, double *values)
 {
-    ev_ctx *c = ctx;
-    int32_t v = evaluate(c, h, red, 0, 0);
-    if (v < 0) return c->failed == FAIL_CANCELLED ? MJ_ERR_CANCELLED : MJ_ERR_MEMORY;
-    memcpy(values, values_at(c, v), EV_ROW * sizeof *values);
+    tenpai_values(ctx, h, red, 0, values);
     return 0;
 }
 
@@ -924,7 +922,7 @@ int mj_ev_model(const mj_win *hand, const mj_ev_params *p, mj_ev_row *rows, long
             row->score[t] = vals[M_SCORE * NV + t];
         }
     }
-    if (states) *states = (graph ? *states : 0) + (long)c.states.used;   /* the graph's below tenpai */
+    if (states) *states = (graph ? *states : 0) + (long)c.states.used;   /* the graph's, then the plain search's */
     free(graph);
     free(c.states.slots);
     free(c.drawn.slots);
