@@ -18,9 +18,6 @@
  * player may throw back (the drawn kind is an allowed discard of G) only
  * counts when it gains. */
 #include <string.h>
-#ifdef EVSTATS
-#include <stdio.h>
-#endif
 #include "draws.h"
 #include "ev_memo.h"
 #include "ev_graph.h"
@@ -376,11 +373,7 @@ int ev_graph_search(const ev_graph_in *in, double (*values)[EV_ROW], long *state
     }
     if (!g.failed) build(&g);
     if (!g.failed) sweep(&g, root, values);
-#ifdef EVSTATS
-    { size_t dead_n = 0, exp_n = 0; for (size_t i = 0; i < g.n_st; i++) { if (g.st[i].shanten > 0) { if (g.st[i].count) exp_n++; else dead_n++; } }
-    fprintf(stderr, "st %zu tenpai %zu expanded %zu unexpanded %zu nd %zu edges %zu kids %zu\n", g.n_st, g.n_tenpai, exp_n, dead_n, g.n_nd, g.n_edges, g.n_kids); }
-#endif
-    if (states) *states = (long)(g.n_st - g.n_tenpai);
+    if (states) *states = (long)g.n_st;
     free(g.states.slots);
     free(g.nodes.slots);
     free(g.st);
