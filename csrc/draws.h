@@ -140,13 +140,35 @@ static inline void minus_classes(const uint8_t *h, uint8_t minus[MJ_KINDS])
         if (c[i]) minus[27 + i] = mj_class7[code - pow5[i]];
 }
 
+/* The lowest kind in the nonzero mask m. */
+static inline int mj_lowest_kind(uint64_t m)
+{
+#if defined(__GNUC__)
+    return __builtin_ctzll(m);
+#else
+    int i = 0;
+    while (!(m >> i & 1)) i++;
+    return i;
+#endif
+}
+
+/* Bit k set when h holds kind k. */
+static inline uint64_t mj_held_mask(const uint8_t *h)
+{
+    uint64_t m = 0;
+    for (int k = 0; k < MJ_KINDS; k++) m |= (uint64_t)(h[k] != 0) << k;
+    return m;
+}
+
 /* Shanten after each discard of the 3k+2 hand h (MJ_NOT_HELD when not held):
- * one suit class changes per discard, no ukeire needed.  Without caps the
+ * one suit class changes per discard, no ukeire needed.  Returns the mask
+ * of the kinds held.  Without caps the
  * classes after each discard come from the suit codes (minus_classes), the
  * untouched suits are merged once, and seven pairs and thirteen orphans
  * depend only on whether the tile is a terminal/honour and how many are held. */
-static inline void mj_discard_shanten(uint8_t *h, int forms, mj_caps *cx, int8_t *after)
+static inline uint64_t mj_discard_shanten(uint8_t *h, int forms, mj_caps *cx, int8_t *after)
 {
+    const uint64_t held = mj_held_mask(h);
     uint8_t cls[4];
     for (int q = 0; q < 4; q++) cls[q] = mj_suit_class(h, q);
     mj_scan_result scan = mj_scan(h);
@@ -163,9 +185,9 @@ static inline void mj_discard_shanten(uint8_t *h, int forms, mj_caps *cx, int8_t
         minus_classes(h, minus);
         const uint8_t (*final)[MJ_RIGHT_CLASSES] = mj_final[k];
         const uint8_t left = mj_merge_nn[cls[0]][cls[1]], right = mj_merge_nz[cls[2]][cls[3]];
-        for (int d = 0; d < MJ_KINDS; d++) {
-            if (!h[d]) { after[d] = MJ_NOT_HELD; continue; }
-            int q = mj_suit_of(d), distance;
+        memset(after, MJ_NOT_HELD, MJ_KINDS);
+        for (uint64_t m = held; m; m &= m - 1) {
+            int d = mj_lowest_kind(m), q = mj_suit_of(d), distance;
             if (q == 0) distance = final[mj_merge_nn[minus[d]][cls[1]]][right];
             else if (q == 1) distance = final[mj_merge_nn[cls[0]][minus[d]]][right];
             else if (q == 2) distance = final[left][mj_merge_nz[minus[d]][cls[3]]];
@@ -173,7 +195,7 @@ static inline void mj_discard_shanten(uint8_t *h, int forms, mj_caps *cx, int8_t
             int v = special[MJ_YAOCHU_BYTES[d] != 0][h[d] > 4 ? 4 : h[d]];
             after[d] = (int8_t)(distance - 1 < v ? distance - 1 : v);
         }
-        return;
+        return held;
     }
     for (int d = 0; d < MJ_KINDS; d++) {
         if (!h[d]) { after[d] = MJ_NOT_HELD; continue; }
@@ -186,6 +208,7 @@ static inline void mj_discard_shanten(uint8_t *h, int forms, mj_caps *cx, int8_t
         h[d]++;
         cls[q] = (uint8_t)saved;
     }
+    return held;
 }
 
 static inline int check_forms(int forms) { return !(forms & ~MJ_ALL_FORMS) && (forms & MJ_ALL_FORMS); }

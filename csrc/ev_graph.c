@@ -151,17 +151,20 @@ static int32_t node_of(graph *g, uint8_t *h, int red, uint64_t lo, uint64_t hi, 
     if (sl->values >= 0) return sl->values;
     int32_t id = sl->values = (int32_t)g->n_nd++;
     int8_t after[MJ_KINDS];
-    mj_discard_shanten(h, in->forms, in->cx, after);
+    const uint64_t held = mj_discard_shanten(h, in->forms, in->cx, after);
     int s = 127;
-    for (int d = 0; d < MJ_KINDS; d++)
-        if (after[d] != MJ_NOT_HELD && after[d] < s) s = after[d];
+    for (uint64_t m = held; m; m &= m - 1) {
+        int d = mj_lowest_kind(m);
+        if (after[d] < s) s = after[d];
+    }
     int back = in->shanten_back && e + s <= in->s0;
     /* the children's keys first, their slots loading while the next are made */
     uint64_t klo[MJ_KINDS], khi[MJ_KINDS];
     int8_t kd[MJ_KINDS], ke[MJ_KINDS];
     int n_kids = 0;
-    for (int d = 0; d < MJ_KINDS; d++) {
-        if (after[d] == MJ_NOT_HELD || (after[d] != s && !back)) continue;
+    for (uint64_t m = held; m; m &= m - 1) {
+        int d = mj_lowest_kind(m);
+        if (after[d] != s && !back) continue;
         ke[n_kids] = (int8_t)(e - discard_exchange(in, h, red, d));
         h[d]--;
         klo[n_kids] = lo;
@@ -208,9 +211,9 @@ static void expand(graph *g, int32_t i)
     /* the draws' keys first, their slots loading while the next are made */
     struct { uint64_t lo, hi; int8_t x, red, e; int16_t weight; } d[2 * MJ_KINDS];
     int n = 0, dist = g->st[i].dist;
-    for (int x = 0; x < MJ_KINDS; x++) {
-        int copies = 4 - h[x] - in->out[x];
-        if (!(draws >> x & 1) || copies <= 0) continue;
+    for (uint64_t m = draws; m; m &= m - 1) {
+        int x = mj_lowest_kind(m), copies = 4 - h[x] - in->out[x];
+        if (copies <= 0) continue;
         int reds = is_five(x) && (in->red_drawable >> (x / 9) & 1) && !(red >> (x / 9) & 1);
         for (int r = 0; r < 2; r++) {
             int weight = r ? copies - reds : reds;
