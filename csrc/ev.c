@@ -177,9 +177,49 @@ typedef struct {
 
 static int red_count(int red) { return (red & 1) + (red >> 1 & 1) + (red >> 2 & 1); }
 
-/* Scores the wait x of h (14 tiles, x included; red fives red): by tsumo,
- * and by ron when `ron`. */
-static void score_wait(ev_ctx *c, const uint8_t *h, int red, int x, int ron, wait_score *ws)
+/* Ura han = sum over the ura indicators of the copies held of the kind each
+ * points to: the unseen tiles of h (melds, indicators and seen tiles out) by
+ * the copies held of their next kind, groups[0..4]. */
+static void ura_groups_of(const ev_ctx *c, const uint8_t *h, double *groups)
+{
+    for (int v = 0; v < 5; v++) groups[v] = 0;
+    for (int j = 0; j < MJ_KINDS; j++) {
+        int held = h[j] + c->melded[j];
+        int left = 4 - held - c->indicators[j] - c->seen[j];
+        if (left <= 0) continue;
+        int v = h[next_kind[j]] + c->melded[next_kind[j]];
+        groups[v > 4 ? 4 : v] += left;
+    }
+}
+
+/* The kind whose next kind (the dora it points to) is x. */
+static int previous_kind(int x)
+{
+    if (x >= 27) return x < 31 ? 27 + (x - 27 + 3) % 4 : 31 + (x - 31 + 2) % 3;
+    return x % 9 ? x - 1 : x + 8;
+}
+
+/* The groups of h + x from those of h (13 tiles): x has one unseen copy
+ * fewer, and the unseen copies of the kind pointing to x move up a group. */
+static void ura_groups_plus(const ev_ctx *c, const uint8_t *h, const double *before, int x, double *groups)
+{
+    for (int v = 0; v < 5; v++) groups[v] = before[v];
+    int left_x = 4 - h[x] - c->melded[x] - c->indicators[x] - c->seen[x];   /* before the draw */
+    int vx = h[next_kind[x]] + c->melded[next_kind[x]];
+    if (left_x > 0) groups[vx > 4 ? 4 : vx] -= 1;
+    int j = previous_kind(x);
+    int left_j = 4 - h[j] - c->melded[j] - c->indicators[j] - c->seen[j];
+    int vj = h[x] + c->melded[x];
+    if (left_j > 0) {
+        groups[vj > 4 ? 4 : vj] -= left_j;
+        groups[vj + 1 > 4 ? 4 : vj + 1] += left_j;
+    }
+}
+
+/* Scores the wait x of h (14 tiles, x included; red fives red; ura_groups
+ * its ura_groups_of): by tsumo, and by ron when `ron`. */
+static void score_wait(ev_ctx *c, const uint8_t *h, int red, int x, int ron, const double *ura_groups,
+                       wait_score *ws)
 {
     mj_win w = *c->w;
     memcpy(w.counts, h, MJ_KINDS);
@@ -199,18 +239,19 @@ static void score_wait(ev_ctx *c, const uint8_t *h, int red, int x, int ron, wai
     ws->top = -1;
     ws->ura_total = 0;
     if (!(c->options & MJ_EV_URA) || !c->n_ind) return;
-    /* ura han = sum over the ura indicators of the copies held of the kind each points to */
-    double groups[5] = {0};           /* unseen tiles by the copies held of their next kind */
-    for (int j = 0; j < MJ_KINDS; j++) {
-        int held = h[j] + c->melded[j];
-        int left = 4 - held - c->indicators[j] - c->seen[j];
-        if (left <= 0) continue;
-        int v = h[next_kind[j]] + c->melded[next_kind[j]];
-        groups[v > 4 ? 4 : v] += left;
-    }
-    /* every way to draw n indicators from the groups (multivariate hypergeometric) */
+    const double *groups = ura_groups;
     int n = c->n_ind, k[5];
     memset(ws->ura_ways, 0, sizeof ws->ura_ways);
+    if (n == 1) {                     /* one indicator: the ways of ura han u are groups[u] */
+        for (int u = 0; u < 5; u++) {
+            if (groups[u] <= 0) continue;
+            ws->ura_ways[u] = groups[u];
+            ws->ura_total += groups[u];
+            ws->top = u;
+        }
+        return;
+    }
+    /* every way to draw n indicators from the groups (multivariate hypergeometric) */
     for (k[0] = 0; k[0] <= n; k[0]++)
     for (k[1] = 0; k[0] + k[1] <= n; k[1]++)
     for (k[2] = 0; k[0] + k[1] + k[2] <= n; k[2]++)
@@ -314,8 +355,16 @@ typedef struct {
 static int useful_draws(const ev_ctx *c, uint8_t *h, int red, int tenpai, draw *out, uint64_t *waits)
 {
     uint64_t mask;
-    if (tenpai) {
-        mj_ukeire(h, c->forms, &mask);
+    if (tenpai) {                     /* the waits: mj_ukeire's mask, the hand known valid and tenpai */
+        prepared p;
+        memcpy(p.h, h, MJ_KINDS);
+        for (int q = 0; q < 4; q++) p.cls[q] = mj_suit_class(h, q);
+        p.scan = mj_scan(h);
+        p.forms = c->forms;
+        p.cx = NULL;
+        uint8_t plus[MJ_KINDS] = {0};
+        plus_classes(p.h, -1, plus);
+        mask = draws_lowering(&p, 0, plus);
         for (int x = 0; x < MJ_KINDS; x++)
             if (h[x] >= c->caps[x]) mask &= ~((uint64_t)1 << x);
     } else {
@@ -369,11 +418,20 @@ static void wait_values(ev_ctx *c, uint8_t *h, const draw *draws, int n, int rii
     int houtei = q > 0 && c->final_discards > 0;
     double last_weight = 0, last_gain = 0, last_gain_ip = 0;
     wait_score ws;
+    double groups13[5], groups[5];    /* the ura groups of the waiting hand, then with the wait */
+    if ((c->options & MJ_EV_URA) && c->n_ind) ura_groups_of(c, h, groups13);
     for (int i = 0; i < n; i++) {
         int x = draws[i].x, r = draws[i].red;
         double weight = draws[i].weight;
         h[x]++;
-        if (i == 0 || x != draws[i - 1].x) score_wait(c, h, r, x, q > 0, &ws);
+        if (i == 0 || x != draws[i - 1].x) {
+            if ((c->options & MJ_EV_URA) && c->n_ind) {
+                h[x]--;
+                ura_groups_plus(c, h, groups13, x, groups);
+                h[x]++;
+            }
+            score_wait(c, h, r, x, q > 0, groups, &ws);
+        }
         int flags = MJ_WIN_TSUMO | riichi;
         double pts = wait_points(c, &ws, h, r, x, flags);
         int last = c->haitei >= 0 && (c->options & MJ_EV_HAITEI) ? MJ_WIN_HAITEI : 0;
