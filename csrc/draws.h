@@ -155,9 +155,20 @@ static inline int mj_lowest_kind(uint64_t m)
 /* Bit k set when h holds kind k. */
 static inline uint64_t mj_held_mask(const uint8_t *h)
 {
+#if defined(__SSE2__) && !defined(MJ_PORTABLE)
+    uint8_t buf[48] = {0};
+    memcpy(buf, h, MJ_KINDS);
+    uint64_t empty = 0;
+    for (int i = 0; i < 48; i += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(buf + i));
+        empty |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_setzero_si128())) << i;
+    }
+    return ~empty & (((uint64_t)1 << MJ_KINDS) - 1);
+#else
     uint64_t m = 0;
     for (int k = 0; k < MJ_KINDS; k++) m |= (uint64_t)(h[k] != 0) << k;
     return m;
+#endif
 }
 
 /* Shanten after each discard of the 3k+2 hand h (MJ_NOT_HELD when not held):
@@ -174,26 +185,38 @@ static inline uint64_t mj_discard_shanten(uint8_t *h, int forms, mj_caps *cx, in
     mj_scan_result scan = mj_scan(h);
     int k = (scan.tiles - 1) / 3;
     if (!cx && (forms & MJ_REGULAR)) {
-        int special[2][5] = {{99, 99, 99, 99, 99}, {99, 99, 99, 99, 99}};
-        if (scan.tiles - 1 >= 13 && (forms & (MJ_CHIITOI | MJ_KOKUSHI)))
-            for (int yao = 0; yao < 2; yao++)
-                for (int held = 1; held <= 4; held++) {
-                    int v = mj_best_of(forms & ~MJ_REGULAR, 0, mj_scan_discard(scan, yao ? 0 : 1, held));
-                    special[yao][held] = v == MJ_NOT_APPLICABLE ? 99 : v;
-                }
         uint8_t minus[MJ_KINDS];
         minus_classes(h, minus);
         const uint8_t (*final)[MJ_RIGHT_CLASSES] = mj_final[k];
         const uint8_t left = mj_merge_nn[cls[0]][cls[1]], right = mj_merge_nz[cls[2]][cls[3]];
         memset(after, MJ_NOT_HELD, MJ_KINDS);
+        int worst = -1;
         for (uint64_t m = held; m; m &= m - 1) {
             int d = mj_lowest_kind(m), q = mj_suit_of(d), distance;
             if (q == 0) distance = final[mj_merge_nn[minus[d]][cls[1]]][right];
             else if (q == 1) distance = final[mj_merge_nn[cls[0]][minus[d]]][right];
             else if (q == 2) distance = final[left][mj_merge_nz[minus[d]][cls[3]]];
             else distance = final[left][mj_merge_nz[cls[2]][minus[d]]];
-            int v = special[MJ_YAOCHU_BYTES[d] != 0][h[d] > 4 ? 4 : h[d]];
-            after[d] = (int8_t)(distance - 1 < v ? distance - 1 : v);
+            after[d] = (int8_t)(distance - 1);
+            if (distance - 1 > worst) worst = distance - 1;
+        }
+        if (scan.tiles - 1 < 13 || !(forms & (MJ_CHIITOI | MJ_KOKUSHI))) return held;
+        /* a discard never adds a pair, a kind or a terminal: the whole hand's
+         * numbers bound the special forms from below, mostly above every
+         * regular value */
+        int bound = 99;
+        if (forms & MJ_CHIITOI) bound = mj_chiitoi_from(scan);
+        if ((forms & MJ_KOKUSHI) && mj_kokushi_from(scan) < bound) bound = mj_kokushi_from(scan);
+        if (bound >= worst) return held;
+        int special[2][5];
+        for (int yao = 0; yao < 2; yao++)
+            for (int n = 1; n <= 4; n++) {
+                int v = mj_best_of(forms & ~MJ_REGULAR, 0, mj_scan_discard(scan, yao ? 0 : 1, n));
+                special[yao][n] = v == MJ_NOT_APPLICABLE ? 99 : v;
+            }
+        for (uint64_t m = held; m; m &= m - 1) {
+            int d = mj_lowest_kind(m), v = special[MJ_YAOCHU_BYTES[d] != 0][h[d] > 4 ? 4 : h[d]];
+            if (v < after[d]) after[d] = (int8_t)v;
         }
         return held;
     }
