@@ -140,37 +140,6 @@ static inline void minus_classes(const uint8_t *h, uint8_t minus[MJ_KINDS])
         if (c[i]) minus[27 + i] = mj_class7[code - pow5[i]];
 }
 
-/* The lowest kind in the nonzero mask m. */
-static inline int mj_lowest_kind(uint64_t m)
-{
-#if defined(__GNUC__)
-    return __builtin_ctzll(m);
-#else
-    int i = 0;
-    while (!(m >> i & 1)) i++;
-    return i;
-#endif
-}
-
-/* Bit k set when h holds kind k. */
-static inline uint64_t mj_held_mask(const uint8_t *h)
-{
-#if defined(__SSE2__) && !defined(MJ_PORTABLE)
-    uint8_t buf[48] = {0};
-    memcpy(buf, h, MJ_KINDS);
-    uint64_t empty = 0;
-    for (int i = 0; i < 48; i += 16) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(buf + i));
-        empty |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_setzero_si128())) << i;
-    }
-    return ~empty & (((uint64_t)1 << MJ_KINDS) - 1);
-#else
-    uint64_t m = 0;
-    for (int k = 0; k < MJ_KINDS; k++) m |= (uint64_t)(h[k] != 0) << k;
-    return m;
-#endif
-}
-
 /* Shanten after each discard of the 3k+2 hand h (MJ_NOT_HELD when not held):
  * one suit class changes per discard, no ukeire needed.  Returns the mask
  * of the kinds held.  Without caps the

@@ -112,67 +112,19 @@ static void add_call_meld(mj_win *w, int code)
     w->n_melds++;
 }
 
-/* Points received for the win on x completing h (14 tiles, x included; a
- * tsumo when flags has MJ_WIN_TSUMO, else a ron), or 0 when it cannot win;
- * ura dora averaged over the indicators drawn without replacement from the
- * unseen tiles. */
-static double win_points(ev_ctx *c, const uint8_t *h, int red, int x, int flags)
-{
-    mj_win w = *c->w;
-    memcpy(w.counts, h, MJ_KINDS);
-    w.win_tile = (uint8_t)x;
-    w.red = (uint8_t)red;
-    w.flags = (uint16_t)flags;
-    w.n_ura = 0;
-    w.honba = w.sticks = 0;
-    if (c->call) add_call_meld(&w, c->call);
-    mj_score s;
-    if (mj_score_hand(&w, c->rules, &s) != 1) return 0;
-    int riichi = flags & (MJ_WIN_RIICHI | MJ_WIN_DOUBLE_RIICHI);
-    if (s.yakuman || !riichi || !(c->options & MJ_EV_URA) || !c->n_ind)
-        return s.total;
-    /* ura han = sum over the ura indicators of the copies held of the kind each points to */
-    double groups[5] = {0};           /* unseen tiles by the copies held of their next kind */
-    for (int j = 0; j < MJ_KINDS; j++) {
-        int held = h[j] + c->melded[j];
-        int left = 4 - held - c->indicators[j] - c->seen[j];
-        if (left <= 0) continue;
-        int v = h[next_kind[j]] + c->melded[next_kind[j]];
-        groups[v > 4 ? 4 : v] += left;
-    }
-    /* every way to draw n indicators from the groups (multivariate hypergeometric) */
-    int n = c->n_ind, tsumo = flags & MJ_WIN_TSUMO;
-    double expect = 0, total_ways = 0;
-    int k[5];
-    for (k[0] = 0; k[0] <= n; k[0]++)
-    for (k[1] = 0; k[0] + k[1] <= n; k[1]++)
-    for (k[2] = 0; k[0] + k[1] + k[2] <= n; k[2]++)
-    for (k[3] = 0; k[0] + k[1] + k[2] + k[3] <= n; k[3]++) {
-        k[4] = n - k[0] - k[1] - k[2] - k[3];
-        double ways = 1;
-        int ura = 0;
-        for (int g = 0; g < 5; g++) {
-            for (int i = 0; i < k[g]; i++) ways *= (groups[g] - i) / (i + 1);   /* C(groups, k) */
-            ura += g * k[g];
-        }
-        if (ways <= 0) continue;
-        int limit;
-        int32_t base = mj_base_points(s.han + ura, s.fu, 0, c->rules, &limit);
-        expect += ways * mj_payers_total(base, tsumo, c->dealer);
-        total_ways += ways;
-    }
-    return total_ways > 0 ? expect / total_ways : s.total;
-}
-
 /* One wait kind x of a tenpai hand, scored once (csrc/readings.h): its
  * readings by tsumo and by ron, and the ways of the ura indicators by the ura
  * han they give.  Every variant (riichi, ippatsu, haitei, houtei, a red five
  * drawn, ura) is then a lookup in the points table, not a scorer call. */
 typedef struct {
+    int top;                          /* the highest ura han with ways (-1: none) */
+    double ways[4 * 5 + 1], total;    /* the ways of the indicators by the ura han they give */
+} ura_weights;
+
+typedef struct {
     mj_readings tsumo, ron;           /* n 0: no win (not complete) */
     int red;                          /* the red fives scored */
-    int top;                          /* the highest ura han with ways */
-    double ura_ways[4 * 5 + 1], ura_total;
+    ura_weights ura;
 } wait_score;
 
 static int red_count(int red) { return (red & 1) + (red >> 1 & 1) + (red >> 2 & 1); }
@@ -216,6 +168,81 @@ static void ura_groups_plus(const ev_ctx *c, const uint8_t *h, const double *bef
     }
 }
 
+/* The ways of the n ura indicators (drawn without replacement from the
+ * unseen tiles: a multivariate hypergeometric over the groups) by the ura
+ * han they give. */
+static void ura_weights_of(const ev_ctx *c, const double *groups, ura_weights *u)
+{
+    int n = c->n_ind, k[5];
+    memset(u->ways, 0, sizeof u->ways);
+    u->top = -1;
+    u->total = 0;
+    if (n == 1) {                     /* one indicator: the ways of ura han g are groups[g] */
+        for (int g = 0; g < 5; g++) {
+            if (groups[g] <= 0) continue;
+            u->ways[g] = groups[g];
+            u->total += groups[g];
+            u->top = g;
+        }
+        return;
+    }
+    for (k[0] = 0; k[0] <= n; k[0]++)
+    for (k[1] = 0; k[0] + k[1] <= n; k[1]++)
+    for (k[2] = 0; k[0] + k[1] + k[2] <= n; k[2]++)
+    for (k[3] = 0; k[0] + k[1] + k[2] + k[3] <= n; k[3]++) {
+        k[4] = n - k[0] - k[1] - k[2] - k[3];
+        double ways = 1;
+        int ura = 0;
+        for (int g = 0; g < 5; g++) {
+            for (int i = 0; i < k[g]; i++) ways *= (groups[g] - i) / (i + 1);   /* C(groups, k) */
+            ura += g * k[g];
+        }
+        if (ways <= 0) continue;
+        u->ways[ura] += ways;
+        u->total += ways;
+        if (ura > u->top) u->top = ura;
+    }
+}
+
+/* What a win of han and fu pays on average over the ura han (highest first). */
+static double ura_average(const ev_ctx *c, const ura_weights *u, int han, int fu, int tsumo)
+{
+    double expect = 0;
+    int limit;
+    for (int g = u->top; g >= 0; g--) {
+        if (u->ways[g] <= 0) continue;
+        expect += u->ways[g] * mj_payers_total(mj_base_points(han + g, fu, 0, c->rules, &limit), tsumo, c->dealer);
+    }
+    return expect / u->total;
+}
+
+/* Points received for the win on x completing h (14 tiles, x included; a
+ * tsumo when flags has MJ_WIN_TSUMO, else a ron), or 0 when it cannot win,
+ * from one scorer call; ura dora averaged over the indicators drawn without
+ * replacement from the unseen tiles.  wait_points() gives the same from a
+ * wait's readings; this serves where they are not kept. */
+static double win_points(ev_ctx *c, const uint8_t *h, int red, int x, int flags)
+{
+    mj_win w = *c->w;
+    memcpy(w.counts, h, MJ_KINDS);
+    w.win_tile = (uint8_t)x;
+    w.red = (uint8_t)red;
+    w.flags = (uint16_t)flags;
+    w.n_ura = 0;
+    w.honba = w.sticks = 0;
+    if (c->call) add_call_meld(&w, c->call);
+    mj_score s;
+    if (mj_score_hand(&w, c->rules, &s) != 1) return 0;
+    int riichi = flags & (MJ_WIN_RIICHI | MJ_WIN_DOUBLE_RIICHI);
+    if (s.yakuman || !riichi || !(c->options & MJ_EV_URA) || !c->n_ind)
+        return s.total;
+    double groups[5];
+    ura_weights u;
+    ura_groups_of(c, h, groups);
+    ura_weights_of(c, groups, &u);
+    return u.total > 0 ? ura_average(c, &u, s.han, s.fu, flags & MJ_WIN_TSUMO) : s.total;
+}
+
 /* Scores the wait x of h (14 tiles, x included; red fives red; ura_groups
  * its ura_groups_of): by tsumo, and by ron when `ron`. */
 static void score_wait(ev_ctx *c, const uint8_t *h, int red, int x, int ron, const double *ura_groups,
@@ -236,38 +263,9 @@ static void score_wait(ev_ctx *c, const uint8_t *h, int red, int x, int ron, con
         w.flags = 0;
         if (mj_score_readings(&w, c->rules, &ws->ron) != 1) ws->ron.n = 0;
     }
-    ws->top = -1;
-    ws->ura_total = 0;
-    if (!(c->options & MJ_EV_URA) || !c->n_ind) return;
-    const double *groups = ura_groups;
-    int n = c->n_ind, k[5];
-    memset(ws->ura_ways, 0, sizeof ws->ura_ways);
-    if (n == 1) {                     /* one indicator: the ways of ura han u are groups[u] */
-        for (int u = 0; u < 5; u++) {
-            if (groups[u] <= 0) continue;
-            ws->ura_ways[u] = groups[u];
-            ws->ura_total += groups[u];
-            ws->top = u;
-        }
-        return;
-    }
-    /* every way to draw n indicators from the groups (multivariate hypergeometric) */
-    for (k[0] = 0; k[0] <= n; k[0]++)
-    for (k[1] = 0; k[0] + k[1] <= n; k[1]++)
-    for (k[2] = 0; k[0] + k[1] + k[2] <= n; k[2]++)
-    for (k[3] = 0; k[0] + k[1] + k[2] + k[3] <= n; k[3]++) {
-        k[4] = n - k[0] - k[1] - k[2] - k[3];
-        double ways = 1;
-        int ura = 0;
-        for (int g = 0; g < 5; g++) {
-            for (int i = 0; i < k[g]; i++) ways *= (groups[g] - i) / (i + 1);   /* C(groups, k) */
-            ura += g * k[g];
-        }
-        if (ways <= 0) continue;
-        ws->ura_ways[ura] += ways;
-        ws->ura_total += ways;
-        if (ura > ws->top) ws->top = ura;
-    }
+    ws->ura.top = -1;
+    ws->ura.total = 0;
+    if ((c->options & MJ_EV_URA) && c->n_ind) ura_weights_of(c, ura_groups, &ws->ura);
 }
 
 /* Points received for the win on ws's tile (a tsumo when flags has
@@ -301,14 +299,8 @@ static double wait_points(ev_ctx *c, const wait_score *ws, const uint8_t *h, int
     }
     if (best_han <= 0) return 0;
     int riichi = flags & (MJ_WIN_RIICHI | MJ_WIN_DOUBLE_RIICHI);
-    if (best_yakuman || !riichi || ws->ura_total <= 0) return best_total;
-    double expect = 0;
-    for (int u = ws->top; u >= 0; u--) {    /* the order win_points adds them in, for one indicator */
-        if (ws->ura_ways[u] <= 0) continue;
-        int32_t base = mj_base_points(best_han + u, best_fu, 0, c->rules, &limit);
-        expect += ws->ura_ways[u] * mj_payers_total(base, tsumo, c->dealer);
-    }
-    return expect / ws->ura_total;
+    if (best_yakuman || !riichi || ws->ura.total <= 0) return best_total;
+    return ura_average(c, &ws->ura, best_han, best_fu, tsumo);
 }
 
 /* Wall copies of x seen from hand h (melds, indicators and seen tiles out). */

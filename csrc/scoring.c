@@ -33,16 +33,7 @@ static inline int bits9(unsigned x)
     return nibble[x & 15] + nibble[x >> 4 & 15] + (int)(x >> 8 & 1);
 }
 
-static inline int lowest_bit(unsigned x)       /* x != 0 */
-{
-#if defined(__GNUC__)
-    return __builtin_ctz(x);
-#else
-    int i = 0;
-    while (!(x >> i & 1)) i++;
-    return i;
-#endif
-}
+static inline int lowest_bit(unsigned x) { return mj_lowest_kind(x); }      /* x != 0 */
 
 /* The splits of the number suit at counts c[0..8], from the generated hash
  * table (every suit that is at most four melds and a pair is in it); returns
@@ -139,23 +130,7 @@ static const uint8_t next_dora[MJ_KINDS] = {
                 | (uint64_t)1 << 25 | (uint64_t)1 << 32)
 
 /* Bit k set when kind k is held. */
-static uint64_t held_kinds(const uint8_t *total)
-{
-#if defined(__SSE2__) && !defined(MJ_PORTABLE)
-    uint8_t buf[48] = {0};
-    memcpy(buf, total, MJ_KINDS);
-    uint64_t empty = 0;
-    for (int i = 0; i < 48; i += 16) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(buf + i));
-        empty |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_setzero_si128())) << i;
-    }
-    return ~empty & (((uint64_t)1 << MJ_KINDS) - 1);
-#else
-    uint64_t held = 0;
-    for (int k = 0; k < MJ_KINDS; k++) held |= (uint64_t)(total[k] != 0) << k;
-    return held;
-#endif
-}
+static uint64_t held_kinds(const uint8_t *total) { return mj_held_mask(total); }
 
 /* A terminal or an honour (mj_is_yaochu without the divisions); kind < 34. */
 static inline int yaochu(int kind)
