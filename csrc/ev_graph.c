@@ -76,7 +76,6 @@ static void unpack(uint64_t lo, uint64_t hi, uint8_t *h)
     for (int k = 21; k < MJ_KINDS; k++) h[k] = (uint8_t)(hi >> (3 * (k - 21)) & 7);
 }
 
-
 static int is_five(int k) { return k < 27 && k % 9 == 4; }
 
 /* Plain (not red) copies of k in h with red fives red. */
