@@ -94,27 +94,6 @@ static inline uint64_t draws_lowering(prepared *p, int shanten, const uint8_t pl
     return mask;
 }
 
-/* Shanten after each discard of the 3k+2 hand h (MJ_NOT_HELD when not held):
- * one suit class changes per discard, no ukeire needed. */
-static inline void mj_discard_shanten(uint8_t *h, int forms, mj_caps *cx, int8_t *after)
-{
-    uint8_t cls[4];
-    for (int q = 0; q < 4; q++) cls[q] = mj_suit_class(h, q);
-    mj_scan_result scan = mj_scan(h);
-    int k = (scan.tiles - 1) / 3;
-    for (int d = 0; d < MJ_KINDS; d++) {
-        if (!h[d]) { after[d] = MJ_NOT_HELD; continue; }
-        int q = mj_suit_of(d), saved = cls[q];
-        h[d]--;
-        cls[q] = mj_suit_class(h, q);
-        int distance = !(forms & MJ_REGULAR) ? 0 : cx ? mj_capped_distance(cx, h, cls, k)
-                                                      : mj_regular_distance(cls, k);
-        after[d] = (int8_t)mj_best_of(forms, distance, mj_scan_discard(scan, d, h[d] + 1));
-        h[d]++;
-        cls[q] = (uint8_t)saved;
-    }
-}
-
 /* plus[t] for the kinds of `suit` (all suits when suit < 0) of hand h. */
 static inline void plus_classes(uint8_t *h, int suit, uint8_t plus[MJ_KINDS])
 {
@@ -138,6 +117,90 @@ static inline void plus_classes(uint8_t *h, int suit, uint8_t plus[MJ_KINDS])
         for (int i = 5; i < 9; i++)
             if (c[i] < 4) plus[9 * s + i] = by_hi[hi + pow5[i - 5]];
     }
+}
+
+/* minus[d] for every kind d held in h: the class of d's suit once d is
+ * discarded (as plus_classes, a power of 5 off the suit's code). */
+static inline void minus_classes(const uint8_t *h, uint8_t minus[MJ_KINDS])
+{
+    static const unsigned pow5[7] = {1, 5, 25, 125, 625, 3125, 15625};
+    for (int s = 0; s < 3; s++) {
+        const uint8_t *c = h + 9 * s;
+        unsigned lo = c[0] + 5 * (c[1] + 5 * (c[2] + 5 * (c[3] + 5 * c[4])));
+        unsigned hi = c[5] + 5 * (c[6] + 5 * (c[7] + 5 * c[8]));
+        const uint8_t *by_hi = mj_class9[mj_low_state[lo]];
+        for (int i = 0; i < 5; i++)
+            if (c[i]) minus[9 * s + i] = mj_class9[mj_low_state[lo - pow5[i]]][hi];
+        for (int i = 5; i < 9; i++)
+            if (c[i]) minus[9 * s + i] = by_hi[hi - pow5[i - 5]];
+    }
+    const uint8_t *c = h + 27;
+    unsigned code = c[0] + 5 * (c[1] + 5 * (c[2] + 5 * (c[3] + 5 * (c[4] + 5 * (c[5] + 5 * c[6])))));
+    for (int i = 0; i < 7; i++)
+        if (c[i]) minus[27 + i] = mj_class7[code - pow5[i]];
+}
+
+/* Shanten after each discard of the 3k+2 hand h (MJ_NOT_HELD when not held):
+ * one suit class changes per discard, no ukeire needed.  Returns the mask
+ * of the kinds held.  Without caps the
+ * classes after each discard come from the suit codes (minus_classes), the
+ * untouched suits are merged once, and seven pairs and thirteen orphans
+ * depend only on whether the tile is a terminal/honour and how many are held. */
+static inline uint64_t mj_discard_shanten(uint8_t *h, int forms, mj_caps *cx, int8_t *after)
+{
+    const uint64_t held = mj_held_mask(h);
+    uint8_t cls[4];
+    for (int q = 0; q < 4; q++) cls[q] = mj_suit_class(h, q);
+    mj_scan_result scan = mj_scan(h);
+    int k = (scan.tiles - 1) / 3;
+    if (!cx && (forms & MJ_REGULAR)) {
+        uint8_t minus[MJ_KINDS];
+        minus_classes(h, minus);
+        const uint8_t (*final)[MJ_RIGHT_CLASSES] = mj_final[k];
+        const uint8_t left = mj_merge_nn[cls[0]][cls[1]], right = mj_merge_nz[cls[2]][cls[3]];
+        memset(after, MJ_NOT_HELD, MJ_KINDS);
+        int worst = -1;
+        for (uint64_t m = held; m; m &= m - 1) {
+            int d = mj_lowest_kind(m), q = mj_suit_of(d), distance;
+            if (q == 0) distance = final[mj_merge_nn[minus[d]][cls[1]]][right];
+            else if (q == 1) distance = final[mj_merge_nn[cls[0]][minus[d]]][right];
+            else if (q == 2) distance = final[left][mj_merge_nz[minus[d]][cls[3]]];
+            else distance = final[left][mj_merge_nz[cls[2]][minus[d]]];
+            after[d] = (int8_t)(distance - 1);
+            if (distance - 1 > worst) worst = distance - 1;
+        }
+        if (scan.tiles - 1 < 13 || !(forms & (MJ_CHIITOI | MJ_KOKUSHI))) return held;
+        /* a discard never adds a pair, a kind or a terminal: the whole hand's
+         * numbers bound the special forms from below, mostly above every
+         * regular value */
+        int bound = 99;
+        if (forms & MJ_CHIITOI) bound = mj_chiitoi_from(scan);
+        if ((forms & MJ_KOKUSHI) && mj_kokushi_from(scan) < bound) bound = mj_kokushi_from(scan);
+        if (bound >= worst) return held;
+        int special[2][5];
+        for (int yao = 0; yao < 2; yao++)
+            for (int n = 1; n <= 4; n++) {
+                int v = mj_best_of(forms & ~MJ_REGULAR, 0, mj_scan_discard(scan, yao ? 0 : 1, n));
+                special[yao][n] = v == MJ_NOT_APPLICABLE ? 99 : v;
+            }
+        for (uint64_t m = held; m; m &= m - 1) {
+            int d = mj_lowest_kind(m), v = special[MJ_YAOCHU_BYTES[d] != 0][h[d] > 4 ? 4 : h[d]];
+            if (v < after[d]) after[d] = (int8_t)v;
+        }
+        return held;
+    }
+    for (int d = 0; d < MJ_KINDS; d++) {
+        if (!h[d]) { after[d] = MJ_NOT_HELD; continue; }
+        int q = mj_suit_of(d), saved = cls[q];
+        h[d]--;
+        cls[q] = mj_suit_class(h, q);
+        int distance = !(forms & MJ_REGULAR) ? 0 : cx ? mj_capped_distance(cx, h, cls, k)
+                                                      : mj_regular_distance(cls, k);
+        after[d] = (int8_t)mj_best_of(forms, distance, mj_scan_discard(scan, d, h[d] + 1));
+        h[d]++;
+        cls[q] = (uint8_t)saved;
+    }
+    return held;
 }
 
 static inline int check_forms(int forms) { return !(forms & ~MJ_ALL_FORMS) && (forms & MJ_ALL_FORMS); }

@@ -23,6 +23,7 @@
 #include "draws.h"
 #include "capped.h"
 #include "points.h"
+#include "readings.h"
 #include "ev_memo.h"
 #include "ev_graph.h"
 
@@ -111,10 +112,115 @@ static void add_call_meld(mj_win *w, int code)
     w->n_melds++;
 }
 
+/* One wait kind x of a tenpai hand, scored once (csrc/readings.h): its
+ * readings by tsumo and by ron, and the ways of the ura indicators by the ura
+ * han they give.  Every variant (riichi, ippatsu, haitei, houtei, a red five
+ * drawn, ura) is then a lookup in the points table, not a scorer call. */
+typedef struct {
+    int top;                          /* the highest ura han with ways (-1: none) */
+    double ways[4 * 5 + 1], total;    /* the ways of the indicators by the ura han they give */
+} ura_weights;
+
+typedef struct {
+    mj_readings tsumo, ron;           /* n 0: no win (not complete) */
+    int red;                          /* the red fives scored */
+    ura_weights ura;
+} wait_score;
+
+static int red_count(int red) { return (red & 1) + (red >> 1 & 1) + (red >> 2 & 1); }
+
+/* Ura han = sum over the ura indicators of the copies held of the kind each
+ * points to: the unseen tiles of h (melds, indicators and seen tiles out) by
+ * the copies held of their next kind, groups[0..4]. */
+static void ura_groups_of(const ev_ctx *c, const uint8_t *h, double *groups)
+{
+    for (int v = 0; v < 5; v++) groups[v] = 0;
+    for (int j = 0; j < MJ_KINDS; j++) {
+        int held = h[j] + c->melded[j];
+        int left = 4 - held - c->indicators[j] - c->seen[j];
+        if (left <= 0) continue;
+        int v = h[next_kind[j]] + c->melded[next_kind[j]];
+        groups[v > 4 ? 4 : v] += left;
+    }
+}
+
+/* The kind whose next kind (the dora it points to) is x. */
+static int previous_kind(int x)
+{
+    if (x >= 27) return x < 31 ? 27 + (x - 27 + 3) % 4 : 31 + (x - 31 + 2) % 3;
+    return x % 9 ? x - 1 : x + 8;
+}
+
+/* The groups of h + x from those of h (13 tiles): x has one unseen copy
+ * fewer, and the unseen copies of the kind pointing to x move up a group. */
+static void ura_groups_plus(const ev_ctx *c, const uint8_t *h, const double *before, int x, double *groups)
+{
+    for (int v = 0; v < 5; v++) groups[v] = before[v];
+    int left_x = 4 - h[x] - c->melded[x] - c->indicators[x] - c->seen[x];   /* before the draw */
+    int vx = h[next_kind[x]] + c->melded[next_kind[x]];
+    if (left_x > 0) groups[vx > 4 ? 4 : vx] -= 1;
+    int j = previous_kind(x);
+    int left_j = 4 - h[j] - c->melded[j] - c->indicators[j] - c->seen[j];
+    int vj = h[x] + c->melded[x];
+    if (left_j > 0) {
+        groups[vj > 4 ? 4 : vj] -= left_j;
+        groups[vj + 1 > 4 ? 4 : vj + 1] += left_j;
+    }
+}
+
+/* The ways of the n ura indicators (drawn without replacement from the
+ * unseen tiles: a multivariate hypergeometric over the groups) by the ura
+ * han they give. */
+static void ura_weights_of(const ev_ctx *c, const double *groups, ura_weights *u)
+{
+    int n = c->n_ind, k[5];
+    memset(u->ways, 0, sizeof u->ways);
+    u->top = -1;
+    u->total = 0;
+    if (n == 1) {                     /* one indicator: the ways of ura han g are groups[g] */
+        for (int g = 0; g < 5; g++) {
+            if (groups[g] <= 0) continue;
+            u->ways[g] = groups[g];
+            u->total += groups[g];
+            u->top = g;
+        }
+        return;
+    }
+    for (k[0] = 0; k[0] <= n; k[0]++)
+    for (k[1] = 0; k[0] + k[1] <= n; k[1]++)
+    for (k[2] = 0; k[0] + k[1] + k[2] <= n; k[2]++)
+    for (k[3] = 0; k[0] + k[1] + k[2] + k[3] <= n; k[3]++) {
+        k[4] = n - k[0] - k[1] - k[2] - k[3];
+        double ways = 1;
+        int ura = 0;
+        for (int g = 0; g < 5; g++) {
+            for (int i = 0; i < k[g]; i++) ways *= (groups[g] - i) / (i + 1);   /* C(groups, k) */
+            ura += g * k[g];
+        }
+        if (ways <= 0) continue;
+        u->ways[ura] += ways;
+        u->total += ways;
+        if (ura > u->top) u->top = ura;
+    }
+}
+
+/* What a win of han and fu pays on average over the ura han (highest first). */
+static double ura_average(const ev_ctx *c, const ura_weights *u, int han, int fu, int tsumo)
+{
+    double expect = 0;
+    int limit;
+    for (int g = u->top; g >= 0; g--) {
+        if (u->ways[g] <= 0) continue;
+        expect += u->ways[g] * mj_payers_total(mj_base_points(han + g, fu, 0, c->rules, &limit), tsumo, c->dealer);
+    }
+    return expect / u->total;
+}
+
 /* Points received for the win on x completing h (14 tiles, x included; a
- * tsumo when flags has MJ_WIN_TSUMO, else a ron), or 0 when it cannot win;
- * ura dora averaged over the indicators drawn without replacement from the
- * unseen tiles. */
+ * tsumo when flags has MJ_WIN_TSUMO, else a ron), or 0 when it cannot win,
+ * from one scorer call; ura dora averaged over the indicators drawn without
+ * replacement from the unseen tiles.  wait_points() gives the same from a
+ * wait's readings; this serves where they are not kept. */
 static double win_points(ev_ctx *c, const uint8_t *h, int red, int x, int flags)
 {
     mj_win w = *c->w;
@@ -130,37 +236,71 @@ static double win_points(ev_ctx *c, const uint8_t *h, int red, int x, int flags)
     int riichi = flags & (MJ_WIN_RIICHI | MJ_WIN_DOUBLE_RIICHI);
     if (s.yakuman || !riichi || !(c->options & MJ_EV_URA) || !c->n_ind)
         return s.total;
-    /* ura han = sum over the ura indicators of the copies held of the kind each points to */
-    double groups[5] = {0};           /* unseen tiles by the copies held of their next kind */
-    for (int j = 0; j < MJ_KINDS; j++) {
-        int held = h[j] + c->melded[j];
-        int left = 4 - held - c->indicators[j] - c->seen[j];
-        if (left <= 0) continue;
-        int v = h[next_kind[j]] + c->melded[next_kind[j]];
-        groups[v > 4 ? 4 : v] += left;
+    double groups[5];
+    ura_weights u;
+    ura_groups_of(c, h, groups);
+    ura_weights_of(c, groups, &u);
+    return u.total > 0 ? ura_average(c, &u, s.han, s.fu, flags & MJ_WIN_TSUMO) : s.total;
+}
+
+/* Scores the wait x of h (14 tiles, x included; red fives red; ura_groups
+ * its ura_groups_of): by tsumo, and by ron when `ron`. */
+static void score_wait(ev_ctx *c, const uint8_t *h, int red, int x, int ron, const double *ura_groups,
+                       wait_score *ws)
+{
+    mj_win w = *c->w;
+    memcpy(w.counts, h, MJ_KINDS);
+    w.win_tile = (uint8_t)x;
+    w.red = (uint8_t)red;
+    w.flags = MJ_WIN_TSUMO;
+    w.n_ura = 0;
+    w.honba = w.sticks = 0;
+    if (c->call) add_call_meld(&w, c->call);
+    ws->red = red;
+    if (mj_score_readings(&w, c->rules, &ws->tsumo) != 1) ws->tsumo.n = 0;
+    ws->ron.n = 0;
+    if (ron) {
+        w.flags = 0;
+        if (mj_score_readings(&w, c->rules, &ws->ron) != 1) ws->ron.n = 0;
     }
-    /* every way to draw n indicators from the groups (multivariate hypergeometric) */
-    int n = c->n_ind, tsumo = flags & MJ_WIN_TSUMO;
-    double expect = 0, total_ways = 0;
-    int k[5];
-    for (k[0] = 0; k[0] <= n; k[0]++)
-    for (k[1] = 0; k[0] + k[1] <= n; k[1]++)
-    for (k[2] = 0; k[0] + k[1] + k[2] <= n; k[2]++)
-    for (k[3] = 0; k[0] + k[1] + k[2] + k[3] <= n; k[3]++) {
-        k[4] = n - k[0] - k[1] - k[2] - k[3];
-        double ways = 1;
-        int ura = 0;
-        for (int g = 0; g < 5; g++) {
-            for (int i = 0; i < k[g]; i++) ways *= (groups[g] - i) / (i + 1);   /* C(groups, k) */
-            ura += g * k[g];
+    ws->ura.top = -1;
+    ws->ura.total = 0;
+    if ((c->options & MJ_EV_URA) && c->n_ind) ura_weights_of(c, ura_groups, &ws->ura);
+}
+
+/* Points received for the win on ws's tile (a tsumo when flags has
+ * MJ_WIN_TSUMO, else a ron; red: the red fives held with it), or 0 when it
+ * cannot win: the reading the scorer would keep with the flags' han added
+ * (csrc/scoring.c consider(): points, then yakuman, han, fu), its ura dora
+ * averaged over the indicators drawn without replacement from the unseen
+ * tiles.  Equals win_points(). */
+static double wait_points(ev_ctx *c, const wait_score *ws, const uint8_t *h, int red, int x, int flags)
+{
+    int tsumo = flags & MJ_WIN_TSUMO;
+    const mj_readings *rd = tsumo ? &ws->tsumo : &ws->ron;
+    if (rd->n < 0) return win_points(c, h, red, x, flags);     /* too many readings kept: score it */
+    int k = ((flags & MJ_WIN_DOUBLE_RIICHI) ? 2 : (flags & MJ_WIN_RIICHI) ? 1 : 0)
+            + !!(flags & MJ_WIN_IPPATSU) + !!(flags & MJ_WIN_HAITEI) + !!(flags & MJ_WIN_HOUTEI);
+    int dora = rd->dora + ((c->rules & MJ_RULE_RED_FIVES) ? red_count(red) - red_count(ws->red) : 0);
+    int32_t best_total = -1;
+    int best_han = 0, best_fu = 0, best_yakuman = 0, limit;
+    for (int i = 0; i < rd->n; i++) {
+        const mj_reading_value *r = &rd->r[i];
+        int han = r->yakuman ? r->han : r->han + k > 0 ? r->han + k + dora : 0;
+        int32_t base = han ? mj_base_points(han, r->fu, r->yakuman, c->rules, &limit) : 0;
+        int32_t total = mj_payers_total(base, tsumo, c->dealer);
+        if (total > best_total || (total == best_total && (r->yakuman > best_yakuman
+            || (r->yakuman == best_yakuman && (han > best_han || (han == best_han && r->fu > best_fu)))))) {
+            best_total = total;
+            best_han = han;
+            best_fu = r->fu;
+            best_yakuman = r->yakuman;
         }
-        if (ways <= 0) continue;
-        int limit;
-        int32_t base = mj_base_points(s.han + ura, s.fu, 0, c->rules, &limit);
-        expect += ways * mj_payers_total(base, tsumo, c->dealer);
-        total_ways += ways;
     }
-    return total_ways > 0 ? expect / total_ways : s.total;
+    if (best_han <= 0) return 0;
+    int riichi = flags & (MJ_WIN_RIICHI | MJ_WIN_DOUBLE_RIICHI);
+    if (best_yakuman || !riichi || ws->ura.total <= 0) return best_total;
+    return ura_average(c, &ws->ura, best_han, best_fu, tsumo);
 }
 
 /* Wall copies of x seen from hand h (melds, indicators and seen tiles out). */
@@ -207,8 +347,16 @@ typedef struct {
 static int useful_draws(const ev_ctx *c, uint8_t *h, int red, int tenpai, draw *out, uint64_t *waits)
 {
     uint64_t mask;
-    if (tenpai) {
-        mj_ukeire(h, c->forms, &mask);
+    if (tenpai) {                     /* the waits: mj_ukeire's mask, the hand known valid and tenpai */
+        prepared p;
+        memcpy(p.h, h, MJ_KINDS);
+        for (int q = 0; q < 4; q++) p.cls[q] = mj_suit_class(h, q);
+        p.scan = mj_scan(h);
+        p.forms = c->forms;
+        p.cx = NULL;
+        uint8_t plus[MJ_KINDS] = {0};
+        plus_classes(p.h, -1, plus);
+        mask = draws_lowering(&p, 0, plus);
         for (int x = 0; x < MJ_KINDS; x++)
             if (h[x] >= c->caps[x]) mask &= ~((uint64_t)1 << x);
     } else {
@@ -261,39 +409,50 @@ static void wait_values(ev_ctx *c, uint8_t *h, const draw *draws, int n, int rii
     /* the round's last discard (South's, the last of the final discards) is houtei: a yaku */
     int houtei = q > 0 && c->final_discards > 0;
     double last_weight = 0, last_gain = 0, last_gain_ip = 0;
+    wait_score ws;
+    double groups13[5], groups[5];    /* the ura groups of the waiting hand, then with the wait */
+    if ((c->options & MJ_EV_URA) && c->n_ind) ura_groups_of(c, h, groups13);
     for (int i = 0; i < n; i++) {
         int x = draws[i].x, r = draws[i].red;
         double weight = draws[i].weight;
         h[x]++;
+        if (i == 0 || x != draws[i - 1].x) {
+            if ((c->options & MJ_EV_URA) && c->n_ind) {
+                h[x]--;
+                ura_groups_plus(c, h, groups13, x, groups);
+                h[x]++;
+            }
+            score_wait(c, h, r, x, q > 0, groups, &ws);
+        }
         int flags = MJ_WIN_TSUMO | riichi;
-        double pts = win_points(c, h, r, x, flags);
+        double pts = wait_points(c, &ws, h, r, x, flags);
         int last = c->haitei >= 0 && (c->options & MJ_EV_HAITEI) ? MJ_WIN_HAITEI : 0;
         /* haitei is a yaku of its own: a hand without one still wins on the last draw */
-        double pts_last = last ? win_points(c, h, r, x, flags | last) : pts;
-        double pts_ip = pts > 0 && ip ? win_points(c, h, r, x, flags | ip) : pts;
+        double pts_last = last ? wait_points(c, &ws, h, r, x, flags | last) : pts;
+        double pts_ip = pts > 0 && ip ? wait_points(c, &ws, h, r, x, flags | ip) : pts;
         if (pts > 0) {
             tsumo_weight += weight;
             gain += weight * pts;
             gain_ip += weight * pts_ip;
         }
         if (pts_last > 0) {
-            double pts_ip_last = ip && last ? win_points(c, h, r, x, flags | ip | last) : ip ? pts_ip : pts_last;
+            double pts_ip_last = ip && last ? wait_points(c, &ws, h, r, x, flags | ip | last) : ip ? pts_ip : pts_last;
             last_tsumo_weight += weight;
             gain_last += weight * pts_last;
             gain_ip_last += weight * pts_ip_last;
         }
         if (q > 0) {
-            double ron = win_points(c, h, r, x, riichi);
+            double ron = wait_points(c, &ws, h, r, x, riichi);
             if (ron > 0) {
                 ron_weight += weight;
                 ron_gain += weight * ron;
-                ron_gain_ip += weight * (ip ? win_points(c, h, r, x, riichi | ip) : ron);
+                ron_gain_ip += weight * (ip ? wait_points(c, &ws, h, r, x, riichi | ip) : ron);
             }
-            double last = houtei ? win_points(c, h, r, x, riichi | MJ_WIN_HOUTEI) : 0;
+            double last = houtei ? wait_points(c, &ws, h, r, x, riichi | MJ_WIN_HOUTEI) : 0;
             if (last > 0) {
                 last_weight += weight;
                 last_gain += weight * last;
-                last_gain_ip += weight * (ip ? win_points(c, h, r, x, riichi | ip | MJ_WIN_HOUTEI) : last);
+                last_gain_ip += weight * (ip ? wait_points(c, &ws, h, r, x, riichi | ip | MJ_WIN_HOUTEI) : last);
             }
         }
         h[x]--;
@@ -658,13 +817,11 @@ static int32_t evaluate(ev_ctx *c, uint8_t *h, int red, int extra, int shanten)
 #define GRAPH_OPTIONS (MJ_EV_SHANTEN_BACK | MJ_EV_TEGAWARI)
 typedef char graph_rows_match[EV_ROW == M_COUNT * NV ? 1 : -1];
 
-/* The graph's tenpai states: valued (and memoised) as in the plain search. */
+/* The graph's tenpai states, valued as in the plain search (the graph holds
+ * each once: no memo here).  Only the entries from the turn on are read. */
 static int graph_tenpai(void *ctx, uint8_t *h, int red, double *values)
 {
-    ev_ctx *c = ctx;
-    int32_t v = evaluate(c, h, red, 0, 0);
-    if (v < 0) return c->failed == FAIL_CANCELLED ? MJ_ERR_CANCELLED : MJ_ERR_MEMORY;
-    memcpy(values, values_at(c, v), EV_ROW * sizeof *values);
+    tenpai_values(ctx, h, red, 0, values);
     return 0;
 }
 
@@ -815,7 +972,7 @@ int mj_ev_model(const mj_win *hand, const mj_ev_params *p, mj_ev_row *rows, long
             row->score[t] = vals[M_SCORE * NV + t];
         }
     }
-    if (states) *states = (graph ? *states : 0) + (long)c.states.used;   /* the graph's below tenpai */
+    if (states) *states = (graph ? *states : 0) + (long)c.states.used;   /* the graph's, then the plain search's */
     free(graph);
     free(c.states.slots);
     free(c.drawn.slots);

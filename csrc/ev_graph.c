@@ -5,7 +5,8 @@
  * search builds the graph first and then values it backwards over the draws:
  *
  * - a state is a 13-tile hand H (with its red fives), shanten s(H), and its
- *   exchanges e(H): the tiles it holds beyond the starting 14-tile hand;
+ *   exchanges e(H): the tiles it holds beyond the starting 14-tile hand
+ *   (kept in the state, one tile at a time);
  * - a node is a 14-tile hand G = H + x after a draw, whose children are the
  *   states its allowed discards lead to (shared by every H that draws into G);
  * - the options apply only while e + s stays within the starting shanten s0
@@ -25,6 +26,7 @@
 typedef struct {
     uint64_t lo, hi;                  /* the hand's key (make_key with its red bits) */
     int8_t shanten;
+    int8_t e;                         /* its exchanges */
     int16_t dist;                     /* the fewest draws from a root: needed from draw turn + dist on */
     int32_t first, count;             /* edges (or, at tenpai, the index of its values) */
 } gstate;
@@ -74,25 +76,30 @@ static void unpack(uint64_t lo, uint64_t hi, uint8_t *h)
     for (int k = 21; k < MJ_KINDS; k++) h[k] = (uint8_t)(hi >> (3 * (k - 21)) & 7);
 }
 
-/* Tiles held beyond the starting hand h0 (red fives red0); a red five and
- * a plain one are different tiles here, as in mahjong-cpp. */
-static int exchanges(const uint8_t *h, int red, const uint8_t *h0, int red0)
+static int is_five(int k) { return k < 27 && k % 9 == 4; }
+
+/* Plain (not red) copies of k in h with red fives red. */
+static int plain_count(const uint8_t *h, int red, int k)
 {
-    int e = 0;
-    for (int k = 0; k < MJ_KINDS; k++) {
-        int held = h[k], before = h0[k];
-        if (k < 27 && k % 9 == 4) {
-            int r = red >> (k / 9) & 1, r0 = red0 >> (k / 9) & 1;
-            e += r > r0;
-            held -= r;
-            before -= r0;
-        }
-        e += held > before ? held - before : 0;
-    }
-    return e;
+    return h[k] - (is_five(k) && (red >> (k / 9) & 1));
 }
 
-static int is_five(int k) { return k < 27 && k % 9 == 4; }
+/* A state's exchanges, kept up one tile at a time (a red five and a plain one
+ * are different tiles here, as in mahjong-cpp): drawing x (red_drawn: the red
+ * five) into h (red fives red) adds one when the tile goes beyond h0 ... */
+static int draw_exchange(const ev_graph_in *in, const uint8_t *h, int red, int x, int red_drawn)
+{
+    if (red_drawn) return !(in->red0 >> (x / 9) & 1);
+    return plain_count(h, red, x) >= plain_count(in->h0, in->red0, x);
+}
+
+/* ... and discarding d from the 14-tile hand h takes one off when the tile
+ * (the red five when it is the last copy, as red_after) was beyond it. */
+static int discard_exchange(const ev_graph_in *in, const uint8_t *h, int red, int d)
+{
+    if (is_five(d) && (red >> (d / 9) & 1) && h[d] == 1) return !(in->red0 >> (d / 9) & 1);
+    return plain_count(h, red, d) > plain_count(in->h0, in->red0, d);
+}
 
 /* Red bits after discarding d from a hand holding red: a plain copy goes first. */
 static int red_after(const uint8_t *h_after, int red, int d)
@@ -111,8 +118,8 @@ static void key_step(uint64_t *lo, uint64_t *hi, int k, int sign, int was, int r
     *hi = *hi - ((uint64_t)was << 40) + ((uint64_t)red << 40);
 }
 
-/* The index of the state with key lo / hi (shanten s, dist when new), queued when new. */
-static int32_t state_of(graph *g, uint64_t lo, uint64_t hi, int s, int dist)
+/* The index of the state with key lo / hi (shanten s, exchanges e, dist when new), queued when new. */
+static int32_t state_of(graph *g, uint64_t lo, uint64_t hi, int s, int e, int dist)
 {
     slot *sl = find_slot(&g->states, lo, hi);
     if (!sl || !reserve((void **)&g->st, &g->cap_st, g->n_st + 1, sizeof *g->st)) {
@@ -124,13 +131,14 @@ static int32_t state_of(graph *g, uint64_t lo, uint64_t hi, int s, int dist)
     x->lo = lo;
     x->hi = hi;
     x->shanten = (int8_t)s;
+    x->e = (int8_t)e;
     x->dist = (int16_t)dist;
     x->first = x->count = 0;
     return sl->values = (int32_t)g->n_st++;
 }
 
-/* The index of the 14-tile node h (key lo / hi), its children made (and queued) when new. */
-static int32_t node_of(graph *g, uint8_t *h, int red, uint64_t lo, uint64_t hi, int dist)
+/* The index of the 14-tile node h (key lo / hi, exchanges e), its children made (and queued) when new. */
+static int32_t node_of(graph *g, uint8_t *h, int red, uint64_t lo, uint64_t hi, int e, int dist)
 {
     const ev_graph_in *in = g->in;
     slot *sl = find_slot(&g->nodes, lo, hi);
@@ -142,17 +150,21 @@ static int32_t node_of(graph *g, uint8_t *h, int red, uint64_t lo, uint64_t hi, 
     if (sl->values >= 0) return sl->values;
     int32_t id = sl->values = (int32_t)g->n_nd++;
     int8_t after[MJ_KINDS];
-    mj_discard_shanten(h, in->forms, in->cx, after);
+    const uint64_t held = mj_discard_shanten(h, in->forms, in->cx, after);
     int s = 127;
-    for (int d = 0; d < MJ_KINDS; d++)
-        if (after[d] != MJ_NOT_HELD && after[d] < s) s = after[d];
-    int back = in->shanten_back && exchanges(h, red, in->h0, in->red0) + s <= in->s0;
+    for (uint64_t m = held; m; m &= m - 1) {
+        int d = mj_lowest_kind(m);
+        if (after[d] < s) s = after[d];
+    }
+    int back = in->shanten_back && e + s <= in->s0;
     /* the children's keys first, their slots loading while the next are made */
     uint64_t klo[MJ_KINDS], khi[MJ_KINDS];
-    int8_t kd[MJ_KINDS];
+    int8_t kd[MJ_KINDS], ke[MJ_KINDS];
     int n_kids = 0;
-    for (int d = 0; d < MJ_KINDS; d++) {
-        if (after[d] == MJ_NOT_HELD || (after[d] != s && !back)) continue;
+    for (uint64_t m = held; m; m &= m - 1) {
+        int d = mj_lowest_kind(m);
+        if (after[d] != s && !back) continue;
+        ke[n_kids] = (int8_t)(e - discard_exchange(in, h, red, d));
         h[d]--;
         klo[n_kids] = lo;
         khi[n_kids] = hi;
@@ -163,7 +175,7 @@ static int32_t node_of(graph *g, uint8_t *h, int red, uint64_t lo, uint64_t hi, 
     }
     gnode n = {(int32_t)g->n_kids, 0, 0};
     for (int j = 0; j < n_kids; j++) {
-        int32_t kid = state_of(g, klo[j], khi[j], after[kd[j]], dist + 1);
+        int32_t kid = state_of(g, klo[j], khi[j], after[kd[j]], ke[j], dist + 1);
         if (kid < 0) return -1;
         g->kids[g->n_kids++] = kid;
         n.count++;
@@ -180,9 +192,9 @@ static void expand(graph *g, int32_t i)
     const ev_graph_in *in = g->in;
     uint8_t h[MJ_KINDS];
     unpack(g->st[i].lo, g->st[i].hi, h);
-    int red = (int)(g->st[i].hi >> 40) - 1, s = g->st[i].shanten;
+    int red = (int)(g->st[i].hi >> 40) - 1, s = g->st[i].shanten, e = g->st[i].e;
     uint64_t draws;
-    if (in->tegawari && exchanges(h, red, in->h0, in->red0) + s <= in->s0) {
+    if (in->tegawari && e + s <= in->s0) {
         draws = ((uint64_t)1 << MJ_KINDS) - 1;
     } else {
         prepared p;
@@ -196,11 +208,11 @@ static void expand(graph *g, int32_t i)
         draws = draws_lowering(&p, s, plus);
     }
     /* the draws' keys first, their slots loading while the next are made */
-    struct { uint64_t lo, hi; int8_t x, red; int16_t weight; } d[2 * MJ_KINDS];
+    struct { uint64_t lo, hi; int8_t x, red, e; int16_t weight; } d[2 * MJ_KINDS];
     int n = 0, dist = g->st[i].dist;
-    for (int x = 0; x < MJ_KINDS; x++) {
-        int copies = 4 - h[x] - in->out[x];
-        if (!(draws >> x & 1) || copies <= 0) continue;
+    for (uint64_t m = draws; m; m &= m - 1) {
+        int x = mj_lowest_kind(m), copies = 4 - h[x] - in->out[x];
+        if (copies <= 0) continue;
         int reds = is_five(x) && (in->red_drawable >> (x / 9) & 1) && !(red >> (x / 9) & 1);
         for (int r = 0; r < 2; r++) {
             int weight = r ? copies - reds : reds;
@@ -211,6 +223,7 @@ static void expand(graph *g, int32_t i)
             key_step(&d[n].lo, &d[n].hi, x, 1, red, d[n].red);
             prefetch_slot(&g->nodes, d[n].lo, d[n].hi);
             d[n].x = (int8_t)x;
+            d[n].e = (int8_t)(e + draw_exchange(in, h, red, x, !r));
             d[n++].weight = (int16_t)weight;
         }
     }
@@ -222,7 +235,7 @@ static void expand(graph *g, int32_t i)
     for (int j = 0; j < n; j++) {
         int x = d[j].x;
         h[x]++;
-        int32_t node = node_of(g, h, d[j].red, d[j].lo, d[j].hi, dist);
+        int32_t node = node_of(g, h, d[j].red, d[j].lo, d[j].hi, d[j].e, dist);
         h[x]--;
         if (node < 0) return;
         g->edges[g->n_edges++] = (gedge){node, d[j].weight, (int16_t)(g->nd[node].allowed >> x & 1)};
@@ -368,12 +381,12 @@ int ev_graph_search(const ev_graph_in *in, double (*values)[EV_ROW], long *state
         h[d]--;
         uint64_t lo, hi;
         make_key(h, red_after(h, in->red0, d), &lo, &hi);
-        root[d] = state_of(&g, lo, hi, in->after[d], 0);
+        root[d] = state_of(&g, lo, hi, in->after[d], 0, 0);    /* nothing beyond h0 yet */
         h[d]++;
     }
     if (!g.failed) build(&g);
     if (!g.failed) sweep(&g, root, values);
-    if (states) *states = (long)(g.n_st - g.n_tenpai);
+    if (states) *states = (long)g.n_st;
     free(g.states.slots);
     free(g.nodes.slots);
     free(g.st);

@@ -23,15 +23,16 @@ typedef struct {
     const double *pool;               /* MJ_EV_VALUES: the tiles the draw at t comes from */
     int shanten_back, tegawari;
     /* the EV_ROW values of a 13-tile tenpai state (entered right after the
-     * discard that made it); 0, or an MJ_ERR_* code that stops the search */
+     * discard that made it; only the entries from draw `turn` on are read);
+     * 0, or an MJ_ERR_* code that stops the search */
     int (*tenpai)(void *ctx, uint8_t *h, int red, double *values);
     void *ctx;
     int *cancel;                      /* NULL, or polled: nonzero stops with MJ_ERR_CANCELLED */
 } ev_graph_in;
 
 /* Fills values[d] (EV_ROW) for every discard d of h0 with 0 < after[d] <=
- * MJ_EV_MAX_SHANTEN; *states gets the graph's 13-tile states below tenpai (the
- * tenpai ones are the caller's).  Returns 0
+ * MJ_EV_MAX_SHANTEN; *states gets the graph's 13-tile states (tenpai ones
+ * included: the callback values each once, unmemoised).  Returns 0
  * or MJ_ERR_MEMORY / MJ_ERR_CANCELLED / the tenpai callback's code. */
 int ev_graph_search(const ev_graph_in *in, double (*values)[EV_ROW], long *states);
 

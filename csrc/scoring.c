@@ -11,6 +11,7 @@
  * and a reading is arithmetic on their bitmasks (docs/scoring.md). */
 #include "suits.h"
 #include "points.h"
+#include "readings.h"
 
 /* ---- one suit's splits -------------------------------------------------- */
 
@@ -32,16 +33,7 @@ static inline int bits9(unsigned x)
     return nibble[x & 15] + nibble[x >> 4 & 15] + (int)(x >> 8 & 1);
 }
 
-static inline int lowest_bit(unsigned x)       /* x != 0 */
-{
-#if defined(__GNUC__)
-    return __builtin_ctz(x);
-#else
-    int i = 0;
-    while (!(x >> i & 1)) i++;
-    return i;
-#endif
-}
+static inline int lowest_bit(unsigned x) { return mj_lowest_kind(x); }      /* x != 0 */
 
 /* The splits of the number suit at counts c[0..8], from the generated hash
  * table (every suit that is at most four melds and a pair is in it); returns
@@ -119,6 +111,7 @@ typedef struct {
      * and the situation / tanyao / colour / honroutou yaku */
     int n_yakuman, n_shared, yakuman_sum, shared_sum;
     uint8_t yakuman[8], yakuman_han[8], shared[12], shared_han[12];
+    mj_readings *collect;         /* NULL, or the readings to keep (mj_score_readings) */
 } hand_facts;
 
 static const uint8_t next_dora[MJ_KINDS] = {
@@ -137,23 +130,7 @@ static const uint8_t next_dora[MJ_KINDS] = {
                 | (uint64_t)1 << 25 | (uint64_t)1 << 32)
 
 /* Bit k set when kind k is held. */
-static uint64_t held_kinds(const uint8_t *total)
-{
-#if defined(__SSE2__) && !defined(MJ_PORTABLE)
-    uint8_t buf[48] = {0};
-    memcpy(buf, total, MJ_KINDS);
-    uint64_t empty = 0;
-    for (int i = 0; i < 48; i += 16) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(buf + i));
-        empty |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_setzero_si128())) << i;
-    }
-    return ~empty & (((uint64_t)1 << MJ_KINDS) - 1);
-#else
-    uint64_t held = 0;
-    for (int k = 0; k < MJ_KINDS; k++) held |= (uint64_t)(total[k] != 0) << k;
-    return held;
-#endif
-}
+static uint64_t held_kinds(const uint8_t *total) { return mj_held_mask(total); }
 
 /* A terminal or an honour (mj_is_yaochu without the divisions); kind < 34. */
 static inline int yaochu(int kind)
@@ -530,12 +507,35 @@ static void pay(const hand_facts *f, mj_score *out, int32_t base)
     out->received = base ? out->total + 300 * f->w->honba + 1000 * f->w->sticks : 0;
 }
 
+/* Keep the valued reading r among f->collect's unless another is at least as
+ * good in yaku han and fu (csrc/readings.h). */
+static void keep_reading(const hand_facts *f, const reading *r)
+{
+    mj_readings *c = f->collect;
+    if (c->n < 0) return;
+    mj_reading_value v = {(int16_t)(r->yakuman ? r->han : r->han ? r->han - c->dora : 0), (int16_t)r->fu,
+                          (int16_t)r->yakuman};
+    int kept = 0;
+    for (int i = 0; i < c->n; i++) {
+        const mj_reading_value *o = &c->r[i];
+        int beaten = v.yakuman ? o->yakuman >= v.yakuman
+                               : o->yakuman || (o->han >= v.han && o->fu >= v.fu);
+        if (beaten) return;
+        int beats = v.yakuman || (v.han >= o->han && v.fu >= o->fu);
+        if (!beats) c->r[kept++] = *o;
+    }
+    if (kept == MJ_MAX_READINGS) { c->n = -1; return; }
+    c->r[kept++] = v;
+    c->n = kept;
+}
+
 /* Value the reading *cur (read already) and keep it in *best when it pays
  * more (then more yakuman, han, fu). */
 static void consider(const hand_facts *f, reading *cur, reading *best)
 {
     value(f, cur);
     cur->total = mj_payers_total(cur->base, f->tsumo, f->dealer);
+    if (f->collect) keep_reading(f, cur);
     /* equal points: a yakuman names the hand better than a kazoe count, then han, then fu */
     if (best->form < 0 || cur->total > best->total
         || (cur->total == best->total && (cur->yakuman > best->yakuman || (cur->yakuman == best->yakuman
@@ -708,7 +708,7 @@ static void regular_readings(const hand_facts *f, reading *cur, reading *best)
     }
 }
 
-static int score_one(const mj_win *w, int rules, mj_score *out)
+static int score_one(const mj_win *w, int rules, mj_score *out, mj_readings *collect)
 {
     out->problem = 0;
     hand_facts f;
@@ -717,6 +717,11 @@ static int score_one(const mj_win *w, int rules, mj_score *out)
     int err = check(w, rules, out, &f, &scan);
     if (err) return err;
     gather_facts(w, rules, &f);
+    f.collect = collect;
+    if (collect) {
+        collect->n = 0;
+        collect->dora = f.dora + f.ura + f.red;
+    }
     reading cur, best;
     cur.detail = 0;
     best.form = -1;
@@ -734,6 +739,14 @@ static int score_one(const mj_win *w, int rules, mj_score *out)
     }
     regular_readings(&f, &cur, &best);
     if (best.form < 0) return problem(out, MJ_PROBLEM_NOT_COMPLETE);
+    if (collect) {                /* the readings kept are the answer */
+        if (collect->n == 0) {    /* the one regular reading, taken without consider() */
+            read_form(&f, &best);
+            value(&f, &best);
+            keep_reading(&f, &best);
+        }
+        return 1;
+    }
     /* the reading kept, again with its yaku and fu listed (zeros after them) */
     best.detail = 1;
     memset(best.yaku, 0, sizeof best.yaku);
@@ -763,13 +776,20 @@ static int score_one(const mj_win *w, int rules, mj_score *out)
 int mj_score_hand(const mj_win *win, int rules, mj_score *out)
 {
     if (!win || !out) return MJ_ERR_ARG;
-    int result = score_one(win, rules, out);
+    int result = score_one(win, rules, out, NULL);
     if (result < 0) {
         uint8_t problem_code = out->problem;
         memset(out, 0, sizeof *out);
         out->problem = problem_code;
     }
     return result;
+}
+
+int mj_score_readings(const mj_win *win, int rules, mj_readings *out)
+{
+    if (!win || !out) return MJ_ERR_ARG;
+    mj_score unused;
+    return score_one(win, rules, &unused, out);
 }
 
 long mj_score_batch(const mj_win *wins, long n, int rules, mj_score *out, int8_t *status)

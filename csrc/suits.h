@@ -123,6 +123,37 @@ static inline mj_scan_result mj_scan(const uint8_t *counts)
 
 #endif
 
+/* The lowest set bit of the nonzero mask m (a kind, in a mask of kinds). */
+static inline int mj_lowest_kind(uint64_t m)
+{
+#if defined(__GNUC__)
+    return __builtin_ctzll(m);
+#else
+    int i = 0;
+    while (!(m >> i & 1)) i++;
+    return i;
+#endif
+}
+
+/* Bit k set when h holds kind k. */
+static inline uint64_t mj_held_mask(const uint8_t *h)
+{
+#if defined(__SSE2__) && !defined(MJ_PORTABLE)
+    uint8_t buf[48] = {0};
+    memcpy(buf, h, MJ_KINDS);
+    uint64_t empty = 0;
+    for (int i = 0; i < 48; i += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(buf + i));
+        empty |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_setzero_si128())) << i;
+    }
+    return ~empty & (((uint64_t)1 << MJ_KINDS) - 1);
+#else
+    uint64_t m = 0;
+    for (int k = 0; k < MJ_KINDS; k++) m |= (uint64_t)(h[k] != 0) << k;
+    return m;
+#endif
+}
+
 /* Only what validation needs (tile total, a count above 4): the regular form's fast path. */
 static inline mj_scan_result mj_scan_size(const uint8_t *counts)
 {
