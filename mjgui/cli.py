@@ -306,7 +306,7 @@ def _parser() -> argparse.ArgumentParser:
     ev_cmd.add_argument("--call-share", type=float, default=0.5, metavar="Q",
                         help="full model with --calls: share of the live tiles an opponent discard can be "
                              "(default 0.5)")
-    ev_cmd.add_argument("--turn", type=int, metavar="N", help="the draw just made, 1-17 (default: the hand's turn:N, else 1)")
+    ev_cmd.add_argument("--turn", type=int, metavar="N", help="the draw just made, 1-18 (default: the hand's turn:N, else 1)")
     ev_cmd.add_argument("--rank", choices=("score", "win", "tenpai"), default="score",
                         help="order the discards by expected points (default), win or tenpai probability")
     ev_cmd.add_argument("--rules", choices=("tenhou", "majsoul"), default="tenhou", help="rule preset")

@@ -180,7 +180,8 @@ def _values(r, name: str, turn: int) -> tuple[float, ...]:
 def expected_values(hand: Hand | str, turn: int | None = None, options: EvOptions = EvOptions(),
                     rules: Rules | str = "tenhou", cancel=None) -> EvResult:
     """Every discard of a 14-tile hand (melds counting three) under options.model.
-    `turn` (1-17, the draw just made) defaults to the hand's `turn:N`, else 1.
+    `turn` (1-18, the draw just made; after 18 no draw is left) defaults to the hand's
+    `turn:N`, else 1.
     `cancel`: a core.cancel_flag() another thread may set to stop the search
     (EvCancelled)."""
     if isinstance(hand, str):
@@ -191,8 +192,8 @@ def expected_values(hand: Hand | str, turn: int | None = None, options: EvOption
                         f"not {hand.size}")
     if turn is None:
         turn = hand.turn or 1
-    if type(turn) is not int or not 1 <= turn <= LAST_DRAW:
-        raise HandError(f"turn must be 1-{LAST_DRAW} (the draw just made; 18 leaves no draw), not {turn!r}")
+    if type(turn) is not int or not 1 <= turn <= LAST_DRAW + 1:
+        raise HandError(f"turn must be 1-{LAST_DRAW + 1} (the draw just made), not {turn!r}")
     if len(hand.dora_indicators) > 5:
         raise HandError("at most 5 dora indicators")
     try:
@@ -202,7 +203,9 @@ def expected_values(hand: Hand | str, turn: int | None = None, options: EvOption
     full = options.model == "full"
     # a red five among the indicators (or seen) is not in the wall
     red_seen = _suits_with_red(hand.dora_indicators + ((hand.visible + hand.discards) if full else ()))
-    result, raw, states = core.ev_packed(packed, turn, options.flags, rule_flags(rules),
+    # the search fills every draw from its turn to "none left" (index LAST_DRAW + 1): after
+    # the last draw (turn 18) only that entry is read
+    result, raw, states = core.ev_packed(packed, min(turn, LAST_DRAW), options.flags, rule_flags(rules),
                                          _full_model(hand, options) if full else None, red_seen, cancel)
     if result < -1:                    # -1: a complete hand, its discards are still searched
         if result == lib.MJ_ERR_CANCELLED:
@@ -222,7 +225,8 @@ def expected_values(hand: Hand | str, turn: int | None = None, options: EvOption
             for bit, name in ((1, "riichi"), (2, "dama")):
                 if r["choices"] & bit:
                     win, pts = _values(r, name + "_win", turn), _values(r, name + "_score", turn)
-                    choices[name] = EvChoice(win[0], pts[0], {"win_prob": win, "exp_score": pts})
+                    choices[name] = EvChoice(float(r[name + "_win"][turn]), float(r[name + "_score"][turn]),
+                                             {"win_prob": win, "exp_score": pts})
             rows.append(EvRow(_discard_tile(hand, kind), int(r["shanten"]), float(r["tenpai"][turn]),
                               float(r["win"][turn]), float(r["score"][turn]), by_turn, **choices))
         rows.sort(key=lambda row: row.key(options.rank))

@@ -100,10 +100,33 @@ def test_ranking_options():
 def test_far_hands_and_bad_input():
     far = expected_values("147m258p369s12345z")                  # 6-shanten
     assert far.shanten > MAX_SHANTEN and not far.searched and far.rows == ()
-    for text, words in (("23m456p789s55p123s", "14 tiles"), ("23m456p789s55p123s9m turn:18", "1-17")):
+    for text, words in (("23m456p789s55p123s", "14 tiles"), ("23m456p789s55p123s9m turn:19", "1-18")):
         with pytest.raises(ValueError) as err:
             expected_values(text)
         assert words in str(err.value)
+    with pytest.raises(ValueError, match="1-18"):
+        expected_values("23m456p789s55p123s9m", turn=19)
+
+
+def test_after_the_last_draw_only_the_hand_kept_counts():
+    """turn:18 is the last draw: after the discard no draw is left (draws N..17), so a
+    tenpai discard is tenpai for sure and nothing wins in the simple model; in the full
+    model the opponents' last discards can still be ronned (houtei)."""
+    hand = "23m456p789s55p123s9m dora:1z seat:S"
+    last = expected_values(hand + " turn:18")
+    assert last.turn == 18 and len(last.rows) == 12          # the 12 kinds held
+    for row in last.rows:
+        assert row.tenpai_prob == (1.0 if row.shanten == 0 else 0.0)
+        assert row.win_prob == row.exp_score == 0.0
+        assert all(values == () for values in row.by_turn.values())
+    # full model: South's 18th discard is the round's last tile, nobody discards after it;
+    # East's 18th is followed by South's last discard, one ron chance
+    south = expected_values(hand, 18, EvOptions(model="full")).row("9m")
+    assert south.tenpai_prob == 1.0 and south.win_prob == south.exp_score == 0.0
+    east, before = (expected_values(hand.replace("seat:S", "seat:E"), turn, EvOptions(model="full")).row("9m")
+                    for turn in (18, 17))
+    assert east.tenpai_prob == 1.0 and 0.0 < east.win_prob < before.win_prob
+    assert 0.0 < east.exp_score < before.exp_score
 
 
 def test_cli(capsys):

@@ -66,6 +66,17 @@ def test_the_chart_follows_the_selection(qtbot, window):
     window.turn_chart.grab()                            # paints without error
 
 
+def test_after_the_last_draw_the_window_shows_the_hand_kept(qtbot, window):
+    """turn:18 leaves no draw: tenpai discards are 100% tenpai, the chart has nothing to draw."""
+    show(qtbot, window, "23m456p789s55p1s24s7z dora:1z turn:18")
+    model = window.table.model()
+    for r in range(model.rowCount()):
+        row = window.table.row_for_view(r)
+        assert model.index(r, TENPAI).data() == ("100.0%" if row.shanten == 0 else "0.0%")
+    assert window.turn_chart.row() is not None and window.turn_chart.row().by_turn["win_prob"] == ()
+    window.turn_chart.grab()                            # paints its note, no error
+
+
 def test_why_explains_the_model(qtbot, window, monkeypatch):
     shown = []
     monkeypatch.setattr(QMessageBox, "information", lambda parent, title, text: shown.append(text))

@@ -62,11 +62,13 @@ class TurnChart(QWidget):
         p.drawRect(self.rect().adjusted(0, 0, -1, -1))
         fm = p.fontMetrics()
         row = self._row
-        if row is None:
+        if row is None or not row.by_turn["win_prob"]:
             p.setPen(QColor(c["muted"]))
             p.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter,
                        tr("Win and tenpai chance by turn: pick a discard of a 14-tile hand",
-                          "巡目ごとの和了率・聴牌率: 14枚の手の打牌を選んでください"))
+                          "巡目ごとの和了率・聴牌率: 14枚の手の打牌を選んでください") if row is None else
+                       tr("No draw is left after the last one: nothing to chart",
+                          "最終ツモの後はツモがありません"))
             return
         left, top = fm.horizontalAdvance("100%") + 10, fm.height() + 6
         plot = QRectF(left, top, self.width() - left - 10, self.height() - top - fm.height() - 8)
