@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mjgui.analysis import analyze, by_second_step
-from mjgui.ev import APP_OPTIONS, expected_values
+from mjgui.ev import APP_OPTIONS, LAST_DRAW, expected_values
 from mjgui.logs.replay import Decision, Replay
 from mjgui.tiles import KIND_NAMES
 
@@ -79,7 +79,7 @@ def _rate_discard(d: Decision, ev_max: int) -> Rating:
         return Rating(d, "forced", "", (Alternative(d.played, 0.0),), (d.played,), 1, 0.0)
     played_kind = d.tile.kind
     if hand.is_closed and d.shanten <= ev_max and len(hand.dora_indicators) <= 5:
-        result = expected_values(hand, min(max(hand.turn, 1), 17), options=APP_OPTIONS)
+        result = expected_values(hand, min(max(hand.turn, 1), LAST_DRAW + 1), options=APP_OPTIONS)
         rows = [(r.discard.kind, r.exp_score, r.shanten) for r in result.rows]
         if rows and max(v for _, v, _ in rows) > _EPS:
             values = [(KIND_NAMES[k], v) for k, v, _ in rows]
