@@ -6,7 +6,7 @@
  *                mj_shanten_capped, mj_shanten_melds(_capped), mj_shanten_batch
  *   agari        mj_is_agari, mj_decompositions
  *   draws        mj_ukeire(_capped), mj_discard_table(_capped),
- *                mj_call_table(_capped)
+ *                mj_discard_shanten_all, mj_call_table(_capped)
  *   analysis     mj_analyze(_capped), mj_analyze_hand(_capped): a hand's
  *                whole per-discard table in one call
  *   census       mj_census (how many hands of each size have each shanten)
@@ -96,6 +96,11 @@ int mj_discard_table(const uint8_t *counts, int forms,
                      int8_t *shanten_after, uint64_t *ukeire);
 int mj_discard_table_capped(const uint8_t *counts, const uint8_t *caps, int forms,
                             int8_t *shanten_after, uint64_t *ukeire);
+/* Only the shanten after each discard of a 3k+2 hand, by the expected-value
+ * search's path (csrc/draws.h: one suit class per discard, the special forms
+ * from the whole hand's numbers); MJ_NOT_HELD for kinds not held.  Returns 0
+ * or MJ_ERR_*. */
+int mj_discard_shanten_all(const uint8_t *counts, int forms, int8_t *shanten_after);
 
 /* Calls (鳴き) on a 3k+1 hand with k >= 1: for every kind t, the best regular
  * shanten after calling t and making a legal discard.  Kuikae (喰い替え) is

@@ -114,3 +114,16 @@ int mj_discard_table(const uint8_t *counts, int forms,
 {
     return mj_discard_table_capped(counts, NULL, forms, shanten_after, ukeire);
 }
+
+int mj_discard_shanten_all(const uint8_t *counts, int forms, int8_t *shanten_after)
+{
+    if (!counts || !shanten_after || !check_forms(forms)) return MJ_ERR_ARG;
+    mj_scan_result whole = mj_scan(counts);
+    int n = mj_checked_total(whole);
+    if (n < 0) return n;
+    if (n % 3 != 2) return MJ_ERR_SHAPE;
+    uint8_t h[MJ_KINDS];            /* the search's own path, on a copy it may touch */
+    memcpy(h, counts, MJ_KINDS);
+    mj_discard_shanten(h, forms, NULL, shanten_after);
+    return 0;
+}

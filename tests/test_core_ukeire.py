@@ -156,3 +156,55 @@ def test_discard_table_per_forms_mask() -> None:
                 assert d.shanten == oracle_forms(rest, forms)
                 if not forms & REGULAR:         # cheap without the regular search
                     assert list(d.ukeire) == oracle_ukeire_forms(rest, forms)
+
+
+def _pairs_and_orphans_hand(rng: random.Random, n: int) -> list[int]:
+    """Hands where seven pairs and thirteen orphans matter: pairs, terminals and honours."""
+    yaochu = [0, 8, 9, 17, 18, 26] + list(range(27, 34))
+    h = [0] * N
+    while sum(h) < n:
+        t = rng.choice(yaochu) if rng.random() < 0.6 else rng.randrange(N)
+        take = min(rng.choice((1, 2, 2, 3)), 4 - h[t], n - sum(h))
+        h[t] += take
+    return h
+
+
+def test_the_search_paths_discard_shanten_equals_the_shanten_of_each_rest() -> None:
+    """mj_discard_shanten_all runs the expected-value search's own shanten after each
+    discard (csrc/draws.h: one suit class per discard, seven pairs and orphans bounded from
+    the whole hand's numbers): every value must be the exact shanten of the 13-tile rest,
+    for every set of forms, on hands where the special forms are close to the regular one."""
+    from mjgui._core import ffi, lib
+    rng = random.Random(27)
+    after = ffi.new("int8_t[34]")
+    hands = [_pairs_and_orphans_hand(rng, 14) for _ in range(300)]
+    hands += [GENERATORS[("random", "quads", "chinitsu", "near_tenpai")[i % 4]](rng, 14) for i in range(200)]
+    hands += [P("19m19p19s1234567z1z"), P("1122m3344p5566s77z"), P("1111m2233p4455s66z"),
+              P("19m19p19s1234566z1z"), P("1199m1199p11s1177z")]
+    for h in hands:
+        for forms in FORM_SETS:
+            assert lib.mj_discard_shanten_all(bytes(h), forms, after) == 0
+            for d in range(N):
+                if not h[d]:
+                    assert after[d] == lib.MJ_NOT_HELD, (h, d)
+                else:
+                    assert after[d] == core.shanten(plus(h, d, -1), forms), (h, forms, d)
+    # smaller hands (open hands' concealed parts): the regular form only applies
+    for n in (2, 5, 8, 11):
+        for _ in range(60):
+            h = GENERATORS[rng.choice(("random", "quads", "near_tenpai"))](rng, n)
+            assert lib.mj_discard_shanten_all(bytes(h), REGULAR, after) == 0
+            assert [after[d] for d in range(N) if h[d]] == \
+                [core.shanten(plus(h, d, -1), REGULAR) for d in range(N) if h[d]], h
+
+
+def test_the_search_paths_discard_shanten_refuses_what_is_not_a_hand() -> None:
+    from mjgui._core import ffi, lib
+    after = ffi.new("int8_t[34]")
+    assert lib.mj_discard_shanten_all(bytes(P("123m456p789s1122z")), REGULAR, after) == lib.MJ_ERR_SHAPE
+    five = P("1111m456p789s1122z")
+    five[0] += 1                                        # a fifth 1m in place of a 1z
+    five[27] -= 1
+    assert lib.mj_discard_shanten_all(bytes(five), REGULAR, after) < 0
+    assert lib.mj_discard_shanten_all(bytes(P("123m456p789s11222z")), 0, after) == lib.MJ_ERR_ARG
+    assert lib.mj_discard_shanten_all(ffi.NULL, REGULAR, after) == lib.MJ_ERR_ARG

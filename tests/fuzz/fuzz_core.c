@@ -32,11 +32,12 @@ static int below(int n) { return (int)(rnd() % (uint64_t)n); }
 static long failures = 0;
 /* calls that returned a real answer (not an error), per function: a run that only
  * ever hit the argument checks would prove nothing */
-enum { F_SHANTEN, F_MELDS, F_AGARI, F_UKEIRE, F_TABLE, F_CALLS, F_ANALYZE, F_HAND, F_DECOMP,
+enum { F_SHANTEN, F_MELDS, F_AGARI, F_UKEIRE, F_TABLE, F_AFTER, F_CALLS, F_ANALYZE, F_HAND, F_DECOMP,
        F_BATCH, F_SCORE, F_SCORE_BATCH, F_COUNT };
 static const char *names[F_COUNT] = {"shanten", "shanten_melds", "is_agari", "ukeire",
-                                     "discard_table", "call_table", "analyze", "analyze_hand",
-                                     "decompositions", "shanten_batch", "score_hand", "score_batch"};
+                                     "discard_table", "discard_shanten_all", "call_table", "analyze",
+                                     "analyze_hand", "decompositions", "shanten_batch", "score_hand",
+                                     "score_batch"};
 static long answered[F_COUNT];
 #define ANSWERED(f, r) (answered[f] += !is_error(r))
 
@@ -159,6 +160,20 @@ static void one_round(uint8_t *counts, uint8_t *remaining, int8_t *shanten_after
                              below(20) ? ukeire : NULL);
     ANSWERED(F_TABLE, d);
     CHECK(is_error(d) || is_shanten(d) || d <= 13, "mj_discard_table -> %d", d);
+
+    /* the search's own discard shanten: the same numbers as the table's rows */
+    int8_t table_after[MJ_KINDS];
+    uint64_t table_masks[MJ_KINDS];
+    int dt = mj_discard_table(counts, forms, table_after, table_masks);
+    int8_t *after = below(20) ? shanten_after : NULL;
+    int da = mj_discard_shanten_all(counts, forms, after);
+    ANSWERED(F_AFTER, da);
+    CHECK(da == 0 || is_error(da), "mj_discard_shanten_all -> %d", da);
+    CHECK(after || is_error(da), "mj_discard_shanten_all(NULL out) -> %d", da);
+    if (da == 0 && is_shanten(dt))
+        for (int k = 0; k < MJ_KINDS; k++)
+            CHECK(after[k] == table_after[k], "mj_discard_shanten_all[%d] %d, table %d",
+                  k, after[k], table_after[k]);
 
     int ct = mj_call_table(counts, below(20) ? pon : NULL, below(20) ? chi : NULL);
     ANSWERED(F_CALLS, ct);
@@ -299,6 +314,7 @@ int main(int argc, char **argv)
     CHECK(is_error(mj_shanten_melds(NULL, 4)), "mj_shanten_melds(NULL)");
     CHECK(is_error(mj_is_agari(NULL, MJ_ALL_FORMS)), "mj_is_agari(NULL)");
     CHECK(is_error(mj_ukeire(NULL, MJ_ALL_FORMS, NULL)), "mj_ukeire(NULL)");
+    CHECK(is_error(mj_discard_shanten_all(NULL, MJ_ALL_FORMS, NULL)), "mj_discard_shanten_all(NULL)");
     CHECK(is_error(mj_call_table(NULL, NULL, NULL)), "mj_call_table(NULL)");
     CHECK(is_error(mj_analyze(NULL, MJ_ALL_FORMS, NULL, 7, NULL)), "mj_analyze(NULL)");
     CHECK(is_error(mj_analyze_hand(NULL, MJ_ALL_FORMS, NULL, 7, NULL)), "mj_analyze_hand(NULL)");
