@@ -94,18 +94,21 @@ static inline uint64_t draws_lowering(prepared *p, int shanten, const uint8_t pl
     return mask;
 }
 
-/* plus[t] for the kinds of `suit` (all suits when suit < 0) of hand h. */
-static inline void plus_classes(uint8_t *h, int suit, uint8_t plus[MJ_KINDS])
+/* The class of each kind's suit once one copy of it is drawn (sign +1, kinds
+ * held fewer than 4 times) or discarded (sign -1, kinds held), for the kinds of
+ * `suit` (all suits when suit < 0) of hand h: one copy more or fewer moves a
+ * power of 5 in its half of the suit's code, no re-encoding per kind. */
+static inline void step_classes(const uint8_t *h, int suit, int sign, uint8_t out[MJ_KINDS])
 {
-    /* one more tile adds a power of 5 to its half of the suit's code: no
-     * re-encoding per draw */
     static const unsigned pow5[7] = {1, 5, 25, 125, 625, 3125, 15625};
+#define MJ_STEP(code, i) (sign > 0 ? (code) + pow5[i] : (code) - pow5[i])
+#define MJ_STEPS(count) (sign > 0 ? (count) < 4 : (count) > 0)
     for (int s = suit < 0 ? 0 : suit; s < (suit < 0 ? 4 : suit + 1); s++) {
         if (s == 3) {
             const uint8_t *c = h + 27;
             unsigned code = c[0] + 5 * (c[1] + 5 * (c[2] + 5 * (c[3] + 5 * (c[4] + 5 * (c[5] + 5 * c[6])))));
             for (int i = 0; i < 7; i++)
-                if (c[i] < 4) plus[27 + i] = mj_class7[code + pow5[i]];
+                if (MJ_STEPS(c[i])) out[27 + i] = mj_class7[MJ_STEP(code, i)];
             continue;
         }
         const uint8_t *c = h + 9 * s;
@@ -113,37 +116,42 @@ static inline void plus_classes(uint8_t *h, int suit, uint8_t plus[MJ_KINDS])
         unsigned hi = c[5] + 5 * (c[6] + 5 * (c[7] + 5 * c[8]));
         const uint8_t *by_hi = mj_class9[mj_low_state[lo]];
         for (int i = 0; i < 5; i++)
-            if (c[i] < 4) plus[9 * s + i] = mj_class9[mj_low_state[lo + pow5[i]]][hi];
+            if (MJ_STEPS(c[i])) out[9 * s + i] = mj_class9[mj_low_state[MJ_STEP(lo, i)]][hi];
         for (int i = 5; i < 9; i++)
-            if (c[i] < 4) plus[9 * s + i] = by_hi[hi + pow5[i - 5]];
+            if (MJ_STEPS(c[i])) out[9 * s + i] = by_hi[MJ_STEP(hi, i - 5)];
     }
+#undef MJ_STEP
+#undef MJ_STEPS
 }
 
-/* minus[d] for every kind d held in h: the class of d's suit once d is
- * discarded (as plus_classes, a power of 5 off the suit's code). */
-static inline void minus_classes(const uint8_t *h, uint8_t minus[MJ_KINDS])
+/* plus[t] for the kinds of `suit` (all suits when suit < 0) of hand h. */
+static inline void plus_classes(const uint8_t *h, int suit, uint8_t plus[MJ_KINDS])
 {
-    static const unsigned pow5[7] = {1, 5, 25, 125, 625, 3125, 15625};
-    for (int s = 0; s < 3; s++) {
-        const uint8_t *c = h + 9 * s;
-        unsigned lo = c[0] + 5 * (c[1] + 5 * (c[2] + 5 * (c[3] + 5 * c[4])));
-        unsigned hi = c[5] + 5 * (c[6] + 5 * (c[7] + 5 * c[8]));
-        const uint8_t *by_hi = mj_class9[mj_low_state[lo]];
-        for (int i = 0; i < 5; i++)
-            if (c[i]) minus[9 * s + i] = mj_class9[mj_low_state[lo - pow5[i]]][hi];
-        for (int i = 5; i < 9; i++)
-            if (c[i]) minus[9 * s + i] = by_hi[hi - pow5[i - 5]];
-    }
-    const uint8_t *c = h + 27;
-    unsigned code = c[0] + 5 * (c[1] + 5 * (c[2] + 5 * (c[3] + 5 * (c[4] + 5 * (c[5] + 5 * c[6])))));
-    for (int i = 0; i < 7; i++)
-        if (c[i]) minus[27 + i] = mj_class7[code - pow5[i]];
+    step_classes(h, suit, 1, plus);
+}
+
+/* p: the valid 3k+1 hand h (its scan given) prepared for one-tile draws. */
+static inline void prepare(prepared *p, const uint8_t *h, mj_scan_result scan, int forms, mj_caps *cx)
+{
+    memcpy(p->h, h, MJ_KINDS);
+    for (int q = 0; q < 4; q++) p->cls[q] = mj_suit_class(p->h, q);
+    p->scan = scan;
+    p->forms = forms;
+    p->cx = cx;
+}
+
+/* Mask of the draws that lower `shanten`, the prepared hand's own. */
+static inline uint64_t lowering_draws(prepared *p, int shanten)
+{
+    uint8_t plus[MJ_KINDS] = {0};
+    plus_classes(p->h, -1, plus);
+    return draws_lowering(p, shanten, plus);
 }
 
 /* Shanten after each discard of the 3k+2 hand h (MJ_NOT_HELD when not held):
  * one suit class changes per discard, no ukeire needed.  Returns the mask
  * of the kinds held.  Without caps the
- * classes after each discard come from the suit codes (minus_classes), the
+ * classes after each discard come from the suit codes (step_classes), the
  * untouched suits are merged once, and seven pairs and thirteen orphans
  * depend only on whether the tile is a terminal/honour and how many are held. */
 static inline uint64_t mj_discard_shanten(uint8_t *h, int forms, mj_caps *cx, int8_t *after)
@@ -155,7 +163,7 @@ static inline uint64_t mj_discard_shanten(uint8_t *h, int forms, mj_caps *cx, in
     int k = (scan.tiles - 1) / 3;
     if (!cx && (forms & MJ_REGULAR)) {
         uint8_t minus[MJ_KINDS];
-        minus_classes(h, minus);
+        step_classes(h, -1, -1, minus);
         const uint8_t (*final)[MJ_RIGHT_CLASSES] = mj_final[k];
         const uint8_t left = mj_merge_nn[cls[0]][cls[1]], right = mj_merge_nz[cls[2]][cls[3]];
         memset(after, MJ_NOT_HELD, MJ_KINDS);

@@ -129,19 +129,28 @@ typedef struct {
 
 static int red_count(int red) { return (red & 1) + (red >> 1 & 1) + (red >> 2 & 1); }
 
+/* Wall copies of x seen from hand h (melds, indicators and seen tiles out). */
+static int wall(const ev_ctx *c, const uint8_t *h, int x)
+{
+    int left = 4 - h[x] - c->melded[x] - c->indicators[x] - c->seen[x];
+    return left > 0 ? left : 0;
+}
+
+/* The ura group of kind k: its copies held, melds included, 0..4. */
+static int ura_group(const ev_ctx *c, const uint8_t *h, int k)
+{
+    int v = h[k] + c->melded[k];
+    return v > 4 ? 4 : v;
+}
+
 /* Ura han = sum over the ura indicators of the copies held of the kind each
  * points to: the unseen tiles of h (melds, indicators and seen tiles out) by
  * the copies held of their next kind, groups[0..4]. */
 static void ura_groups_of(const ev_ctx *c, const uint8_t *h, double *groups)
 {
     for (int v = 0; v < 5; v++) groups[v] = 0;
-    for (int j = 0; j < MJ_KINDS; j++) {
-        int held = h[j] + c->melded[j];
-        int left = 4 - held - c->indicators[j] - c->seen[j];
-        if (left <= 0) continue;
-        int v = h[next_kind[j]] + c->melded[next_kind[j]];
-        groups[v > 4 ? 4 : v] += left;
-    }
+    for (int j = 0; j < MJ_KINDS; j++)
+        groups[ura_group(c, h, next_kind[j])] += wall(c, h, j);
 }
 
 /* The kind whose next kind (the dora it points to) is x. */
@@ -156,13 +165,10 @@ static int previous_kind(int x)
 static void ura_groups_plus(const ev_ctx *c, const uint8_t *h, const double *before, int x, double *groups)
 {
     for (int v = 0; v < 5; v++) groups[v] = before[v];
-    int left_x = 4 - h[x] - c->melded[x] - c->indicators[x] - c->seen[x];   /* before the draw */
-    int vx = h[next_kind[x]] + c->melded[next_kind[x]];
-    if (left_x > 0) groups[vx > 4 ? 4 : vx] -= 1;
-    int j = previous_kind(x);
-    int left_j = 4 - h[j] - c->melded[j] - c->indicators[j] - c->seen[j];
-    int vj = h[x] + c->melded[x];
+    if (wall(c, h, x) > 0) groups[ura_group(c, h, next_kind[x])] -= 1;    /* h before the draw */
+    int left_j = wall(c, h, previous_kind(x));
     if (left_j > 0) {
+        int vj = h[x] + c->melded[x];
         groups[vj > 4 ? 4 : vj] -= left_j;
         groups[vj + 1 > 4 ? 4 : vj + 1] += left_j;
     }
@@ -216,12 +222,9 @@ static double ura_average(const ev_ctx *c, const ura_weights *u, int han, int fu
     return expect / u->total;
 }
 
-/* Points received for the win on x completing h (14 tiles, x included; a
- * tsumo when flags has MJ_WIN_TSUMO, else a ron), or 0 when it cannot win,
- * from one scorer call; ura dora averaged over the indicators drawn without
- * replacement from the unseen tiles.  wait_points() gives the same from a
- * wait's readings; this serves where they are not kept. */
-static double win_points(ev_ctx *c, const uint8_t *h, int red, int x, int flags)
+/* The win on x completing h (14 tiles, x included) with these flags, for the
+ * scorer: no ura indicator (averaged instead), no honba, no stick. */
+static mj_win win_of(const ev_ctx *c, const uint8_t *h, int red, int x, int flags)
 {
     mj_win w = *c->w;
     memcpy(w.counts, h, MJ_KINDS);
@@ -231,6 +234,17 @@ static double win_points(ev_ctx *c, const uint8_t *h, int red, int x, int flags)
     w.n_ura = 0;
     w.honba = w.sticks = 0;
     if (c->call) add_call_meld(&w, c->call);
+    return w;
+}
+
+/* Points received for the win on x completing h (14 tiles, x included; a
+ * tsumo when flags has MJ_WIN_TSUMO, else a ron), or 0 when it cannot win,
+ * from one scorer call; ura dora averaged over the indicators drawn without
+ * replacement from the unseen tiles.  wait_points() gives the same from a
+ * wait's readings; this serves where they are not kept. */
+static double win_points(ev_ctx *c, const uint8_t *h, int red, int x, int flags)
+{
+    mj_win w = win_of(c, h, red, x, flags);
     mj_score s;
     if (mj_score_hand(&w, c->rules, &s) != 1) return 0;
     int riichi = flags & (MJ_WIN_RIICHI | MJ_WIN_DOUBLE_RIICHI);
@@ -248,14 +262,7 @@ static double win_points(ev_ctx *c, const uint8_t *h, int red, int x, int flags)
 static void score_wait(ev_ctx *c, const uint8_t *h, int red, int x, int ron, const double *ura_groups,
                        wait_score *ws)
 {
-    mj_win w = *c->w;
-    memcpy(w.counts, h, MJ_KINDS);
-    w.win_tile = (uint8_t)x;
-    w.red = (uint8_t)red;
-    w.flags = MJ_WIN_TSUMO;
-    w.n_ura = 0;
-    w.honba = w.sticks = 0;
-    if (c->call) add_call_meld(&w, c->call);
+    mj_win w = win_of(c, h, red, x, MJ_WIN_TSUMO);
     ws->red = red;
     if (mj_score_readings(&w, c->rules, &ws->tsumo) != 1) ws->tsumo.n = 0;
     ws->ron.n = 0;
@@ -303,13 +310,6 @@ static double wait_points(ev_ctx *c, const wait_score *ws, const uint8_t *h, int
     return ura_average(c, &ws->ura, best_han, best_fu, tsumo);
 }
 
-/* Wall copies of x seen from hand h (melds, indicators and seen tiles out). */
-static int wall(const ev_ctx *c, const uint8_t *h, int x)
-{
-    int left = 4 - h[x] - c->melded[x] - c->indicators[x] - c->seen[x];
-    return left > 0 ? left : 0;
-}
-
 /* The red five of x's suit is still in the wall (a red five among the
  * indicators or the seen tiles is not). */
 static int red_in_wall(const ev_ctx *c, const uint8_t *h, int red, int x)
@@ -349,14 +349,8 @@ static int useful_draws(const ev_ctx *c, uint8_t *h, int red, int tenpai, draw *
     uint64_t mask;
     if (tenpai) {                     /* the waits: mj_ukeire's mask, the hand known valid and tenpai */
         prepared p;
-        memcpy(p.h, h, MJ_KINDS);
-        for (int q = 0; q < 4; q++) p.cls[q] = mj_suit_class(h, q);
-        p.scan = mj_scan(h);
-        p.forms = c->forms;
-        p.cx = NULL;
-        uint8_t plus[MJ_KINDS] = {0};
-        plus_classes(p.h, -1, plus);
-        mask = draws_lowering(&p, 0, plus);
+        prepare(&p, h, mj_scan(h), c->forms, NULL);
+        mask = lowering_draws(&p, 0);
         for (int x = 0; x < MJ_KINDS; x++)
             if (h[x] >= c->caps[x]) mask &= ~((uint64_t)1 << x);
     } else {

@@ -198,14 +198,8 @@ static void expand(graph *g, int32_t i)
         draws = ((uint64_t)1 << MJ_KINDS) - 1;
     } else {
         prepared p;
-        memcpy(p.h, h, MJ_KINDS);
-        for (int q = 0; q < 4; q++) p.cls[q] = mj_suit_class(h, q);
-        p.scan = mj_scan(h);
-        p.forms = in->forms;
-        p.cx = in->cx;
-        uint8_t plus[MJ_KINDS] = {0};
-        plus_classes(p.h, -1, plus);
-        draws = draws_lowering(&p, s, plus);
+        prepare(&p, h, mj_scan(h), in->forms, in->cx);
+        draws = lowering_draws(&p, s);
     }
     /* the draws' keys first, their slots loading while the next are made */
     struct { uint64_t lo, hi; int8_t x, red, e; int16_t weight; } d[2 * MJ_KINDS];

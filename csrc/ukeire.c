@@ -14,18 +14,10 @@ int mj_ukeire_capped(const uint8_t *counts, const uint8_t *caps, int forms, uint
     if (n % 3 != 1) return MJ_ERR_SHAPE;
     if (mj_check_caps(counts, caps, n, forms)) return MJ_ERR_CAP;
     mj_caps store;
-    p.cx = mj_caps_init(&store, caps);
-    memcpy(p.h, counts, MJ_KINDS);
-    for (int s = 0; s < 4; s++) p.cls[s] = mj_suit_class(p.h, s);
-    p.forms = forms;
+    prepare(&p, counts, p.scan, forms, mj_caps_init(&store, caps));
     int shanten = prepared_shanten(&p);
     if (mj_capped_result(shanten) == MJ_ERR_CAP) return MJ_ERR_CAP;
-    uint8_t plus[MJ_KINDS] = {0};
-    *mask = 0;
-    if (shanten != MJ_NOT_APPLICABLE) {
-        plus_classes(p.h, -1, plus);
-        *mask = draws_lowering(&p, shanten, plus);
-    }
+    *mask = shanten != MJ_NOT_APPLICABLE ? lowering_draws(&p, shanten) : 0;
     return shanten;
 }
 
