@@ -10,6 +10,7 @@ import pytest
 
 import reference as R
 from mjgui import core
+from mjgui._core import ffi, lib
 from mjgui.core import REGULAR
 from core_cases import (
     FORM_SETS, GENERATORS, N, P, SIZES_3K1, _check_table_structure, _every_hand,
@@ -174,7 +175,6 @@ def test_the_search_paths_discard_shanten_equals_the_shanten_of_each_rest() -> N
     discard (csrc/draws.h: one suit class per discard, seven pairs and orphans bounded from
     the whole hand's numbers): every value must be the exact shanten of the 13-tile rest,
     for every set of forms, on hands where the special forms are close to the regular one."""
-    from mjgui._core import ffi, lib
     rng = random.Random(27)
     after = ffi.new("int8_t[34]")
     hands = [_pairs_and_orphans_hand(rng, 14) for _ in range(300)]
@@ -199,7 +199,6 @@ def test_the_search_paths_discard_shanten_equals_the_shanten_of_each_rest() -> N
 
 
 def test_the_search_paths_discard_shanten_refuses_what_is_not_a_hand() -> None:
-    from mjgui._core import ffi, lib
     after = ffi.new("int8_t[34]")
     assert lib.mj_discard_shanten_all(bytes(P("123m456p789s1122z")), REGULAR, after) == lib.MJ_ERR_SHAPE
     five = P("1111m456p789s1122z")
