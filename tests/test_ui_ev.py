@@ -6,6 +6,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from mjgui.ev import APP_OPTIONS, expected_values
 from mjgui.ui.analysis_table import EXPECTED, TENPAI, WIN
+from ui_steps import hover_tooltip
 
 HAND = "23m456p789s55p1s24s7z dora:1z turn:3"
 
@@ -121,6 +122,6 @@ def test_tenpai_rows_show_riichi_and_dama_on_hover(qtbot, window):
     row = expected_values(text, options=APP_OPTIONS).row("9m")
     model = window.table.model()
     r = next(r for r in range(model.rowCount()) if window.table.row_for_view(r).tile.name == "9m")
-    tip = model.index(r, EXPECTED).data(Qt.ItemDataRole.ToolTipRole)
+    tip = hover_tooltip(window.table, r, EXPECTED)
     assert f"Riichi: win {100 * row.riichi.win_prob:.1f}%, {row.riichi.exp_score:,.0f} pts" in tip
     assert f"Dama: win {100 * row.dama.win_prob:.1f}%, {row.dama.exp_score:,.0f} pts" in tip

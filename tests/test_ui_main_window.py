@@ -9,7 +9,7 @@ from mjgui.hand import Hand
 from mjgui.tiles import Tile
 from mjgui.ui import i18n
 from mjgui.ui.main_window import MainWindow
-from ui_steps import settle, type_hand
+from ui_steps import hover_tooltip, settle, type_hand
 
 
 def test_palette_clicks_build_the_hand_and_counts_follow(qtbot, window):
@@ -38,7 +38,7 @@ def test_known_hand_shows_exact_ukeire(qtbot, window):
     assert {window.table.row_for_view(r).tile.name for r in (0, 1)} == {"9m", "6z"}
     assert "1-shanten" in window.summary.text()
     verdict = model.index(rows["9m"], model.columnCount() - 1)  # the verdict is the last column
-    assert model.data(verdict, Qt.ItemDataRole.ToolTipRole) == model.data(verdict)
+    assert hover_tooltip(window.table, verdict.row(), verdict.column()) == model.data(verdict)
     assert model.data(verdict).startswith("keeps 1-shanten, 12 tiles by draw")
 
 

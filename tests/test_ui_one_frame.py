@@ -12,7 +12,7 @@ from mjgui.analysis import analyze
 from mjgui.hand import Hand
 from mjgui.ui.analysis_table import TOTAL, VERDICT, AnalysisTable
 from mjgui.ui.panel_fit import PRIORITY_ROWS, share, table_height, panels_height
-from ui_steps import settle
+from ui_steps import hover_tooltip, settle
 
 HAND_13 = "23m456p789s11z556z"
 HAND_14 = "23m456p789s11z556z9m"
@@ -103,7 +103,7 @@ def test_the_cells_are_answered_by_qt(qtbot):
         row = table.row_for_view(r)
         copies = sum(t.remaining for t in row.ukeire)            # the definition of the total
         assert model.index(r, TOTAL).data(Qt.ItemDataRole.DisplayRole) == str(copies)
-        assert model.index(r, VERDICT).data(Qt.ItemDataRole.ToolTipRole) == row.verdict("en", a.shanten)
+        assert hover_tooltip(table, r, VERDICT) == row.verdict("en", a.shanten)
 
 
 def test_the_table_leaves_no_python_items_behind(qtbot):

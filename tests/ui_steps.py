@@ -12,3 +12,16 @@ def type_hand(qtbot, w, text):
     w.text.setText(text)
     w.apply_text()
     settle(qtbot, w)
+
+
+def hover_tooltip(table, row, col):
+    """The tooltip the analysis table shows when the pointer rests on a cell (the help
+    event a pause of the mouse sends), or "" for none."""
+    from PySide6.QtCore import QEvent
+    from PySide6.QtGui import QHelpEvent
+    from PySide6.QtWidgets import QApplication, QToolTip
+    QToolTip.hideText()
+    pos = table.visualRect(table.model().index(row, col)).center()
+    event = QHelpEvent(QEvent.Type.ToolTip, pos, table.viewport().mapToGlobal(pos))
+    QApplication.sendEvent(table.viewport(), event)
+    return QToolTip.text() if QToolTip.isVisible() else ""

@@ -10,12 +10,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Sequence
 
-from PySide6.QtCore import (QModelIndex, QRect, QSize,
+from PySide6.QtCore import (QEvent, QModelIndex, QRect, QSize,
                             QSortFilterProxyModel, Qt, Signal)
 from PySide6.QtGui import (QBrush, QColor, QFont, QFontMetrics, QPainter, QPalette, QPixmap,
                            QStandardItemModel)
 from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QStyle, QStyledItemDelegate,
-                               QStyleOptionViewItem, QTableView, QWidget)
+                               QStyleOptionViewItem, QTableView, QToolTip, QWidget)
 
 from mjgui.analysis import Analysis, Row, TileCount
 from mjgui.hand import MeldKind
@@ -87,9 +87,9 @@ def _headers_in(_lang: str) -> list[tuple[str, str]]:
 
 
 # the roles a cell answers; every other role is empty
-_DISPLAY, _ALIGN, _BACKGROUND, _FOREGROUND, _TOOLTIP = (
+_DISPLAY, _ALIGN, _BACKGROUND, _FOREGROUND = (
     Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.TextAlignmentRole, Qt.ItemDataRole.BackgroundRole,
-    Qt.ItemDataRole.ForegroundRole, Qt.ItemDataRole.ToolTipRole)
+    Qt.ItemDataRole.ForegroundRole)
 
 
 
@@ -98,8 +98,8 @@ def _number(role) -> int:
 
 
 # the role numbers the cells are stored under
-(_DISPLAY_N, _ALIGN_N, _BACKGROUND_N, _FOREGROUND_N, _TOOLTIP_N, TILES_N, WARN_N, WARN_TILES_N,
- SORT_N) = map(_number, (_DISPLAY, _ALIGN, _BACKGROUND, _FOREGROUND, _TOOLTIP, TILES_ROLE, WARN_ROLE,
+(_DISPLAY_N, _ALIGN_N, _BACKGROUND_N, _FOREGROUND_N, TILES_N, WARN_N, WARN_TILES_N,
+ SORT_N) = map(_number, (_DISPLAY, _ALIGN, _BACKGROUND, _FOREGROUND, TILES_ROLE, WARN_ROLE,
                         WARN_TILES_ROLE, SORT_ROLE))
 _CENTER = int(Qt.AlignmentFlag.AlignCenter.value)
 _ITEM_ELEMENT = QStyle.ControlElement.CE_ItemViewItem
@@ -107,9 +107,9 @@ _TEXT_COLOR = QPalette.ColorRole.Text
 
 
 class AnalysisModel(QStandardItemModel):
-    """The analysis's rows as cells that Qt holds.  Each cell's text, colours, tooltip and
-    sort key are worked out once per change (the analysis, the expected values, the order,
-    the theme, the language) and stored in its item: the view asks every cell for several
+    """The analysis's rows as cells that Qt holds.  Each cell's text, colours and sort key
+    are worked out once per change (the analysis, the expected values, the order, the
+    theme, the language; a tooltip on hover) and stored in its item: the view asks every cell for several
     roles on every paint, and answered by Qt none of those asks is a call into Python
     (a Python data() made a repaint of the table 2-3 times slower)."""
 
@@ -248,7 +248,7 @@ class AnalysisModel(QStandardItemModel):
         keys = self._sort_keys(view_row, row, value)
         cells = []
         for col in columns:
-            cell = {_TOOLTIP_N: self._tooltip(row, col), SORT_N: keys[col]}
+            cell = {SORT_N: keys[col]}        # the tooltip is made on hover (AnalysisTable)
             text = self._display(row, col)
             if text is not None:
                 cell[_DISPLAY_N] = text
@@ -324,6 +324,11 @@ class AnalysisModel(QStandardItemModel):
             VERDICT: view_row,
         }
         return tuple(keys[c] for c in range(VERDICT + 1))
+
+    def tooltip(self, row: int, col: int) -> str:
+        """The cell's tooltip, made when the pointer rests on it: most cells of a new hand
+        are never hovered, and making every one took a third of filling the table."""
+        return self._tooltip(self._rows[row], col)
 
     def _tooltip(self, row: Row, col: int) -> str:
         if col == VERDICT:                 # the cell is often cut short: the whole line
@@ -660,6 +665,28 @@ class AnalysisTable(QTableView):
     def ev_row(self, view_row: int):
         """The expected values (mjgui.ev.EvRow) of a view row, or None."""
         return self.source.ev_row(self.row_for_view(view_row))
+
+    def tooltip_at(self, index: QModelIndex) -> str:
+        """The tooltip of a cell of the view: the model's own when it gives one (a drill's
+        pick), else the row's, worked out now (AnalysisModel.tooltip)."""
+        if not index.isValid():
+            return ""
+        own = index.data(Qt.ItemDataRole.ToolTipRole)
+        if own:
+            return str(own)
+        source = self.proxy.mapToSource(index)
+        return self.source.tooltip(source.row(), source.column())
+
+    def viewportEvent(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ToolTip:
+            index = self.indexAt(event.pos())
+            text = self.tooltip_at(index)
+            if text:
+                QToolTip.showText(event.globalPos(), text, self.viewport(), self.visualRect(index))
+            else:
+                QToolTip.hideText()
+            return True
+        return super().viewportEvent(event)
 
     def set_theme(self, theme: str) -> None:
         self.delegate.theme = theme

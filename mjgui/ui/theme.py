@@ -6,6 +6,8 @@ from __future__ import annotations
 from PySide6.QtGui import QColor, QPainter, QPalette
 from PySide6.QtWidgets import QApplication, QWidget
 
+from mjgui.ui.flat_style import FlatStyle
+
 __all__ = ["THEMES", "COLORS", "ALERT_STYLE", "apply_theme", "check_theme", "device_ratio"]
 
 THEMES = ("light", "dark")
@@ -90,14 +92,21 @@ _DARK_PALETTE: dict[QPalette.ColorRole, str] = {
 }
 
 
+_STYLE: FlatStyle | None = None
+
+
 def check_theme(theme: str) -> None:
     if theme not in THEMES:
         raise ValueError(f"theme must be one of {THEMES}, not {theme!r}")
 
 
 def apply_theme(app: QApplication, theme: str) -> None:
-    """A Fusion palette per theme (the tile art has its own light/dark sets)."""
-    app.setStyle("Fusion")
+    """Fusion (flat scroll bars: mjgui.ui.flat_style) and a palette per theme (the tile
+    art has its own light/dark sets)."""
+    if not isinstance(app.style(), FlatStyle):
+        global _STYLE
+        _STYLE = FlatStyle()               # the application does not own it: kept here
+        app.setStyle(_STYLE)
     if theme == "dark":
         p = QPalette()
         for role, color in _DARK_PALETTE.items():
