@@ -21,7 +21,7 @@ from mjgui.hand import Hand
 from mjgui.tiles import Tile
 from mjgui.ui import analysis_table, hand_view, tile_art, tile_button
 from mjgui.ui.heap import fix_mmap_threshold
-from mjgui.ui.layout_items import clear_layout, remove_widget
+from mjgui.ui.layout_items import clear_layout, remove_spacers, remove_widget
 from ui_steps import settle
 
 # one round: 13 and 14 tiles, a draw apart, melds, a tenpai hand (the wait inspector's
@@ -91,6 +91,22 @@ def test_remove_widget_deletes_its_item_and_leaves_the_widget(qtbot):
     assert not remove_widget(layout, a)             # no longer there
     clear_layout(layout, keep=[b])
     assert not shiboken6.isValid(spacer) and layout.count() == 0
+
+
+def test_remove_spacers_deletes_only_the_spacings(qtbot):
+    host = QWidget()
+    qtbot.addWidget(host)
+    layout = QHBoxLayout(host)
+    a, b = QLabel("a", host), QLabel("b", host)
+    layout.addWidget(a)
+    layout.addSpacing(7)
+    layout.addWidget(b)
+    layout.addStretch()
+    spacers = [layout.itemAt(1), layout.itemAt(3)]
+    remove_spacers(layout)
+    assert [layout.itemAt(i).widget() for i in range(layout.count())] == [a, b]
+    assert not any(shiboken6.isValid(s) for s in spacers)
+    assert shiboken6.isValid(a) and shiboken6.isValid(b)
 
 
 def test_every_take_at_goes_through_the_helper():

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (QHBoxLayout, QLabel, QLayout, QLayoutItem, QSizeP
 from mjgui.hand import Hand, Meld, MeldKind
 from mjgui.tiles import Tile, format_tiles
 from mjgui.ui.i18n import language, tr
-from mjgui.ui.layout_items import clear_layout, remove_widget
+from mjgui.ui.layout_items import clear_layout, remove_spacers, remove_widget
 from mjgui.ui.palette import tile_label
 from mjgui.ui.theme import COLORS, check_theme, device_ratio
 from mjgui.ui.tile_art import for_cache, tile_pixmap, tile_width
@@ -609,15 +609,13 @@ class HandView(QWidget):
 
     def _fill_row(self) -> None:
         """The concealed tiles as buttons, reusing the row's buttons (a button is only
-        made when the hand holds more tiles than ever before)."""
+        made when the hand holds more tiles than ever before).  Every button stays in the
+        layout in the pool's order (a hidden one takes no room): a new count of tiles
+        shows or hides buttons and moves the gap before a drawn tile, nothing more."""
         row = self._row
         layout = row.layout()
-        shape = (len(self._tiles), self._drawn is not None)
-        relayout = shape != self._row_shape      # same count and draw: the same buttons in place
-        self._row_shape = shape
-        if relayout:
-            clear_layout(layout, keep=self._pool)
-        while len(self._pool) < len(self._tiles):
+        n = len(self._tiles)
+        while len(self._pool) < n:
             button = TileButton("back", self._tile_height, self._theme, row)
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.clicked.connect(lambda _c=False, b=button: self._on_tile_clicked(b))
@@ -625,10 +623,15 @@ class HandView(QWidget):
             button.customContextMenuRequested.connect(
                 lambda _pos, b=button: self.concealedRemoveRequested.emit(b.tile))
             self._pool.append(button)
+            layout.addWidget(button)
+        shape = (n, self._drawn is not None)
+        if shape != self._row_shape:
+            self._row_shape = shape
+            remove_spacers(layout)
+            if self._drawn is not None and n:
+                layout.insertSpacing(n - 1, round(tile_width(self._tile_height) * 0.4))
         for i, tile in enumerate(self._tiles):
-            drawn = self._drawn is not None and i == len(self._tiles) - 1
-            if drawn and relayout:
-                layout.addSpacing(round(tile_width(self._tile_height) * 0.4))
+            drawn = self._drawn is not None and i == n - 1
             button = self._pool[i]
             button.tile = tile
             button.selected = False
@@ -637,11 +640,11 @@ class HandView(QWidget):
             button.setToolTip(tr(f"Discard {name} (the drawn tile)", f"{name}を切る（ツモ牌）")
                               if drawn else tr(f"Discard {name}", f"{name}を切る"))
             self._buttons.append(button)
-            if relayout:
-                layout.addWidget(button)
+            if button.isHidden():
                 button.show()
-        for button in self._pool[len(self._tiles):]:
-            button.hide()
+        for button in self._pool[n:]:
+            if not button.isHidden():
+                button.hide()
         row.setVisible(bool(self._tiles))
 
     def _add_strips(self, hand: Hand) -> None:

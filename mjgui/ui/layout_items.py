@@ -12,7 +12,7 @@ from collections.abc import Iterable
 import shiboken6
 from PySide6.QtWidgets import QLayout, QLayoutItem, QWidget
 
-__all__ = ["delete_item", "clear_layout", "remove_widget"]
+__all__ = ["delete_item", "clear_layout", "remove_widget", "remove_spacers"]
 
 
 def delete_item(item: QLayoutItem | None) -> None:
@@ -51,3 +51,11 @@ def remove_widget(layout: QLayout, widget: QWidget) -> bool:
             delete_item(layout.takeAt(i))
             return True
     return False
+
+
+def remove_spacers(layout: QLayout) -> None:
+    """Take every spacing and stretch out of `layout` and delete them (widgets stay)."""
+    for i in reversed(range(layout.count())):
+        item = layout.itemAt(i)
+        if item is not None and item.spacerItem() is not None:
+            delete_item(layout.takeAt(i))
