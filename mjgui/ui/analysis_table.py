@@ -28,6 +28,7 @@ TILES_ROLE = Qt.ItemDataRole.UserRole + 1     # list[TileCount] (or a single til
 SORT_ROLE = Qt.ItemDataRole.UserRole + 2
 WARN_ROLE = Qt.ItemDataRole.UserRole + 3      # bool: draw the cell in the warning color
 WARN_TILES_ROLE = Qt.ItemDataRole.UserRole + 4  # frozenset of kinds whose every call leaves no yaku
+STRIP_ROLE = Qt.ItemDataRole.UserRole + 5       # what a strip draws: ((name, copies left, ⚠), ...)
 
 # the expected values sit next to the ukeire total: the numbers a player compares first
 DISCARD, SHANTEN, UKEIRE, TOTAL, WIN, TENPAI, EXPECTED, IMPROVE, GOOD, SECOND, CALLS, VALUE, VERDICT = range(13)
@@ -47,7 +48,7 @@ def _headers() -> list[tuple[str, str]]:
 
 @lru_cache(maxsize=None)      # one per language (2)
 def _headers_in(_lang: str) -> list[tuple[str, str]]:
-    """_headers() in one language (the view asks for them on every paint)."""
+    """_headers() in one language."""
     return [
         (tr("Discard", "打牌"), tr("The tile to discard (double-click a row, or Enter, to play it)",
                                    "切る牌（行をクリックで打牌）")),
@@ -99,11 +100,12 @@ def _number(role) -> int:
 
 # the role numbers the cells are stored under
 (_DISPLAY_N, _ALIGN_N, _BACKGROUND_N, _FOREGROUND_N, TILES_N, WARN_N, WARN_TILES_N,
- SORT_N) = map(_number, (_DISPLAY, _ALIGN, _BACKGROUND, _FOREGROUND, TILES_ROLE, WARN_ROLE,
-                        WARN_TILES_ROLE, SORT_ROLE))
+ SORT_N, STRIP_N) = map(_number, (_DISPLAY, _ALIGN, _BACKGROUND, _FOREGROUND, TILES_ROLE, WARN_ROLE,
+                                 WARN_TILES_ROLE, SORT_ROLE, STRIP_ROLE))
 _CENTER = int(Qt.AlignmentFlag.AlignCenter.value)
 _ITEM_ELEMENT = QStyle.ControlElement.CE_ItemViewItem
 _TEXT_COLOR = QPalette.ColorRole.Text
+_MARKED = QStyle.StateFlag.State_Selected | QStyle.StateFlag.State_HasFocus
 
 
 class AnalysisModel(QStandardItemModel):
@@ -124,6 +126,7 @@ class AnalysisModel(QStandardItemModel):
         self._dark = False
         # [row][column] -> {role: value}: what the items hold, read back without Qt
         self._cells: list[list[dict[int, Any]]] = []
+        self._set_headers()
 
     @property
     def dark(self) -> bool:
@@ -219,18 +222,15 @@ class AnalysisModel(QStandardItemModel):
         return id(self._rows[row]) in self._best
 
     def retranslate(self) -> None:
-        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, VERDICT)
+        self._set_headers()
         self._refill(range(VERDICT + 1))
 
-    # ---- Qt model API -------------------------------------------------------------
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if orientation != Qt.Orientation.Horizontal:
-            return None
-        if role == Qt.ItemDataRole.DisplayRole:
-            return _headers()[section][0]
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return _headers()[section][1]
-        return None
+    def _set_headers(self) -> None:
+        """The column titles and their tooltips, held by Qt: the header asks for several
+        roles of every section on each paint (answered from Python, ~400 calls a change)."""
+        for section, (title, tip) in enumerate(_headers()):
+            self.setHeaderData(section, Qt.Orientation.Horizontal, title, Qt.ItemDataRole.DisplayRole)
+            self.setHeaderData(section, Qt.Orientation.Horizontal, tip, Qt.ItemDataRole.ToolTipRole)
 
     def cell(self, row: int, col: int, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """What a cell answers for a role, read from Python (no QModelIndex, no QVariant)."""
@@ -260,9 +260,11 @@ class AnalysisModel(QStandardItemModel):
                 cell[TILES_N] = row.tile.name
             elif col == UKEIRE:
                 cell[TILES_N] = list(row.ukeire)
+                cell[STRIP_N] = tuple((t.name, t.remaining, False) for t in row.ukeire)
             elif col == CALLS:
-                cell[TILES_N] = [TileCount(t.kind, t.remaining) for t in _call_tiles(row)]
-                cell[WARN_TILES_N] = _yakuless_tiles(row)
+                tiles = cell[TILES_N] = [TileCount(t.kind, t.remaining) for t in _call_tiles(row)]
+                yakuless = cell[WARN_TILES_N] = _yakuless_tiles(row)
+                cell[STRIP_N] = tuple((t.name, t.remaining, t.kind in yakuless) for t in tiles)
             elif col == VALUE:
                 cell[WARN_N] = warn
                 if warn:
@@ -396,16 +398,20 @@ def _paint_strip(painter: QPainter, left: int, top: int, strip: _Strip, stamps: 
     right = left + strip.width - 1
     for name, remaining, warn in strip.tiles:
         if x + w > right:
+            painter.save()
             painter.setFont(_font(strip.font))
             painter.setPen(QColor.fromRgba(strip.text))
             painter.drawText(QRect(x, top, 20, strip.height), Qt.AlignmentFlag.AlignVCenter, "…")
+            painter.restore()
             break
         if stamps:
             painter.drawPixmap(x - 2, top, _stamp(name, remaining, warn, strip.height, strip.theme,
                                                   strip.dpr, strip.font, strip.text))
         else:
+            painter.save()              # the font and pen set for the count stay here
             _draw_tile_count(painter, x - 2, top, name, remaining, warn, strip.height, strip.theme,
                              strip.dpr, strip.font, strip.text)
+            painter.restore()
         x += w + 3
 
 
@@ -483,13 +489,17 @@ class TileStripDelegate(QStyledItemDelegate):
         if tiles is None:
             super().paint(painter, option, index)
             return
-        # the cell's background (best row, selection) by the style; of the roles
-        # initStyleOption would ask the model for, only the background shows here
+        # the cell's background: the best rows' colour, or the selection and focus as the
+        # style draws them (of the roles initStyleOption would ask the model for, only the
+        # background shows here)
         brush = cell.get(_BACKGROUND_N)
-        option.backgroundBrush = brush if brush is not None else QBrush()
-        widget = option.widget
-        if widget is not None:
-            widget.style().drawControl(_ITEM_ELEMENT, option, painter, widget)
+        if option.state & _MARKED:
+            option.backgroundBrush = brush if brush is not None else QBrush()
+            widget = option.widget
+            if widget is not None:
+                widget.style().drawControl(_ITEM_ELEMENT, option, painter, widget)
+        elif brush is not None:
+            painter.fillRect(option.rect, brush)
         device = painter.device()
         dpr = device.devicePixelRatioF() if device else 1.0
         rect: QRect = option.rect
@@ -498,13 +508,9 @@ class TileStripDelegate(QStyledItemDelegate):
             pix = tile_pixmap(tiles, h, self.theme, dpr)
             painter.drawPixmap(rect.x() + (rect.width() - tile_width(h)) // 2, rect.y() + 3, pix)
             return
-        warn_kinds = cell.get(WARN_TILES_N) or frozenset()
-        strip = _Strip(tuple((t.name, t.remaining, t.kind in warn_kinds) for t in tiles),
-                       rect.width(), rect.height(), self.theme, dpr, self._strip_font(painter.font()),
-                       option.palette.color(_TEXT_COLOR).rgba())
-        painter.save()
+        strip = _Strip(cell[STRIP_N], rect.width(), rect.height(), self.theme, dpr,
+                       self._strip_font(painter.font()), option.palette.color(_TEXT_COLOR).rgba())
         _paint_strip(painter, rect.x(), rect.y(), strip, stamps=self.cache)
-        painter.restore()
 
     def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex) -> QSize:
         tiles = self._data(index, TILES_ROLE)
