@@ -155,9 +155,16 @@ class CallOption:
     def yakuless(self) -> bool:
         """True when the call leaves no yaku: at tenpai, no wait of any legal discard
         wins (the scorer says); further away, the fastest completion has no yaku."""
-        if self._hand is not None and self.shanten == 0:
+        if self._hand is None:
+            return False
+        if self.shanten == 0:
             return self.tenpai_value is None
-        return self.yaku is not None and not self.yaku.keeps_yaku
+        if "yaku" in self.__dict__:               # the whole status is known already
+            return not self.yaku.keeps_yaku
+        from mjgui.yaku import keeps_yaku
+        hand = self._hand
+        return not keeps_yaku(self._after, hand.melds + (self.meld,), hand.round_wind, hand.seat_wind,
+                              self._rules)
 
 
 class WaitValueRange(NamedTuple):

@@ -35,11 +35,11 @@ from typing import Sequence
 from mjgui import core
 from mjgui._core import lib
 from mjgui.core import HandError
-from mjgui.hand import Meld
+from mjgui.hand import Meld, MeldKind
 from mjgui.scoring import _MELD_TYPES, Rules, rule_flags, yaku_name   # the scorer's codes and names
 from mjgui.tiles import N_KINDS
 
-__all__ = ["YakuStatus", "reachable_yaku", "yaku_status", "yaku_name", "MAX_EXTRA", "RIICHI"]
+__all__ = ["YakuStatus", "reachable_yaku", "yaku_status", "keeps_yaku", "yaku_name", "MAX_EXTRA", "RIICHI"]
 
 MAX_EXTRA = 3                   # draws beyond the fastest completions the search looks
 RIICHI = lib.MJ_Y_RIICHI
@@ -165,6 +165,22 @@ def yaku_status(counts, melds: Sequence[Meld] = (), round_wind: int = 0, seat_wi
                   else YakuStatus(shanten, best, best_s, best_s == shanten, best_s - shanten, tsumo_only))
         _STATUS[key] = status
     return status
+
+
+def keeps_yaku(counts, melds: Sequence[Meld] = (), round_wind: int = 0, seat_wind: int = 0,
+               rules: Rules | str = "tenhou") -> bool:
+    """`yaku_status(...).keeps_yaku` without the search of the slower completions (which
+    only says how far a yaku is): the fastest completions alone, about a third of the
+    time; a triplet of dragons or of a wind of the hand settles it at once."""
+    context, closed = _context(melds, round_wind, seat_wind)
+    if closed:
+        return yaku_status(counts, melds, round_wind, seat_wind, rules).keeps_yaku
+    honours = {31, 32, 33, 27 + round_wind, 27 + seat_wind}
+    if any(m.kind is not MeldKind.CHI and m.base_kind in honours for m in melds):
+        return True             # yakuhai in every completion
+    shanten, costs, _ = core.yaku_reach(context, counts, rule_flags(rules), 0, True)
+    cheapest = min(costs)
+    return cheapest != _NONE and cheapest - 1 == shanten
 
 
 def _caps(melds: Sequence[Meld]) -> bytes | None:

@@ -231,6 +231,7 @@ def test_random_open_hands_match_the_reference(seed, swaps):
         else:
             assert got == expected, (str(hand), st)
         assert st.keeps_yaku == (expected == fastest)
+        assert Y.keeps_yaku(counts, hand.melds, hand.round_wind, hand.seat_wind) == (expected == fastest)
         if not st.keeps_yaku:                # a yaku only a tsumo gives, at the hand's speed
             by_tsumo = RR.cheapest_yaku_cost(counts, hand.melds, hand.round_wind, hand.seat_wind, fastest, True)
             assert (st.tsumo_only is not None) == (by_tsumo == fastest), (str(hand), st)
@@ -238,6 +239,33 @@ def test_random_open_hands_match_the_reference(seed, swaps):
             r = Y.reachable_yaku(counts, hand.melds, hand.round_wind, hand.seat_wind)
             assert min(r.values()) == st.best_shanten and r[st.best] == st.best_shanten
         checked += 1
+
+
+@pytest.mark.parametrize("seed", [5, 6])
+def test_keeps_yaku_answers_as_the_whole_status_for_every_call_of_random_hands(seed):
+    """The short search (fastest completions only, a yakuhai triplet settling it) agrees
+    with the full status on the hands after every call the analysis offers."""
+    from mjgui.analysis import analyze
+    rng = random.Random(seed)
+    wall = [Tile(k) for k in range(34) for _ in range(4)]
+    seen = {True: 0, False: 0}
+    yakuhai_calls = 0
+    for _ in range(400):
+        if sum(seen.values()) >= 400 and yakuhai_calls > 5:
+            break
+        hand = Hand(tuple(rng.sample(wall, 14)), round_wind=rng.randrange(2), seat_wind=rng.randrange(4))
+        for row in analyze(hand).rows:
+            for call in row.calls:
+                if call.shanten == 0:
+                    continue                    # tenpai calls are judged by the scorer instead
+                melds = hand.melds + (call.meld,)
+                full = Y.yaku_status(call._after, melds, hand.round_wind, hand.seat_wind)
+                assert Y.keeps_yaku(call._after, melds, hand.round_wind, hand.seat_wind) == full.keeps_yaku
+                assert call.yakuless == (not full.keeps_yaku)
+                seen[full.keeps_yaku] += 1
+                yakuhai_calls += call.call == "pon" and call.tile in {31, 32, 33, 27 + hand.round_wind,
+                                                                       27 + hand.seat_wind}
+    assert min(seen.values()) > 20 and yakuhai_calls > 5
 
 
 @needs_oracle
