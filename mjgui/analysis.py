@@ -151,10 +151,11 @@ class CallOption:
                     else f"yaku: {names} ({value.points(lang)})")
         return self.yaku.describe(lang) if self.yaku is not None else ""
 
-    @property
+    @cached_property
     def yakuless(self) -> bool:
         """True when the call leaves no yaku: at tenpai, no wait of any legal discard
-        wins (the scorer says); further away, the fastest completion has no yaku."""
+        wins (the scorer says); further away, the fastest completion has no yaku
+        (computed on first use, once)."""
         if self._hand is None:
             return False
         if self.shanten == 0:

@@ -341,3 +341,20 @@ def test_too_large_a_search_is_refused():
         core.yaku_reach(context, hand.counts, 0, 2, False, 5000)
     shanten, costs, _ = core.yaku_reach(context, hand.counts, 0, 0, True, 5000)    # the fastest alone fit
     assert shanten == core.shanten_melds(hand.counts, 4)
+
+
+def test_a_call_is_judged_once_however_often_it_is_asked(monkeypatch):
+    """The table asks each call whether it leaves no yaku on every refill: the answer is
+    kept, the search runs once."""
+    from mjgui import core
+    from mjgui.analysis import analyze
+    hand = Hand.parse("23m456p789s55p1s24s7z")
+    calls = [c for row in analyze(hand).rows for c in row.calls if c.shanten > 0]
+    assert calls
+    searches = []
+    real = core.yaku_reach
+    monkeypatch.setattr(core, "yaku_reach", lambda *a, **k: searches.append(1) or real(*a, **k))
+    first = [c.yakuless for c in calls]
+    count = len(searches)
+    assert count >= 1
+    assert [c.yakuless for c in calls] == first and len(searches) == count
