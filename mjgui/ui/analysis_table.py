@@ -565,6 +565,8 @@ class AnalysisTable(QTableView):
         self._header_widths: dict[tuple, int] = {}     # (language, column, sorted by it) -> px
         self._naturals: dict[int, int] = {}            # column -> its content's width
         self._cap: int | None = None                   # no column wider (fit_to_width)
+        self._widths_font: str | None = None           # the font _widths were measured in
+        self._widths: dict[str, int] = {}
 
     def set_analysis(self, analysis: Analysis | None, ev_pending: bool = False) -> None:
         self.source.set_analysis(analysis, ev_pending)
@@ -590,9 +592,7 @@ class AnalysisTable(QTableView):
         in one pass (the Verdict column stretches over what is left)."""
         source = self.source
         header = self.horizontalHeader()
-        bold = QFont(self.font())
-        bold.setBold(True)                         # a drill marks the pick in bold
-        metrics = QFontMetrics(bold)
+        width_of = self._text_widths()
         margin = 2 * (self.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, self) + 1) + 4
         grid = 1 if self.showGrid() else 0         # a cell's share of the grid line
         widths = {}
@@ -606,12 +606,12 @@ class AnalysisTable(QTableView):
             if col in EV_COLUMNS:
                 # wide enough for any value from the start: their arrival moves no column
                 widest = "99,999" if col == EXPECTED else "100.0%"
-                width = max(width, metrics.horizontalAdvance(widest) + margin + grid)
+                width = max(width, width_of(widest) + margin + grid)
             for r in range(source.rowCount()):
                 if col in TILE_COLUMNS:
                     cell = self.delegate.strip_width(source.cell(r, col, TILES_ROLE))
                 else:
-                    cell = metrics.horizontalAdvance(source.cell(r, col) or "") + margin
+                    cell = width_of(source.cell(r, col) or "") + margin
                 width = max(width, cell + grid)
             self._naturals[col] = width
             if self._cap is not None:
@@ -619,6 +619,27 @@ class AnalysisTable(QTableView):
             if header.sectionSize(col) != width:
                 widths[col] = width
         self._resize_quietly(widths)
+
+    def _text_widths(self):
+        """text -> its width in the table's font, bold (a drill marks the pick in bold);
+        remembered per font: the same numbers and words come back with every hand."""
+        key = self.font().key()
+        if key != self._widths_font:
+            self._widths_font, self._widths = key, {}
+            bold = QFont(self.font())
+            bold.setBold(True)
+            self._metrics = QFontMetrics(bold)
+        widths, metrics = self._widths, self._metrics
+
+        def width_of(text: str) -> int:
+            try:
+                return widths[text]
+            except KeyError:
+                if len(widths) > 4096:       # verdicts vary: keep it bounded
+                    widths.clear()
+                value = widths[text] = metrics.horizontalAdvance(text)
+                return value
+        return width_of
 
     def fit_to_width(self, width: int) -> None:
         """Narrow the widest columns (the tile strips draw "…" for what is cut) so that
