@@ -116,7 +116,6 @@ def test_the_yakuless_mark_is_per_call_tile(qtbot, window):
 
 
 def test_tenpai_rows_show_riichi_and_dama_on_hover(qtbot, window):
-    from PySide6.QtCore import Qt
     text = "23m456p789s55p123s9m dora:1z seat:S"
     show(qtbot, window, text)
     row = expected_values(text, options=APP_OPTIONS).row("9m")

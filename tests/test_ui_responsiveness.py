@@ -270,7 +270,7 @@ def test_a_tile_strip_cell_keeps_its_row_background(qtbot):
 
 
 def test_the_worker_decides_the_calls_warning_marks_before_the_table_paints(qtbot):
-    """The yaku after each call (what the ⚠ marks need) is computed in the worker: the
+    """Whether each call keeps a yaku (what the ⚠ marks need) is decided in the worker: the
     analysis reaches the window with it cached, and it agrees with a fresh analysis."""
     from mjgui.ui.analysis_worker import AnalysisWorker
     worker = AnalysisWorker()
@@ -283,6 +283,6 @@ def test_the_worker_decides_the_calls_warning_marks_before_the_table_paints(qtbo
     qtbot.waitUntil(lambda: bool(results), timeout=5000)
     assert results[0].error is None
     calls = [c for r in results[0].analysis.rows for c in r.calls]
-    assert calls and all("yaku" in c.__dict__ for c in calls)       # cached_property filled
+    assert calls and all("yakuless" in c.__dict__ for c in calls)   # cached_property filled
     fresh = [c.yakuless for r in analyze(hand).rows for c in r.calls]
     assert [c.yakuless for c in calls] == fresh
