@@ -111,9 +111,10 @@ _MARKED = QStyle.StateFlag.State_Selected | QStyle.StateFlag.State_HasFocus
 class AnalysisModel(QStandardItemModel):
     """The analysis's rows as cells that Qt holds.  Each cell's text, colours and sort key
     are worked out once per change (the analysis, the expected values, the order, the
-    theme, the language; a tooltip on hover) and stored in its item: the view asks every cell for several
-    roles on every paint, and answered by Qt none of those asks is a call into Python
-    (a Python data() made a repaint of the table 2-3 times slower)."""
+    theme, the language) and stored in its item (a tooltip is made on hover): the view
+    asks every cell for several roles on every paint, and answered by Qt none of those
+    asks is a call into Python (a Python data() made a repaint of the table 2-3 times
+    slower)."""
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(0, VERDICT + 1, parent)
@@ -566,7 +567,8 @@ class AnalysisTable(QTableView):
         self._naturals: dict[int, int] = {}            # column -> its content's width
         self._cap: int | None = None                   # no column wider (fit_to_width)
         self._widths_font: str | None = None           # the font _widths were measured in
-        self._widths: dict[str, int] = {}
+        self._widths: dict[str, int] = {}              # text -> width (_text_widths)
+        self._metrics: QFontMetrics | None = None
 
     def set_analysis(self, analysis: Analysis | None, ev_pending: bool = False) -> None:
         self.source.set_analysis(analysis, ev_pending)

@@ -68,10 +68,9 @@ class FlatStyle(QProxyStyle):
 def _arrow(cx: float, cy: float, vertical: bool, back: bool) -> QPolygonF:
     """A small triangle pointing up / left (`back`) or down / right."""
     s = 3.0
+    tip, base = (-s, s) if back else (s, -s)
     if vertical:
-        tip, base = (-s, s) if back else (s, -s)
         points = [QPointF(cx, cy + tip), QPointF(cx - s, cy + base), QPointF(cx + s, cy + base)]
     else:
-        tip, base = (-s, s) if back else (s, -s)
         points = [QPointF(cx + tip, cy), QPointF(cx + base, cy - s), QPointF(cx + base, cy + s)]
     return QPolygonF(points)
