@@ -1,0 +1,72 @@
+/* Blocks kept per thread between expected-value searches (csrc/ev_blocks.h). */
+#include <stdlib.h>
+#include <string.h>
+#include "capped.h"
+#include "ev_blocks.h"
+
+#if defined(__SANITIZE_ADDRESS__)
+#define EV_KEEP 0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define EV_KEEP 0
+#endif
+#endif
+#ifndef EV_KEEP
+#define EV_KEEP 1
+#endif
+
+typedef struct {
+    void *p;
+    size_t bytes;
+} kept_block;
+
+static MJ_THREAD_LOCAL kept_block kept[EV_KEPT_BLOCKS];
+static MJ_THREAD_LOCAL int n_kept;
+static MJ_THREAD_LOCAL size_t kept_bytes;
+
+void *ev_block_take(size_t bytes, size_t *got)
+{
+    int fit = -1;                     /* the smallest kept block big enough */
+    for (int i = 0; i < n_kept; i++)
+        if (kept[i].bytes >= bytes && (fit < 0 || kept[i].bytes < kept[fit].bytes)) fit = i;
+    if (fit < 0) {
+        *got = bytes;
+        return malloc(bytes ? bytes : 1);
+    }
+    void *p = kept[fit].p;
+    *got = kept[fit].bytes;
+    kept_bytes -= kept[fit].bytes;
+    kept[fit] = kept[--n_kept];
+    return p;
+}
+
+void *ev_block_take_zeroed(size_t bytes, size_t *got)
+{
+    void *p = ev_block_take(bytes, got);
+    if (p) memset(p, 0, bytes);
+    return p;
+}
+
+void ev_block_give(void *p, size_t bytes)
+{
+    if (!p) return;
+    if (!EV_KEEP || bytes < EV_KEPT_SMALLEST || bytes > EV_KEPT_BYTES) {
+        free(p);
+        return;
+    }
+    /* room by dropping the smallest kept blocks first, while they are smaller than this one */
+    while (n_kept == EV_KEPT_BLOCKS || kept_bytes + bytes > EV_KEPT_BYTES) {
+        int small = 0;
+        for (int i = 1; i < n_kept; i++)
+            if (kept[i].bytes < kept[small].bytes) small = i;
+        if (n_kept == 0 || kept[small].bytes >= bytes) {
+            free(p);
+            return;
+        }
+        free(kept[small].p);
+        kept_bytes -= kept[small].bytes;
+        kept[small] = kept[--n_kept];
+    }
+    kept[n_kept++] = (kept_block){p, bytes};
+    kept_bytes += bytes;
+}
