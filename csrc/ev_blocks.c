@@ -26,6 +26,10 @@ static MJ_THREAD_LOCAL size_t kept_bytes;
 
 void *ev_block_take(size_t bytes, size_t *got)
 {
+    if (bytes < EV_KEPT_SMALLEST) {   /* the heap's: a small search runs as without kept blocks */
+        *got = bytes;
+        return malloc(bytes ? bytes : 1);
+    }
     int fit = -1;                     /* the smallest kept block big enough */
     for (int i = 0; i < n_kept; i++)
         if (kept[i].bytes >= bytes && (fit < 0 || kept[i].bytes < kept[fit].bytes)) fit = i;
@@ -42,9 +46,27 @@ void *ev_block_take(size_t bytes, size_t *got)
 
 void *ev_block_take_zeroed(size_t bytes, size_t *got)
 {
+    if (bytes < EV_KEPT_SMALLEST) {
+        *got = bytes;
+        return calloc(1, bytes ? bytes : 1);
+    }
     void *p = ev_block_take(bytes, got);
     if (p) memset(p, 0, bytes);
     return p;
+}
+
+void *ev_block_grow(void *p, size_t bytes, size_t new_bytes, size_t *got)
+{
+    if (new_bytes < EV_KEPT_SMALLEST) {
+        void *q = realloc(p, new_bytes ? new_bytes : 1);
+        if (q) *got = new_bytes;
+        return q;
+    }
+    void *q = ev_block_take(new_bytes, got);
+    if (!q) return NULL;
+    if (p) memcpy(q, p, bytes < new_bytes ? bytes : new_bytes);
+    ev_block_give(p, bytes);
+    return q;
 }
 
 void ev_block_give(void *p, size_t bytes)

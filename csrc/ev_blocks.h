@@ -23,6 +23,10 @@ void *ev_block_take(size_t bytes, size_t *got);
 /* The same, zeroed up to `bytes`. */
 void *ev_block_take_zeroed(size_t bytes, size_t *got);
 
+/* Block p of `bytes` (NULL: none) grown to new_bytes, its contents kept
+ * (realloc's contract: NULL when out of memory, p then still valid). */
+void *ev_block_grow(void *p, size_t bytes, size_t new_bytes, size_t *got);
+
 /* Gives back a block of `bytes` from ev_block_take (NULL: nothing). */
 void ev_block_give(void *p, size_t bytes);
 

@@ -65,10 +65,8 @@ static int reserve(void **p, size_t *cap, size_t need, size_t size)
     if (need <= *cap) return 1;
     size_t c = *cap ? *cap : 1024, got;
     while (c < need) c *= 2;
-    void *q = ev_block_take(c * size, &got);
+    void *q = ev_block_grow(*p, *cap * size, c * size, &got);
     if (!q) return 0;
-    if (*p) memcpy(q, *p, *cap * size);
-    ev_block_give(*p, *cap * size);
     *p = q;
     *cap = got / size;
     return 1;
