@@ -1,4 +1,9 @@
 /* Blocks kept per thread between expected-value searches (csrc/ev_blocks.h). */
+#if defined(__unix__) || defined(__APPLE__)
+#define _POSIX_C_SOURCE 200112L
+#include <pthread.h>
+#define EV_THREAD_END 1               /* a thread's kept blocks are freed when it ends */
+#endif
 #include <stdlib.h>
 #include <string.h>
 #include "capped.h"
@@ -23,6 +28,36 @@ typedef struct {
 static MJ_THREAD_LOCAL kept_block kept[EV_KEPT_BLOCKS];
 static MJ_THREAD_LOCAL int n_kept;
 static MJ_THREAD_LOCAL size_t kept_bytes;
+
+#ifdef EV_THREAD_END
+/* A thread-specific key whose destructor frees the ending thread's blocks
+ * (its thread-local storage is still in place while key destructors run). */
+static pthread_key_t thread_end;
+static pthread_once_t thread_end_once = PTHREAD_ONCE_INIT;
+static int thread_end_made;
+
+static void free_kept(void *unused)
+{
+    (void)unused;
+    for (int i = 0; i < n_kept; i++) free(kept[i].p);
+    n_kept = 0;
+    kept_bytes = 0;
+}
+
+static void make_thread_end(void) { thread_end_made = pthread_key_create(&thread_end, free_kept) == 0; }
+
+/* Whether the thread's blocks will be freed when it ends (else none is kept). */
+static int watched(void)
+{
+    static MJ_THREAD_LOCAL int done;
+    if (done) return 1;
+    pthread_once(&thread_end_once, make_thread_end);
+    done = thread_end_made && pthread_setspecific(thread_end, (void *)1) == 0;
+    return done;
+}
+#else
+static int watched(void) { return 1; }
+#endif
 
 void *ev_block_take(size_t bytes, size_t *got)
 {
@@ -72,7 +107,7 @@ void *ev_block_grow(void *p, size_t bytes, size_t new_bytes, size_t *got)
 void ev_block_give(void *p, size_t bytes)
 {
     if (!p) return;
-    if (!EV_KEEP || bytes < EV_KEPT_SMALLEST || bytes > EV_KEPT_BYTES) {
+    if (!EV_KEEP || bytes < EV_KEPT_SMALLEST || bytes > EV_KEPT_BYTES || !watched()) {
         free(p);
         return;
     }

@@ -3,9 +3,10 @@
  * tegawari at 3-shanten takes tens of MB; handed back to the system, every
  * search paid the kernel again to map and zero those pages (about 15 % of its
  * time on the 2-core VM).  Kept, the next search on the thread reuses them.
- * At most EV_KEPT_BLOCKS blocks and EV_KEPT_BYTES bytes stay per thread
- * (never freed before the thread ends); under AddressSanitizer nothing is
- * kept, so each block is exactly the size asked and overruns are caught. */
+ * At most EV_KEPT_BLOCKS blocks and EV_KEPT_BYTES bytes stay per thread,
+ * freed when the thread ends (POSIX threads; elsewhere they stay); under
+ * AddressSanitizer nothing is kept, so each block is exactly the size asked
+ * and overruns are caught. */
 #ifndef MJ_EV_BLOCKS_H
 #define MJ_EV_BLOCKS_H
 
