@@ -86,13 +86,6 @@ mj_caps *mj_caps_init(mj_caps *cx, const uint8_t *caps)
 
 /* The memo: per thread (cffi calls release the GIL), zero-initialised, direct
  * mapped.  A key is never 0, so a zero slot is empty. */
-#if defined(__GNUC__) || defined(__clang__)
-#define MJ_THREAD_LOCAL __thread
-#elif defined(_MSC_VER)
-#define MJ_THREAD_LOCAL __declspec(thread)
-#else
-#define MJ_THREAD_LOCAL _Thread_local
-#endif
 static MJ_THREAD_LOCAL uint64_t memo_key[MJ_CAP_CACHE];
 static MJ_THREAD_LOCAL mj_dvec memo_d[MJ_CAP_CACHE];
 

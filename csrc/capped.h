@@ -12,6 +12,15 @@
 
 #include "suits.h"
 
+/* storage per thread: cffi calls release the GIL, so searches may run side by side */
+#if defined(__GNUC__) || defined(__clang__)
+#define MJ_THREAD_LOCAL __thread
+#elif defined(_MSC_VER)
+#define MJ_THREAD_LOCAL __declspec(thread)
+#else
+#define MJ_THREAD_LOCAL _Thread_local
+#endif
+
 #define MJ_CAP_BIG 64                 /* unreachable, as in tools/gen_tables.py */
 #define MJ_CAP_CACHE 4096             /* memo entries per thread; a power of two */
 

@@ -20,6 +20,7 @@
  * counts when it gains. */
 #include <string.h>
 #include "draws.h"
+#include "ev_blocks.h"
 #include "ev_memo.h"
 #include "ev_graph.h"
 
@@ -49,7 +50,7 @@ typedef struct {
     gnode *nd;
     gedge *edges;
     int32_t *kids;
-    double *tenpai;                   /* EV_ROW per tenpai state */
+    double *tenpai;                   /* EV_ROW per tenpai state, by draw t: [t * EV_NUMBERS + m] */
     size_t n_st, cap_st, n_nd, cap_nd, n_edges, cap_edges, n_kids, cap_kids, n_tenpai, cap_tenpai;
     /* breadth first, the dist of the states never falls: the states within dist k and the
      * nodes they made are the first st_upto[k] / nd_upto[k] */
@@ -57,16 +58,17 @@ typedef struct {
     int failed;                       /* MJ_ERR_* */
 } graph;
 
-/* Room for `need` items of `size` bytes in *p (capacity *cap); 0 when out of memory. */
+/* Room for `need` items of `size` bytes in *p (capacity *cap), in the blocks
+ * kept per thread; 0 when out of memory. */
 static int reserve(void **p, size_t *cap, size_t need, size_t size)
 {
     if (need <= *cap) return 1;
-    size_t c = *cap ? *cap : 1024;
+    size_t c = *cap ? *cap : 1024, got;
     while (c < need) c *= 2;
-    void *q = realloc(*p, c * size);
+    void *q = ev_block_grow(*p, *cap * size, c * size, &got);
     if (!q) return 0;
     *p = q;
-    *cap = c;
+    *cap = got / size;
     return 1;
 }
 
@@ -270,8 +272,13 @@ static void build(graph *g)
         }
         uint8_t h[MJ_KINDS];
         unpack(g->st[i].lo, g->st[i].hi, h);
-        int code = in->tenpai(in->ctx, h, (int)(g->st[i].hi >> 40) - 1, g->tenpai + g->n_tenpai * EV_ROW);
+        double row[EV_ROW];
+        int code = in->tenpai(in->ctx, h, (int)(g->st[i].hi >> 40) - 1, row);
         if (code) { g->failed = code; return; }
+        /* kept by draw, the numbers side by side: the sweep reads one cache line per state and draw */
+        double *kept = g->tenpai + g->n_tenpai * EV_ROW;
+        for (int t = in->turn; t < MJ_EV_VALUES; t++)
+            for (int m = 0; m < EV_NUMBERS; m++) kept[t * EV_NUMBERS + m] = row[m * MJ_EV_VALUES + t];
         g->st[i].first = (int32_t)g->n_tenpai++;
     }
     for (; upto < MJ_EV_VALUES; upto++) {
@@ -285,9 +292,11 @@ static void build(graph *g)
 static void sweep(graph *g, const int32_t *root, double (*values)[EV_ROW])
 {
     const ev_graph_in *in = g->in;
-    size_t n = g->n_st ? g->n_st : 1;    /* malloc(0) may give NULL */
-    double *next = malloc(n * EV_NUMBERS * sizeof *next), *now = malloc(n * EV_NUMBERS * sizeof *now);
-    double *best = malloc((g->n_nd ? g->n_nd : 1) * EV_NUMBERS * sizeof *best);
+    const size_t slice = (g->n_st ? g->n_st : 1) * EV_NUMBERS * sizeof(double);
+    const size_t nodes_slice = (g->n_nd ? g->n_nd : 1) * EV_NUMBERS * sizeof(double);
+    size_t got;
+    double *next = ev_block_take(slice, &got), *now = ev_block_take(slice, &got);
+    double *best = ev_block_take(nodes_slice, &got);
     if (!next || !now || !best) {
         g->failed = MJ_ERR_MEMORY;
         goto done;
@@ -319,7 +328,7 @@ static void sweep(graph *g, const int32_t *root, double (*values)[EV_ROW])
             const gstate *x = &g->st[i];
             double *v = now + i * EV_NUMBERS;
             if (x->shanten == 0) {
-                for (int m = 0; m < EV_NUMBERS; m++) v[m] = g->tenpai[(size_t)x->first * EV_ROW + m * MJ_EV_VALUES + t];
+                for (int m = 0; m < EV_NUMBERS; m++) v[m] = g->tenpai[(size_t)x->first * EV_ROW + t * EV_NUMBERS + m];
                 continue;
             }
             if (dead(in, x->shanten, t)) {     /* tenpai is out of reach: nothing */
@@ -355,9 +364,9 @@ static void sweep(graph *g, const int32_t *root, double (*values)[EV_ROW])
         now = swap;
     }
 done:
-    free(next);
-    free(now);
-    free(best);
+    ev_block_give(next, slice);
+    ev_block_give(now, slice);
+    ev_block_give(best, nodes_slice);
 }
 
 int ev_graph_search(const ev_graph_in *in, double (*values)[EV_ROW], long *states)
@@ -365,6 +374,7 @@ int ev_graph_search(const ev_graph_in *in, double (*values)[EV_ROW], long *state
     graph g;
     memset(&g, 0, sizeof g);
     g.in = in;
+    g.states.kept = g.nodes.kept = 1;
     uint8_t h[MJ_KINDS];
     memcpy(h, in->h0, MJ_KINDS);
     int32_t root[MJ_KINDS];
@@ -381,12 +391,12 @@ int ev_graph_search(const ev_graph_in *in, double (*values)[EV_ROW], long *state
     if (!g.failed) build(&g);
     if (!g.failed) sweep(&g, root, values);
     if (states) *states = (long)g.n_st;
-    free(g.states.slots);
-    free(g.nodes.slots);
-    free(g.st);
-    free(g.nd);
-    free(g.edges);
-    free(g.kids);
-    free(g.tenpai);
+    drop_table(&g.states);
+    drop_table(&g.nodes);
+    ev_block_give(g.st, g.cap_st * sizeof *g.st);
+    ev_block_give(g.nd, g.cap_nd * sizeof *g.nd);
+    ev_block_give(g.edges, g.cap_edges * sizeof *g.edges);
+    ev_block_give(g.kids, g.cap_kids * sizeof *g.kids);
+    ev_block_give(g.tenpai, g.cap_tenpai * sizeof *g.tenpai);
     return g.failed;
 }

@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include "mjcore.h"
+#include "ev_blocks.h"
 
 typedef struct {
     uint64_t lo, hi;                  /* 34 counts x 3 bits, then extra bits; hi == 0: empty slot */
@@ -16,6 +17,8 @@ typedef struct {
 typedef struct {
     slot *slots;
     size_t capacity, used;
+    int kept;                         /* slots from the blocks kept per thread (csrc/ev_blocks.h) */
+    size_t bytes;                     /* ... and their block's size */
 } table;
 
 /* state key: counts in 3 bits each (lo: kinds 0..20, hi: kinds 21..33), extra bits on top of hi */
@@ -36,10 +39,18 @@ static inline size_t hash_key(uint64_t lo, uint64_t hi)
     return (size_t)x;
 }
 
+/* Frees (or keeps, for the next search) the table's slots. */
+static inline void drop_table(table *tb)
+{
+    if (tb->kept) ev_block_give(tb->slots, tb->bytes);
+    else free(tb->slots);
+    tb->slots = NULL;
+}
+
 static inline int grow_table(table *tb)
 {
-    size_t cap = tb->capacity ? 2 * tb->capacity : 4096;
-    slot *t = calloc(cap, sizeof *t);
+    size_t cap = tb->capacity ? 2 * tb->capacity : 4096, bytes = 0;
+    slot *t = tb->kept ? ev_block_take_zeroed(cap * sizeof *t, &bytes) : calloc(cap, sizeof *t);
     if (!t) return 0;
     for (size_t i = 0; i < tb->capacity; i++) {
         if (!tb->slots[i].hi) continue;
@@ -47,9 +58,10 @@ static inline int grow_table(table *tb)
         while (t[j].hi) j = (j + 1) & (cap - 1);
         t[j] = tb->slots[i];
     }
-    free(tb->slots);
+    drop_table(tb);
     tb->slots = t;
     tb->capacity = cap;
+    tb->bytes = bytes;
     return 1;
 }
 
