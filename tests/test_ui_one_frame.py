@@ -173,3 +173,28 @@ def test_a_13_to_14_change_repaints_the_window_once(qtbot, window):
         shown_anew += sum(id(w) in hidden for w in window.findChildren(QWidget) if w.isVisible())
         assert counter.count == 1, (first, second)
     assert shown_anew                    # the case this is about did arise
+
+
+def test_the_expected_values_arrive_without_moving_the_panels(qtbot, window):
+    """While a hand's expected values are worked out the turn chart keeps its room, so their
+    arrival fills it without resizing the table (which repainted it whole a second time)."""
+    from mjgui.ev import APP_OPTIONS, expected_values
+    from mjgui.ui.analysis_worker import AnalysisResult, EvJobResult
+    window.resize(1280, 860)
+    hand = Hand.parse("23m456p789s55p1s24s6z")       # 1-shanten: the table and the chart share
+    window.editor.set_hand(hand)
+    settle(qtbot, window)
+    qtbot.waitUntil(lambda: window.ev is not None, timeout=10000)
+    analysis = window.analysis
+    # the analysis arrives again, then its expected values, handed over as the worker does
+    window._analysis_ready(AnalysisResult(window.worker.latest, analysis, None, 1.0, hand))
+    assert window.turn_chart.row() is None and window.turn_chart.pending()
+    sizes, table = window.splitter.sizes(), window.table.size()
+    ev = expected_values(hand, options=APP_OPTIONS, rules=window.worker.rules)
+    window._ev_ready(EvJobResult(window.worker.latest, ev, None, 1.0, hand))
+    assert window.turn_chart.row() is not None and not window.turn_chart.pending()
+    assert window.splitter.sizes() == sizes and window.table.size() == table
+    # a 13-tile hand has no expected values to wait for
+    window.editor.set_hand(Hand.parse(HAND_13))
+    settle(qtbot, window)
+    assert not window.turn_chart.pending()

@@ -25,6 +25,7 @@ class TurnChart(QWidget):
         self._theme = theme
         self._row = None
         self._turn = 1
+        self._pending = False     # the expected values are being worked out: the curve follows
         # it draws to whatever height the panels get (`PanelFit` asks for more when there is
         # a curve): a fixed height would be cut off below a full analysis table
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
@@ -46,6 +47,16 @@ class TurnChart(QWidget):
     def row(self):
         return self._row
 
+    def set_pending(self, pending: bool) -> None:
+        """Say that a curve is on its way (the expected values of the hand shown are being
+        worked out): the panels keep the chart's room, so its arrival moves nothing."""
+        if bool(pending) != self._pending:
+            self._pending = bool(pending)
+            self.update()
+
+    def pending(self) -> bool:
+        return self._pending
+
     def set_theme(self, theme: str) -> None:
         self._theme = theme
         self.update()
@@ -65,6 +76,8 @@ class TurnChart(QWidget):
         if row is None or not row.by_turn["win_prob"]:
             p.setPen(QColor(c["muted"]))
             p.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter,
+                       tr("Win and tenpai chance by turn: being worked out…",
+                          "巡目ごとの和了率・聴牌率: 計算中…") if row is None and self._pending else
                        tr("Win and tenpai chance by turn: pick a discard of a 14-tile hand",
                           "巡目ごとの和了率・聴牌率: 14枚の手の打牌を選んでください") if row is None else
                        tr("No draw is left after the last one: nothing to chart",

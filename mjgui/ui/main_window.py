@@ -440,6 +440,7 @@ class MainWindow(QMainWindow):
             self.worker.cancel()                 # a result on its way is for another hand
             self.analysis = None
             self.table.set_analysis(None)
+            self.turn_chart.set_pending(False)
             self.waits.set_report(None, hand)
             self.hand_view.set_highlight(set())
             need = 13 - hand.size
@@ -455,6 +456,7 @@ class MainWindow(QMainWindow):
         if error is not None:
             self.analysis = None
             self.table.set_analysis(None)
+            self.turn_chart.set_pending(False)
             self._plain_summary(tr("Cannot analyse: ", "分析できません: ") + str(error))
             return
         self.analysis = analysis
@@ -463,6 +465,9 @@ class MainWindow(QMainWindow):
                       and analysis.shanten <= EV_MAX_SHANTEN)
         self.table.set_analysis(analysis, ev_pending)
         self.turn_chart.set_row(None, 1)
+        # its room is kept while the expected values are on their way: they then fill it
+        # without moving the panels (and repainting the whole table a second time)
+        self.turn_chart.set_pending(ev_pending)
         self.turn_chart.setVisible(analysis.current is None)    # a 13-tile hand has no discards to chart
         self._show_summary()
         best = {r.tile.kind for r in analysis.best() if r.tile is not None}
@@ -499,6 +504,7 @@ class MainWindow(QMainWindow):
             return                               # stale: for a hand no longer shown
         self.ev = result.ev
         self.table.set_ev(result.ev)
+        self.turn_chart.set_pending(False)
         self._show_chart()
         self.panel_fit.request()
         self._layout_now()                 # the chart's room in the same repaint

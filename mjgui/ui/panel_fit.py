@@ -36,7 +36,7 @@ def panels_height(waits: QWidget, chart: QWidget) -> int:
     if report is not None and report.tenpai and scroll is not None and scroll.widget() is not None:
         chrome = waits.height() - scroll.viewport().height()
         need = max(need, scroll.widget().sizeHint().height() + max(chrome, 0))
-    if chart.row() is not None:
+    if chart.row() is not None or chart.pending():    # a curve shown, or on its way
         need = max(need, CHART_HEIGHT)
     return need
 
