@@ -124,3 +124,27 @@ def test_tenpai_rows_show_riichi_and_dama_on_hover(qtbot, window):
     tip = hover_tooltip(window.table, r, EXPECTED)
     assert f"Riichi: win {100 * row.riichi.win_prob:.1f}%, {row.riichi.exp_score:,.0f} pts" in tip
     assert f"Dama: win {100 * row.dama.win_prob:.1f}%, {row.dama.exp_score:,.0f} pts" in tip
+
+
+def test_a_squeezed_chart_draws_bare_curves_instead_of_piled_labels(qtbot):
+    """A short window leaves the chart a few lines: its axis labels would pile up on a plot
+    a few pixels high, so it keeps the title and draws the curves in the room below."""
+    from PySide6.QtGui import QFontMetrics
+
+    from mjgui.ui.ev_chart import TurnChart
+    chart = TurnChart()
+    qtbot.addWidget(chart)
+    fm = QFontMetrics(chart.font())
+    line, label = fm.height(), fm.horizontalAdvance("100%")
+    chart.resize(420, 48)
+    plot, labels = chart.plot_area(line, label)
+    assert not labels and plot.height() >= 48 - line - 10 and plot.top() > line
+    chart.resize(420, 150)
+    plot, labels = chart.plot_area(line, label)
+    assert labels and plot.left() > label and plot.height() >= 2 * line
+    assert plot.bottom() + line <= 150                   # room for the draw labels under it
+    row = expected_values(HAND, options=APP_OPTIONS).rows[0]
+    for height in (48, 150):
+        chart.resize(420, height)
+        chart.set_row(row, 3)
+        chart.grab()                                     # paints either way without error

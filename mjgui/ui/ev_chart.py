@@ -61,6 +61,17 @@ class TurnChart(QWidget):
         self._theme = theme
         self.update()
 
+    def plot_area(self, line: int, label_width: int) -> tuple[QRectF, bool]:
+        """Where the curves go under the title line, and whether the axes are labelled: a
+        chart squeezed to a few lines (a short window) draws the bare curves instead of
+        labels piled on a flat plot."""
+        top = line + 6
+        labelled = QRectF(label_width + 10, top, self.width() - label_width - 20,
+                          self.height() - top - line - 8)
+        if labelled.height() >= 2 * line:
+            return labelled, True
+        return QRectF(10, top, self.width() - 20, max(self.height() - top - 4, 1)), False
+
     def sizeHint(self) -> QSize:
         return QSize(320, 120)
 
@@ -83,8 +94,8 @@ class TurnChart(QWidget):
                        tr("No draw is left after the last one: nothing to chart",
                           "最終ツモの後はツモがありません"))
             return
-        left, top = fm.horizontalAdvance("100%") + 10, fm.height() + 6
-        plot = QRectF(left, top, self.width() - left - 10, self.height() - top - fm.height() - 8)
+        plot, labels = self.plot_area(fm.height(), fm.horizontalAdvance("100%"))
+        left = plot.left()
         win, tenpai = row.by_turn["win_prob"], row.by_turn["tenpai_prob"]
         n = len(win)
 
@@ -96,12 +107,13 @@ class TurnChart(QWidget):
         for frac in (0.0, 0.5, 1.0):
             y = plot.bottom() - plot.height() * frac
             p.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y))
-            p.setPen(QColor(c["muted"]))
-            p.drawText(QRectF(0, y - fm.height() / 2, left - 6, fm.height()),
-                       Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, f"{int(frac * 100)}%")
-            p.setPen(QPen(QColor(c["grid"])))
+            if labels:
+                p.setPen(QColor(c["muted"]))
+                p.drawText(QRectF(0, y - fm.height() / 2, left - 6, fm.height()),
+                           Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, f"{int(frac * 100)}%")
+                p.setPen(QPen(QColor(c["grid"])))
         p.setPen(QColor(c["muted"]))
-        for i, align in ((0, Qt.AlignmentFlag.AlignLeft), (n - 1, Qt.AlignmentFlag.AlignRight)):
+        for i, align in ((0, Qt.AlignmentFlag.AlignLeft), (n - 1, Qt.AlignmentFlag.AlignRight)) if labels else ():
             x = point(i, 0).x()
             box = QRectF(x, plot.bottom() + 2, 80, fm.height()) if i == 0 else \
                 QRectF(x - 80, plot.bottom() + 2, 80, fm.height())
