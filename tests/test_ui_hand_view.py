@@ -199,6 +199,30 @@ def test_discards_strip_only_when_there_are_discards(view):
     assert view.strip("discards") is None
 
 
+def test_a_new_discard_remakes_the_discards_strip_only(view, qtbot):
+    """A discard from the table changes only the discards: the dora and visible strips
+    stay as they are (the same widgets), the discards strip follows, in order, and goes
+    when the last discard is taken back; a new dora indicator makes every strip again."""
+    hand = Hand.parse("123m456p789s1122z dora:3p visible:9s")
+    view.set_hand(hand)
+    dora, visible = view.strip("dora"), view.strip("visible")
+    assert view.strip("discards") is None
+    for discards in ("1z", "1z9m", "1z9m5s"):
+        view.set_hand(Hand.parse(f"123m456p789s1122z dora:3p visible:9s discards:{discards}"))
+        assert view.strip("dora") is dora and view.strip("visible") is visible
+        assert view.strip("discards").tiles() == parse_tiles(discards)
+        flow = view.strip("dora").parentWidget().layout()
+        assert [flow.itemAt(i).widget() for i in range(flow.count())] == [dora, visible, view.strip("discards")]
+    view.set_hand(hand)
+    assert view.strip("discards") is None and view.strip("dora") is dora
+    with qtbot.waitSignal(view.extraRemoveRequested, timeout=1000) as blocker:
+        view.set_hand(Hand.parse("123m456p789s1122z dora:3p visible:9s discards:7s8s"))
+        right_click(view.strip("discards").buttons[1])
+    assert blocker.args == ["discards", 1]
+    view.set_hand(Hand.parse("123m456p789s1122z dora:3p4p visible:9s discards:7s8s"))
+    assert view.strip("dora") is not dora and view.strip("dora").tiles() == parse_tiles("3p4p")
+
+
 def test_right_click_on_extras_asks_to_remove_them(view, qtbot):
     view.set_hand(MELDED)
     with qtbot.waitSignal(view.extraRemoveRequested, timeout=1000) as blocker:

@@ -567,13 +567,16 @@ class HandView(QWidget):
             self._set_meld_groups(melds)
         extras = (hand.dora_indicators, hand.visible, hand.discards) if hand is not None else None
         if extras != self._extras_shown:
-            self._extras_shown = extras
-            clear_layout(self._extras_flow)
-            self._strips = {}
-            if hand is not None:
-                self._add_strips(hand)
-                for i in range(self._extras_flow.count()):
-                    self._extras_flow.itemAt(i).widget().show()   # now, not on the next turn
+            before, self._extras_shown = self._extras_shown, extras
+            if hand is not None and before is not None and before[:2] == extras[:2]:
+                self._set_discards_strip(hand)     # a discard from the table: that strip alone
+            else:
+                clear_layout(self._extras_flow)
+                self._strips = {}
+                if hand is not None:
+                    self._add_strips(hand)
+                    for i in range(self._extras_flow.count()):
+                        self._extras_flow.itemAt(i).widget().show()   # now, not on the next turn
         self._extras.setVisible(hand is not None)
 
         if self._selected is not None:
@@ -648,18 +651,30 @@ class HandView(QWidget):
         row.setVisible(bool(self._tiles))
 
     def _add_strips(self, hand: Hand) -> None:
-        small = max(20, round(self._tile_height * 0.62))
-        none = tr("none", "なし")
-        parts = [("dora", tr("Dora indicators", "ドラ表示牌"), list(enumerate(hand.dora_indicators))),
-                 ("visible", tr("Visible", "見えている牌"),
-                  sorted(enumerate(hand.visible), key=lambda it: (it[1], it[0])))]
+        self._add_strip("dora", tr("Dora indicators", "ドラ表示牌"), list(enumerate(hand.dora_indicators)))
+        self._add_strip("visible", tr("Visible", "見えている牌"),
+                        sorted(enumerate(hand.visible), key=lambda it: (it[1], it[0])))
         if hand.discards:
-            parts.append(("discards", tr("Discards", "捨て牌"), list(enumerate(hand.discards))))
-        for part, label, tiles in parts:
-            strip = TileStrip(part, label, tiles, small, self._theme, none)
-            strip.removeRequested.connect(self.extraRemoveRequested)
-            self._strips[part] = strip
-            self._extras_flow.addWidget(strip)
+            self._add_strip("discards", tr("Discards", "捨て牌"), list(enumerate(hand.discards)))
+
+    def _add_strip(self, part: str, label: str, tiles: list[tuple[int, Tile]]) -> TileStrip:
+        strip = TileStrip(part, label, tiles, max(20, round(self._tile_height * 0.62)), self._theme,
+                          tr("none", "なし"))
+        strip.removeRequested.connect(self.extraRemoveRequested)
+        self._strips[part] = strip
+        self._extras_flow.addWidget(strip)     # the discards, when shown, are the last strip
+        return strip
+
+    def _set_discards_strip(self, hand: Hand) -> None:
+        """Only the discards changed: their strip is made again, the others stay (making
+        the three strips again cost about 2 ms a discard)."""
+        old = self._strips.pop("discards", None)
+        if old is not None:
+            remove_widget(self._extras_flow, old)
+            old.hide()
+            old.deleteLater()          # later: the click being handled may come from it
+        if hand.discards:
+            self._add_strip("discards", tr("Discards", "捨て牌"), list(enumerate(hand.discards))).show()
 
     def _apply_highlight(self) -> None:
         for button in self._buttons:
