@@ -207,12 +207,19 @@ def test_a_new_discard_remakes_the_discards_strip_only(view, qtbot):
     view.set_hand(hand)
     dora, visible = view.strip("dora"), view.strip("visible")
     assert view.strip("discards") is None
+    strips = []
     for discards in ("1z", "1z9m", "1z9m5s"):
         view.set_hand(Hand.parse(f"123m456p789s1122z dora:3p visible:9s discards:{discards}"))
         assert view.strip("dora") is dora and view.strip("visible") is visible
         assert view.strip("discards").tiles() == parse_tiles(discards)
         flow = view.strip("dora").parentWidget().layout()
         assert [flow.itemAt(i).widget() for i in range(flow.count())] == [dora, visible, view.strip("discards")]
+        strips.append(view.strip("discards"))
+    assert strips[1] is strips[2]                  # one more discard: one more button, same strip
+    assert all(b.isVisible() for b in strips[2].buttons)
+    with qtbot.waitSignal(view.extraRemoveRequested, timeout=1000) as blocker:
+        right_click(strips[2].buttons[2])           # the appended one knows its index
+    assert blocker.args == ["discards", 2]
     view.set_hand(hand)
     assert view.strip("discards") is None and view.strip("dora") is dora
     with qtbot.waitSignal(view.extraRemoveRequested, timeout=1000) as blocker:

@@ -291,18 +291,9 @@ class TileStrip(QWidget):
         layout.addSpacing(6)
         self.buttons: list[TileButton] = []
         self.indices: list[int] = []
+        self._tile_height, self._theme = tile_height, theme
         for index, tile in tiles:
-            button = TileButton(tile, tile_height, theme, self)
-            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-            button.setCursor(Qt.CursorShape.ArrowCursor)
-            button.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
-            button.customContextMenuRequested.connect(
-                lambda _pos, i=index: self.removeRequested.emit(self.part, i))
-            button.setToolTip(f"{tile_label(tile)}\n"
-                              + tr("Right-click to remove", "右クリックで削除"))
-            self.buttons.append(button)
-            self.indices.append(index)
-            layout.addWidget(button, 0, Qt.AlignmentFlag.AlignVCenter)
+            self.append(index, tile)
         if not self.buttons:
             empty = QLabel(empty_text)
             empty.setForegroundRole(QPalette.ColorRole.PlaceholderText)
@@ -311,6 +302,21 @@ class TileStrip(QWidget):
             m = TileButton.margins_for(tile_height)
             empty.setMinimumHeight(tile_height + m.top() + m.bottom())
             layout.addWidget(empty, 0, Qt.AlignmentFlag.AlignVCenter)
+
+    def append(self, index: int, tile: Tile) -> TileButton:
+        """One more tile at the end (its index in the hand's tuple); not for an empty strip,
+        whose note would stay."""
+        button = TileButton(tile, self._tile_height, self._theme, self)
+        button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        button.setCursor(Qt.CursorShape.ArrowCursor)
+        button.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        button.customContextMenuRequested.connect(
+            lambda _pos, i=index: self.removeRequested.emit(self.part, i))
+        button.setToolTip(f"{tile_label(tile)}\n" + tr("Right-click to remove", "右クリックで削除"))
+        self.buttons.append(button)
+        self.indices.append(index)
+        self.layout().addWidget(button, 0, Qt.AlignmentFlag.AlignVCenter)
+        return button
 
     def tiles(self) -> list[Tile]:
         return [b.tile for b in self.buttons]  # type: ignore[misc]
@@ -666,8 +672,13 @@ class HandView(QWidget):
         return strip
 
     def _set_discards_strip(self, hand: Hand) -> None:
-        """Only the discards changed: their strip is made again, the others stay (making
-        the three strips again cost about 2 ms a discard)."""
+        """Only the discards changed: one more discard is one more button; otherwise their
+        strip is made again; the other strips stay (making the three strips again, a button
+        per tile, cost about 2 ms a discard)."""
+        strip, discards = self._strips.get("discards"), hand.discards
+        if strip is not None and discards[:-1] == tuple(strip.tiles()) and len(discards) == len(strip.buttons) + 1:
+            strip.append(len(discards) - 1, discards[-1]).show()
+            return
         old = self._strips.pop("discards", None)
         if old is not None:
             remove_widget(self._extras_flow, old)
