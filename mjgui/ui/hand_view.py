@@ -676,7 +676,8 @@ class HandView(QWidget):
         strip is made again; the other strips stay (making the three strips again, a button
         per tile, cost about 2 ms a discard)."""
         strip, discards = self._strips.get("discards"), hand.discards
-        if strip is not None and discards[:-1] == tuple(strip.tiles()) and len(discards) == len(strip.buttons) + 1:
+        if strip is not None and len(discards) == len(strip.buttons) + 1 \
+                and discards[:-1] == tuple(strip.tiles()):
             strip.append(len(discards) - 1, discards[-1]).show()
             return
         old = self._strips.pop("discards", None)
