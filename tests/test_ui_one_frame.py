@@ -4,6 +4,8 @@ left on a zero timer (the splitter's fit, the header's stretch, a settings write
 scroll bar) repaints the table a second time."""
 from __future__ import annotations
 
+import time
+
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import QWidget
@@ -198,3 +200,46 @@ def test_the_expected_values_arrive_without_moving_the_panels(qtbot, window):
     window.editor.set_hand(Hand.parse(HAND_13))
     settle(qtbot, window)
     assert not window.turn_chart.pending()
+
+
+class RepaintTimes(QObject):
+    """When each repaint of a top-level window ended: Qt paints the whole window while it
+    handles one UpdateRequest, handled here so its end is seen."""
+
+    def __init__(self, window):
+        super().__init__()
+        self.ends: list[float] = []
+        window.installEventFilter(self)
+
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt name
+        if event.type() == QEvent.Type.UpdateRequest:
+            obj.event(event)
+            self.ends.append(time.perf_counter())
+            return True
+        return False
+
+
+def test_the_expected_values_start_once_the_analysis_is_painted(qtbot, window, monkeypatch):
+    """The search runs beside the next repaint otherwise, and the two threads' Python parts
+    take turns: the analysis reached the screen ~1.5 ms later."""
+    import mjgui.ui.analysis_worker as worker_module
+    starts: list[float] = []
+
+    def timed(*args, **kwargs):
+        starts.append(time.perf_counter())
+        return expected_values(*args, **kwargs)
+
+    expected_values = worker_module.expected_values
+    monkeypatch.setattr(worker_module, "expected_values", timed)
+    window.frame_hold_ms = 5000
+    repaints = RepaintTimes(window)
+    for text in ("23m456p789s55p1s24s6z", "234m56p789s11z556z9m", "1234m456p789s11z23p", "23m456p7899s1z556z7m"):
+        changed = time.perf_counter()
+        window.editor.set_hand(Hand.parse(text))
+        qtbot.waitUntil(lambda: window.ev is not None and window.ev.hand == window.editor.hand, timeout=10000)
+        painted = [end for end in repaints.ends if end > changed]
+        assert painted and starts[-1] > painted[0], text
+    # a window that does not paint (hidden) gets them all the same, a moment later
+    window.hide()
+    window.editor.set_hand(Hand.parse(HAND_14))
+    qtbot.waitUntil(lambda: window.ev is not None and window.ev.hand == window.editor.hand, timeout=10000)

@@ -52,6 +52,7 @@ class _Job(QRunnable):
         self.rules = worker.rules            # as they were when asked (they may change meanwhile)
         self.rank = worker.rank
         self.analysed = threading.Event()    # set once the analysis result is posted
+        self.shown = threading.Event()       # set once the window has painted that result
 
     def run(self) -> None:
         start = time.perf_counter()
@@ -76,6 +77,12 @@ class _Job(QRunnable):
         if (result is None or not self.worker.with_ev or self.hand.size != 14
                 or result.shanten > EV_MAX_SHANTEN or self.request != self.worker.latest):
             return
+        # not before the window has painted the analysis: a search beside the repaint
+        # took ~1.5 ms of the UI thread's time per change (the two threads' Python
+        # parts take turns), so the analysis showed later
+        self.shown.wait(SHOWN_WAIT_MS / 1e3)
+        if self.request != self.worker.latest:
+            return
         start = time.perf_counter()
         try:
             ev, error = expected_values(self.hand, options=APP_OPTIONS, rules=self.rules,
@@ -84,6 +91,11 @@ class _Job(QRunnable):
             ev, error = None, exc
         self.signals.ev_done.emit(EvJobResult(self.request, ev, error, (time.perf_counter() - start) * 1e3,
                                               self.hand))
+
+
+# the longest the expected values wait for the window to paint the analysis (a hidden
+# window never does)
+SHOWN_WAIT_MS = 50
 
 
 class AnalysisWorker(QObject):
@@ -110,6 +122,7 @@ class AnalysisWorker(QObject):
     def _stop_search(self) -> None:
         if self._job is not None:
             self._job.cancel[0] = 1
+            self._job.shown.set()         # no longer waits for a repaint: it is stale
 
     def request(self, hand: Hand) -> None:
         self._stop_search()
@@ -140,8 +153,15 @@ class AnalysisWorker(QObject):
         QCoreApplication.sendPostedEvents(self, QEvent.Type.MetaCall)
         return True
 
+    def analysis_shown(self) -> None:
+        """The window has painted the newest analysis: its expected values may start."""
+        if self._job is not None:
+            self._job.shown.set()
+
     def wait(self, ms: int = 5000) -> bool:
-        """Block until queued jobs ran (tests, screenshots)."""
+        """Block until queued jobs ran (tests, screenshots): the window cannot paint
+        meanwhile, so the expected values need not wait for it."""
+        self.analysis_shown()
         return self._pool.waitForDone(ms)
 
     @property

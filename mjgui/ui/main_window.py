@@ -89,6 +89,7 @@ class MainWindow(QMainWindow):
         self.last_ms = 0.0                 # the analysis itself
         self.update_ms = 0.0               # from the hand changing to the panels showing it
         self._changed_at = 0.0
+        self._analysis_unpainted = False      # an analysis applied and not yet painted
         self.frame_hold_ms = FRAME_HOLD_MS
         saved = read_text(self.store, "hand", "")
 
@@ -478,6 +479,16 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(tr(f"Analysed in {ms:.1f} ms, shown in {self.update_ms:.1f} ms",
                                         f"分析 {ms:.1f} ms、表示まで {self.update_ms:.1f} ms"))
         self._layout_now()
+        self._analysis_unpainted = True
+
+    def event(self, event: QEvent) -> bool:
+        done = super().event(event)
+        # Qt paints the whole window while handling its UpdateRequest: the analysis is
+        # on screen once it is handled, and the worker's expected values may start
+        if event.type() == QEvent.Type.UpdateRequest and self._analysis_unpainted:
+            self._analysis_unpainted = False
+            self.worker.analysis_shown()
+        return done
 
     def _layout_now(self) -> None:
         """Run the layouts and the table's queued updates that the new content asked
