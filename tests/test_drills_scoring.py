@@ -271,3 +271,26 @@ def test_grading_by_expected_points():
     # a hand beyond the model's reach is graded by ukeire
     far = Problem(id="ev2", drill="nanikiru", hand="147m258p369s12345z")
     assert grade(far, "1z", "expected-points").details.get("pick_ukeire") is not None
+
+
+def test_expected_points_pick_back_past_the_search_scores_zero():
+    """A 3-shanten hand's discard to 4-shanten has no expected value: 0, ranked below every
+    discard worth something, explained (it was refused as "not in the hand")."""
+    from mjgui.ev import MAX_SHANTEN, expected_values
+    hand = "240m579p230678s41z"
+    p = nanikiru(hand, turn=5)
+    counts = ref.parse(hand)
+    assert ref.shanten(counts) == MAX_SHANTEN == 3
+    back = [k for k in range(34) if counts[k] and ref.shanten(ref._plus(counts, k, -1)) > MAX_SHANTEN]
+    assert back, "the example needs a discard past the search"
+    ev = expected_values(p.to_hand(), 5)
+    worth = sum(1 for r in ev.rows if r.exp_score > 1e-6 * max(ev.rows[0].exp_score, 1.0))
+    for kind in back:
+        fb = grade(p, KIND_NAMES[kind], "expected-points")
+        assert (fb.correct, fb.credit) == (False, 0.0)
+        assert fb.rank == worth + 1 and fb.choices == sum(1 for c in counts if c)
+        assert fb.details["pick_shanten"] == ref.shanten(ref._plus(counts, kind, -1))
+        assert "searched up to 3-shanten" in fb.explanation("en") and "0点" in fb.explanation("ja")
+        assert fb.ev is not None and fb.best == answer_key(p, "expected-points").best
+    with pytest.raises(AnswerError):
+        grade(p, "9m", "expected-points")

@@ -7,8 +7,10 @@ Evaluators (how nanikiru discards are ranked; see `mjgui.analysis`):
 - ``"expected-points"``: the expected points of `mjgui.ev` (the simple model, from the
   problem's turn; docs/ev.md).  A pick is correct when it ties the best expected points
   (within a millionth), otherwise its credit is ``points(pick) / points(best)`` — a step
-  back in shanten is graded like any other pick, by what it is worth.  Hands above the
-  model's 3-shanten fall back to the ukeire rules.
+  back in shanten is graded like any other pick, by what it is worth; one back past the
+  model's 3-shanten has no expected value and scores 0.  Hands above the model's 3-shanten
+  fall back to the ukeire rules.  The Feedback keeps the search (`Feedback.ev`): the
+  drill's answer table shows those numbers.
 
 Grading rules
 -------------
@@ -89,7 +91,8 @@ __all__ = [
     "grade_score", "value_text", "answer_words",
 ]
 
-# expected points rank by the EV search, not by a Row function: its table still shows ukeire order
+# expected points rank by the EV search, not by a Row function: the analysis keeps the ukeire
+# order, and the drill's table is ordered by the grade's own expected values (Feedback.ev)
 EVALUATORS = {"ukeire": by_ukeire, "second-step": by_second_step, "expected-points": by_ukeire}
 EV_EVALUATOR = "expected-points"
 DEFAULT_EVALUATOR = "ukeire"
@@ -135,6 +138,9 @@ class Feedback:
     wrong: tuple[str, ...] = ()   # wait: marks that are not waits
     details: Mapping[str, Any] = field(default_factory=dict, compare=False)
     explanations: Mapping[str, str] = field(default_factory=dict, compare=False)
+    # nanikiru graded by expected points: the mjgui.ev.EvResult the grade used (not stored,
+    # not in JSON), so that the answer's table shows the same numbers without a new search
+    ev: Any = field(default=None, compare=False, repr=False)
 
     def explanation(self, lang: str = "en") -> str:
         if lang not in LANGS:
@@ -298,23 +304,53 @@ def grade_nanikiru(problem: Problem, pick: Tile | str | int, evaluator: str = DE
 
 
 def _grade_by_ev(problem: Problem, kind: int, ev) -> Feedback:
-    """Grade a discard by its expected points (the simple model)."""
-    row = next((r for r in ev.rows if r.discard.kind == kind), None)
-    if row is None:
+    """Grade a discard by its expected points (the simple model).  A discard that goes back
+    beyond the searched shanten has no expected value: it scores 0 and ranks below every
+    discard worth something."""
+    hand = problem.to_hand()
+    held = {t.kind for t in hand.concealed}
+    if kind not in held:
         raise AnswerError(f"there is no {KIND_NAMES[kind]} in the hand to discard")
+    n = len(held)
+    row = next((r for r in ev.rows if r.discard.kind == kind), None)
     best = _ev_best(ev)
     lead = best[0]
-    correct = row in best
     top = lead.exp_score
-    credit = 1.0 if correct else (row.exp_score / top if top > 0 else 0.0)
-    place = 1 + sum(1 for r in ev.rows if r.exp_score > row.exp_score + 1e-6 * max(top, 1.0))
+    tie = 1e-6 * max(top, 1.0)
     best_kinds = [r.discard.kind for r in best]
-    texts = {lang: _ev_text(lang, row, lead, best_kinds, correct, credit, place, len(ev.rows)) for lang in LANGS}
+    if row is None:
+        from mjgui.ev import MAX_SHANTEN
+        after = bytearray(hand.counts)
+        after[kind] -= 1
+        shanten = core.shanten(bytes(after), core.ALL_FORMS if hand.is_closed else core.REGULAR)
+        place = 1 + sum(1 for r in ev.rows if r.exp_score > tie)
+        texts = {lang: _ev_unsearched_text(lang, KIND_NAMES[kind], shanten, lead, MAX_SHANTEN, place, n)
+                 for lang in LANGS}
+        details = {"pick_shanten": shanten, "best_shanten": lead.shanten, "evaluator": EV_EVALUATOR,
+                   "turn": ev.turn, "pick_win_prob": None, "best_win_prob": lead.win_prob,
+                   "pick_exp_score": None, "best_exp_score": lead.exp_score}
+        return Feedback(problem.id, "nanikiru", KIND_NAMES[kind], False, 0.0, tuple(_names(best_kinds)),
+                        place, n, details=details, explanations=texts, ev=ev)
+    correct = row in best
+    credit = 1.0 if correct else (row.exp_score / top if top > 0 else 0.0)
+    place = 1 + sum(1 for r in ev.rows if r.exp_score > row.exp_score + tie)
+    texts = {lang: _ev_text(lang, row, lead, best_kinds, correct, credit, place, n) for lang in LANGS}
     details = {"pick_shanten": row.shanten, "best_shanten": lead.shanten, "evaluator": EV_EVALUATOR,
                "turn": ev.turn, "pick_win_prob": row.win_prob, "best_win_prob": lead.win_prob,
                "pick_exp_score": row.exp_score, "best_exp_score": lead.exp_score}
     return Feedback(problem.id, "nanikiru", KIND_NAMES[kind], correct, credit, tuple(_names(best_kinds)),
-                    place, len(ev.rows), details=details, explanations=texts)
+                    place, n, details=details, explanations=texts, ev=ev)
+
+
+def _ev_unsearched_text(lang: str, pick: str, shanten: int, lead, limit: int, place: int, n: int) -> str:
+    """A pick that steps back past the searched shanten (and JA)."""
+    words = shanten_word(shanten, lang)
+    if lang == "ja":
+        return (f"{lead.name}切りは{_ev_words(lead, lang)}（期待値{lead.exp_score:,.0f}点）、あなたの{pick}切りは"
+                f"{words}に後退します — 期待値は{limit}向聴まで計算するため、0点です。{n}種中{place}位。")
+    return (f"{lead.name} {_ev_words(lead, lang)} (expected {lead.exp_score:,.0f}); your {pick} goes back "
+            f"to {words} — expected values are searched up to {limit}-shanten, so it scores 0. "
+            f"Rank {place} of {n}.")
 
 
 def _ev_words(row, lang: str) -> str:

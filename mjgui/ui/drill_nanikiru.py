@@ -11,8 +11,9 @@ from mjgui.drills.scoring import DEFAULT_EVALUATOR, rank_function
 from mjgui.drills.session import Result
 from mjgui.tiles import Tile
 from mjgui.ui.analysis_worker import AnalysisWorker
-from mjgui.ui.drill_common import DrillAnalysisTable, DrillView
+from mjgui.ui.drill_common import DrillView
 from mjgui.ui.i18n import tr
+from mjgui.ui.nanikiru_table import NanikiruTable
 from mjgui.ui.theme import COLORS
 
 
@@ -25,9 +26,10 @@ class NanikiruView(DrillView):
         super().__init__(parent, tile_height=60)
         self.evaluator = DEFAULT_EVALUATOR
         self.pick_index: int | None = None
-        self.table = DrillAnalysisTable(self)
+        self.table = NanikiruTable(self)
         self.table.hide()
-        # the answer's table is analysed off the UI thread, as in the main window
+        # the answer's table is analysed off the UI thread, as in the main window; its
+        # expected values, when the drill grades by them, are the grade's (no second search)
         self.worker = AnalysisWorker(self)
         self.worker.with_ev = False
         self.worker.finished.connect(self._analysis_ready)
@@ -88,7 +90,8 @@ class NanikiruView(DrillView):
     def _analysis_ready(self, result) -> None:
         if self.result is None or result.hand != self.result.problem.to_hand() or result.analysis is None:
             return                               # another problem's, or none (a drill hand is valid)
-        self.table.set_analysis(result.analysis)
+        feedback = self.result.feedback
+        self.table.show_answer(result.analysis, feedback.ev, {Tile.from_name(n).kind for n in feedback.best})
         self.table.set_pick(self._pick_kind)
 
     def _decorate_hand(self) -> None:
