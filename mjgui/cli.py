@@ -218,14 +218,20 @@ def ev_answer(args: argparse.Namespace) -> Callable[[str], tuple[dict, str]]:
         hand = Hand.parse(text)
         result = expected_values(hand, args.turn, options, args.rules)
         record = result.to_json()
-        head = f"{hand}: {shanten_word(result.shanten)}, turn {result.turn} ({options.model} model{extras})"
+        # the hand as searched: --turn overrides the hand's turn:N, so say the turn used
+        record["hand"] = str(replace(hand, turn=result.turn))
+        record["supported"] = result.searched
+        head = f"{replace(hand, turn=0)}: {shanten_word(result.shanten)}, turn {result.turn} ({options.model} model{extras})"
         if not result.searched:
             from mjgui.analysis import analyze
             rows = analyze(hand, calls=False).rows
-            record["ukeire_ranking"] = [{"discard": r.tile.name, "shanten": r.shanten,
-                                         "ukeire_total": r.ukeire_total} for r in rows]
-            record["note"] = (f"above {MAX_EV_SHANTEN}-shanten the search is not run: "
-                              "discards ranked by ukeire")
+            # the discards by ukeire instead, with the values the search would give left empty
+            record["discards"] = [{"discard": r.tile.name, "shanten": r.shanten,
+                                   "ukeire": [{"tile": t.name, "remaining": t.remaining} for t in r.ukeire],
+                                   "ukeire_total": r.ukeire_total, "tenpai_prob": None, "win_prob": None,
+                                   "exp_score": None, "by_turn": None} for r in rows]
+            record["note"] = (f"expected values are searched up to {MAX_EV_SHANTEN}-shanten; this hand is "
+                              f"{shanten_word(result.shanten)}: discards ranked by ukeire")
             lines = [head + f": {record['note']}"]
             lines += [f"  discard {r.tile.name}: {shanten_word(r.shanten)}, {r.ukeire_total} tiles"
                       for r in rows]
@@ -291,7 +297,8 @@ def _parser() -> argparse.ArgumentParser:
     ev_cmd = sub.add_parser("ev", help=text, description=text + (
         " (simple: the one-player model, tsumo wins only, riichi at tenpai; full: the tiles seen, "
         "ron from the opponents' discards, furiten, riichi or dama; see docs/ev.md). "
-        "A hand is the 14-tile text form, optionally with turn:N."))
+        "A hand is the 14-tile text form, optionally with turn:N. Above 3-shanten the search is not "
+        "run: the output says so (JSON: \"supported\": false, a \"note\") and lists the discards by ukeire."))
     ev_cmd.add_argument("hands", nargs="*", metavar="HAND", help="e.g. '23m456p789s55p123s9m dora:1z turn:3'")
     ev_cmd.add_argument("--json", action="store_true", help="one JSON object per line")
     ev_cmd.add_argument("--model", choices=("simple", "full"), default="simple",
@@ -306,7 +313,7 @@ def _parser() -> argparse.ArgumentParser:
     ev_cmd.add_argument("--call-share", type=float, default=0.5, metavar="Q",
                         help="full model with --calls: share of the live tiles an opponent discard can be "
                              "(default 0.5)")
-    ev_cmd.add_argument("--turn", type=int, metavar="N", help="the draw just made, 1-18 (default: the hand's turn:N, else 1)")
+    ev_cmd.add_argument("--turn", type=int, metavar="N", help="the draw just made, 1-18 (default: the hand's turn:N, else 1); overrides turn:N")
     ev_cmd.add_argument("--rank", choices=("score", "win", "tenpai"), default="score",
                         help="order the discards by expected points (default), win or tenpai probability")
     ev_cmd.add_argument("--rules", choices=("tenhou", "majsoul"), default="tenhou", help="rule preset")

@@ -193,7 +193,7 @@ def expected_values(hand: Hand | str, turn: int | None = None, options: EvOption
     if turn is None:
         turn = hand.turn or 1
     if type(turn) is not int or not 1 <= turn <= LAST_DRAW + 1:
-        raise HandError(f"turn must be 1-{LAST_DRAW + 1} (the draw just made), not {turn!r}")
+        raise HandError(f"turn:{turn} must be a whole number 1-{LAST_DRAW + 1} (the draw just made)")
     if len(hand.dora_indicators) > 5:
         raise HandError("at most 5 dora indicators")
     try:

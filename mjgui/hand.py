@@ -122,6 +122,7 @@ class Meld:
 WIN_FLAGS = ("tsumo", "riichi", "double-riichi", "ippatsu", "haitei", "houtei", "rinshan",
              "chankan", "tenhou", "chiihou")
 MAX_COUNTER = 99     # honba and riichi sticks beyond this are typos, not games
+MAX_TURN = 18        # turn:N is the draw just made; a player draws at most 18 times
 
 
 @dataclass(frozen=True)
@@ -162,6 +163,13 @@ class Win:
 def _counter(value: str, what: str) -> int:
     if not value.isascii() or not value.isdigit() or len(value) > 2:
         raise TileError(f"{what}:{value[:20]} must be a whole number 0-{MAX_COUNTER}")
+    return int(value)
+
+
+def _turn(value: str) -> int:
+    """turn:N, the draw just made: one message for any value that is not 1-18."""
+    if not value.isascii() or not value.isdigit() or len(value) > 2 or not 1 <= int(value) <= MAX_TURN:
+        raise TileError(f"turn:{value[:20]} must be a whole number 1-{MAX_TURN} (the draw just made)")
     return int(value)
 
 
@@ -352,10 +360,7 @@ class Hand:
             elif key == "turn":
                 if "turn" in extra:
                     raise TileError("turn: given twice")
-                number = _counter(value, "turn")
-                if not 1 <= number <= 18:
-                    raise TileError(f"turn:{number} must be 1-18 (the draw just made)")
-                extra["turn"] = number
+                extra["turn"] = _turn(value)
             elif key in ("win", "ura", "honba", "sticks"):
                 if key in win:
                     raise TileError(f"{key}: given twice")
