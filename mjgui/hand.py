@@ -5,7 +5,10 @@ Text form (round-trips through `Hand.parse` / `str`), tokens separated by spaces
 
     23m456p789s11z556z chi:3*45m@L pon:7*77z@R dora:1z visible:55m round:E seat:S discards:9p1z
 
-- the first token is the concealed tiles in mpsz (the last one may be the drawn tile);
+- the first token is the concealed tiles in mpsz (the last one may be the drawn tile). They are
+  kept sorted, except that in a hand of 3k+2 tiles the last one is the draw and stays last:
+  `str()` writes `789s23s` as `23789s` in a 13-tile hand, and a 14-tile hand's draw that sorts
+  elsewhere as its own group at the end (`123m456p11z2789s3s`), as the hand view shows it apart;
 - a meld is `KIND:TILES[@SEAT]`: `chi`, `pon`, `kan` (open quad, 大明槓), `ankan` (closed quad,
   暗槓) or `kakan` (added quad, 加槓); the called tile's digit is followed by `*`; the seat it was
   called from is `@L` (left, 上家), `@A` (across, 対面) or `@R` (right, 下家); chi is always `@L`,
@@ -164,6 +167,25 @@ def _counter(value: str, what: str) -> int:
     if not value.isascii() or not value.isdigit() or len(value) > 2:
         raise TileError(f"{what}:{value[:20]} must be a whole number 0-{MAX_COUNTER}")
     return int(value)
+
+
+def in_text_order(tiles: Sequence[Tile]) -> list[Tile]:
+    """The concealed tiles in the text form's order: sorted, except that in a hand of 3k+2
+    tiles the last one (the draw) stays last."""
+    tiles = list(tiles)
+    if len(tiles) % 3 == 2:
+        return sorted(tiles[:-1]) + tiles[-1:]
+    return sorted(tiles)
+
+
+def _concealed_text(tiles: Sequence[Tile]) -> str:
+    """'23789s', or with a draw that sorts elsewhere '2789s3s' (the draw as its own group)."""
+    ordered = in_text_order(tiles)
+    if not ordered:
+        return "-"
+    if len(ordered) % 3 == 2 and ordered != sorted(ordered):
+        return format_tiles(ordered[:-1]) + format_tiles(ordered[-1:])
+    return format_tiles(ordered)
 
 
 def _turn(value: str) -> int:
@@ -380,10 +402,10 @@ class Hand:
         if win or flags:
             extra["win"] = Win(win.get("win"), frozenset(flags), win.get("ura", ()),
                                win.get("honba", 0), win.get("sticks", 0))
-        return cls(tuple(concealed), tuple(melds), **extra)  # type: ignore[arg-type]
+        return cls(tuple(in_text_order(concealed)), tuple(melds), **extra)  # type: ignore[arg-type]
 
     def __str__(self) -> str:
-        parts = [format_tiles(self.concealed, sort=False) or "-"]
+        parts = [_concealed_text(self.concealed)]
         parts += [str(m) for m in self.melds]
         if self.dora_indicators:
             parts.append("dora:" + format_tiles(self.dora_indicators, sort=False))

@@ -34,7 +34,8 @@ def test_to_hand_and_views():
     p = full_set()[0]
     hand = p.to_hand()
     assert isinstance(hand, Hand)
-    assert str(hand) == "123456m789p11z235s dora:1z visible:9p round:S seat:W"
+    # sorted, the draw (5s, the last tile) written apart at the end
+    assert str(hand) == "123456m789p23s11z5s dora:1z visible:9p round:S seat:W"
     assert hand.size == 14 and p.drawn == Tile.from_name("5s")
     open_hand = full_set()[1].to_hand()
     assert open_hand.melds[0].kind is MeldKind.CHI and open_hand.concealed[0] == Tile(4, True)

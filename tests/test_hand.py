@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from mjgui.hand import Hand, Meld
-from mjgui.tiles import Tile
+from mjgui.tiles import Tile, parse_tiles
 
 
 def _reference_deal(seed: int) -> list[str]:
@@ -73,3 +73,28 @@ def test_red_available_counts_every_place_a_red_five_can_be():
     hand = Hand((Tile.from_name("1z"),), melds=(Meld.parse("chi:4*06s@L"),),
                 dora_indicators=(Tile.from_name("0p"),))
     assert hand.red_available() == {4: True, 13: False, 22: False}
+
+
+@pytest.mark.parametrize("typed, canonical", [
+    ("123m456p11z789s23s", "123m456p23789s11z"),          # 13 tiles: all sorted
+    ("789s23s11z123m456p", "123m456p23789s11z"),
+    ("123m456p11z789s23s5m", "123m456p23789s11z5m"),      # 14: the draw 5m stays last
+    ("123m456p11z789s23s4s", "123m456p23789s11z4s"),      # the draw 4s sorts elsewhere: apart
+    ("123m456p789s1s1122z", "123m456p1789s1122z"),        # the draw 2z is in its place already
+    ("23789s", "23789s"), ("789s23s", "2789s3s"),          # 5 tiles = 3k+2: 3s is the draw
+    ("0m5m", "0m5m"), ("55m0m", "550m"), ("0m55m", "550m"),  # a red five after the plain ones
+    ("123m456p789s11z23s", "123m456p23789s11z"),
+    ("456p789s1122z5m chi:1*23m@L", "456p789s1122z5m chi:1*23m@L"),
+    ("789p456p1122z5m chi:1*23m@L", "456789p1122z5m chi:1*23m@L"),
+])
+def test_the_text_form_is_sorted_with_the_draw_last(typed, canonical):
+    hand = Hand.parse(typed)
+    assert str(hand) == canonical
+    back = Hand.parse(canonical)
+    assert back == hand and str(back) == canonical           # a fixed point
+    assert Counter(hand.concealed) == Counter(Hand.parse(typed).concealed)
+    tiles = list(hand.concealed)
+    if len(tiles) % 3 == 2:
+        assert tiles[-1] == parse_tiles(typed.split()[0])[-1]   # the draw is the last tile typed
+        tiles = tiles[:-1]
+    assert tiles == sorted(tiles)
