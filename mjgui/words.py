@@ -7,7 +7,8 @@ from __future__ import annotations
 from mjgui.hand import WINDS, MeldKind
 from mjgui.tiles import HONOR_NAMES_EN, HONOR_NAMES_JA
 
-__all__ = ["shanten_word", "SEAT_NAMES", "SEAT_FROM", "seat_text", "WIND_NAMES", "MELD_NAMES"]
+__all__ = ["shanten_word", "SEAT_NAMES", "SEAT_FROM", "seat_text", "WIND_NAMES", "MELD_NAMES",
+           "ev_model_words", "ev_not_searched"]
 
 
 def shanten_word(s: int, lang: str = "en") -> str:
@@ -43,3 +44,20 @@ MELD_NAMES: dict[MeldKind, tuple[str, str]] = {
     MeldKind.CHI: ("Chi", "チー"), MeldKind.PON: ("Pon", "ポン"), MeldKind.KAN: ("Open kan", "明槓"),
     MeldKind.ANKAN: ("Closed kan", "暗槓"), MeldKind.KAKAN: ("Added kan", "加槓"),
 }
+
+
+def ev_model_words(options, lang: str = "en") -> str:
+    """Which expected-value model `options` (mjgui.ev.EvOptions) runs: "the full model with
+    calls", "the simple model" (or 完全モデル（鳴きあり）, 簡易モデル)."""
+    full = options.model == "full"
+    if lang == "ja":
+        return ("完全モデル（鳴きあり）" if options.calls else "完全モデル") if full else "簡易モデル"
+    return ("the full model with calls" if options.calls else "the full model") if full else "the simple model"
+
+
+def ev_not_searched(shanten: int, limit: int, lang: str = "en") -> str:
+    """Why a hand has no expected values: "expected values are searched up to 3-shanten;
+    this hand is 4-shanten" (and JA)."""
+    if lang == "ja":
+        return f"期待値は{shanten_word(limit, lang)}まで計算します。この手は{shanten_word(shanten, lang)}です"
+    return f"expected values are searched up to {shanten_word(limit)}; this hand is {shanten_word(shanten)}"

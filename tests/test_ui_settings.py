@@ -3,6 +3,8 @@ user sees (analysis table, wait inspector, complete hand, score drill), choices 
 stored and read back validated, and language / theme / help work on every page."""
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication
 
@@ -166,4 +168,33 @@ def test_the_dialog_shows_the_expected_value_model(qtbot, window):
     assert f"share {APP_OPTIONS.ron_dama:g} ({APP_OPTIONS.ron_riichi:g} against riichi)" in text
     window.set_language("ja")
     assert "チー（上家の捨て牌）" in dialog.model_label.text()
+    window.set_language("en")
+
+
+def test_the_model_text_is_one_sentence_a_line(qtbot, window):
+    """Each line of the model box is a sentence of its own (capital, full stop), the first
+    naming the model the app runs: APP_OPTIONS, not the command's simple default."""
+    from mjgui.ev import APP_OPTIONS
+    dialog = open_dialog(qtbot, window)
+    for lang, stop in (("en", "."), ("ja", "。")):
+        window.set_language(lang)
+        lines = dialog.model_label.text().split("\n")
+        assert len(lines) == 3
+        for line in lines:
+            assert line.endswith(stop)
+            assert not re.search(r"[.。]\s*[A-Za-z]|。", line[:-1])      # no second sentence
+            assert line[0].isupper() or lang == "ja"
+    window.set_language("en")
+    first = dialog.model_label.text().split("\n")[0]
+    assert APP_OPTIONS.model == "full" and APP_OPTIONS.calls
+    assert "uses the full model with calls" in first and "defaults to the simple model" in first
+
+
+def test_the_order_by_tip_names_the_model_the_app_runs(window):
+    from mjgui.ev import APP_OPTIONS
+    assert (APP_OPTIONS.model, APP_OPTIONS.calls) == ("full", True)
+    tip = window.rank_box.toolTip()
+    assert "full model with calls" in tip and "simple" not in tip
+    window.set_language("ja")
+    assert "完全モデル（鳴きあり）" in window.rank_box.toolTip() and "簡易" not in window.rank_box.toolTip()
     window.set_language("en")

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (QAbstractScrollArea, QApplication, QComboBox, QHB
                                QVBoxLayout, QWidget)
 
 from mjgui.analysis import Analysis
-from mjgui.ev import MAX_SHANTEN as EV_MAX_SHANTEN
+from mjgui.ev import APP_OPTIONS, MAX_SHANTEN as EV_MAX_SHANTEN
 from mjgui.scoring import Rules
 from mjgui.drills.drill_names import DRILLS
 from mjgui.hand import Hand
@@ -38,7 +38,7 @@ from mjgui.ui.stored_settings import log as settings_log
 from mjgui.ui.stored_settings import read_choice, read_json_object, read_text
 from mjgui.ui.theme import ALERT_STYLE, THEMES, apply_theme
 from mjgui.ui.wait_inspector import WaitInspector
-from mjgui.words import shanten_word
+from mjgui.words import ev_model_words, shanten_word
 
 if TYPE_CHECKING:        # the drill history is imported when a drill or the statistics open
     from mjgui.drills.history import HistoryStore
@@ -970,9 +970,10 @@ class MainWindow(QMainWindow):
                                 tr("win chance", "和了率")])
         self.rank_box.setCurrentIndex(index)
         self.rank_box.blockSignals(False)
-        self.rank_box.setToolTip(tr("Order the discards by the analysis (ukeire, then second step) or by "
-                                    "the expected values of the simple model",
-                                    "打牌の並び: 受け入れ（と二歩目）、または簡易モデルの期待値・和了率"))
+        self.rank_box.setToolTip(tr(f"Order the discards by the analysis (ukeire, then second step) or by "
+                                    f"the expected values of {ev_model_words(APP_OPTIONS)} (Why these numbers?)",
+                                    f"打牌の並び: 受け入れ（と二歩目）、または{ev_model_words(APP_OPTIONS, 'ja')}"
+                                    "の期待値・和了率（数字の根拠）"))
         self.why_button.setText(tr("Why these numbers?", "数字の根拠"))
         self.why_button.setToolTip(tr("The model behind Win %, Tenpai % and Exp. pts",
                                       "和了率・聴牌率・期待値のモデル"))

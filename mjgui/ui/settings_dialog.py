@@ -16,6 +16,7 @@ from mjgui.ui import i18n
 from mjgui.ui.i18n import tr
 from mjgui.ui.rules_setting import SWITCHES, is_custom, preset_name, switch_text
 from mjgui.ui.theme import THEMES
+from mjgui.words import ev_model_words
 
 if TYPE_CHECKING:
     from mjgui.ui.main_window import MainWindow
@@ -156,14 +157,18 @@ class SettingsDialog(QDialog):
 
 
 def model_text() -> str:
-    """The parameters of the app's expected-value model, in the current language."""
+    """The app's expected-value model and its parameters, in the current language: one
+    sentence a line, each ending in a full stop."""
     o = APP_OPTIONS
-    calls = (tr(f"calls: a 1-shanten hand may pon any opponent's discard or chi the left player's to reach "
-                f"tenpai with a yaku; each discard is a live tile with share {o.call_share:g}",
-                f"鳴き: 1向聴から役のある聴牌になるポン（全員の捨て牌）・チー（上家の捨て牌）。"
-                f"各捨て牌が生き牌である割合 {o.call_share:g}")
-             if o.calls else tr("calls: not searched", "鳴き: 計算しない"))
+    calls = (tr(f"Calls: a 1-shanten hand may pon any opponent's discard or chi the left player's to reach "
+                f"tenpai with a yaku; each discard is a live tile with share {o.call_share:g}.",
+                f"鳴き: 1向聴から役のある聴牌になるポン（全員の捨て牌）・チー（上家の捨て牌）を考慮"
+                f"（各捨て牌が生き牌である割合 {o.call_share:g}）。")
+             if o.calls else tr("Calls: not searched.", "鳴き: 計算しない。"))
     return "\n".join((
-        tr(f"Ron: each opponent discard is a live tile with share {o.ron_dama:g} ({o.ron_riichi:g} against riichi)",
-           f"ロン: 他家の各捨て牌が生き牌である割合 {o.ron_dama:g}（立直に対しては {o.ron_riichi:g}）"),
+        tr(f"The analysis uses {ev_model_words(o)} (the command mjgui ev defaults to the simple model, "
+           f"which the nanikiru drill grades with).",
+           f"分析は{ev_model_words(o, 'ja')}を使います（mjgui ev コマンドの既定と何切る練習の採点は簡易モデル）。"),
+        tr(f"Ron: each opponent discard is a live tile with share {o.ron_dama:g} ({o.ron_riichi:g} against riichi).",
+           f"ロン: 他家の各捨て牌が生き牌である割合 {o.ron_dama:g}（立直に対しては {o.ron_riichi:g}）。"),
         calls))
