@@ -59,5 +59,5 @@ def ev_not_searched(shanten: int, limit: int, lang: str = "en") -> str:
     """Why a hand has no expected values: "expected values are searched up to 3-shanten;
     this hand is 4-shanten" (and JA)."""
     if lang == "ja":
-        return f"期待値は{shanten_word(limit, lang)}まで計算します。この手は{shanten_word(shanten, lang)}です"
+        return f"期待値の計算は{shanten_word(limit, lang)}まで（この手は{shanten_word(shanten, lang)}）"
     return f"expected values are searched up to {shanten_word(limit)}; this hand is {shanten_word(shanten)}"

@@ -148,3 +148,31 @@ def test_a_squeezed_chart_draws_bare_curves_instead_of_piled_labels(qtbot):
         chart.resize(420, height)
         chart.set_row(row, 3)
         chart.grab()                                     # paints either way without error
+
+
+def test_a_far_hand_says_why_it_has_no_expected_values(qtbot, window):
+    """A 14-tile hand above 3-shanten: the chart says the search stops at 3-shanten and
+    names the hand's shanten (not "pick a discard of a 14-tile hand"), in both languages;
+    a searched hand afterwards clears the note."""
+    import reference as ref
+    from mjgui.ev import MAX_SHANTEN
+    far = "1358m2469p13578s1z"
+    shanten = ref.shanten(ref.parse(far))
+    assert shanten == MAX_SHANTEN + 1
+    window.text.setText(far)
+    window.apply_text()
+    qtbot.waitUntil(lambda: window.worker.idle and window.analysis is not None, timeout=5000)
+    qtbot.wait(50)
+    message = window.turn_chart.message()
+    assert window.turn_chart.isVisible() and "14-tile" not in message
+    assert f"searched up to {MAX_SHANTEN}-shanten" in message and f"this hand is {shanten}-shanten" in message
+    window.turn_chart.grab()
+    window.set_language("ja")
+    assert f"{MAX_SHANTEN}向聴まで" in window.turn_chart.message() and f"この手は{shanten}向聴" in window.turn_chart.message()
+    window.set_language("en")
+    show(qtbot, window, HAND)
+    assert window.turn_chart.message() == "" and window.turn_chart.row() is not None
+    window.text.setText("147m258p369s1234z")          # 13 tiles: nothing to discard, no note
+    window.apply_text()
+    qtbot.waitUntil(lambda: window.worker.idle, timeout=5000)
+    assert "searched up to" not in window.turn_chart.message()

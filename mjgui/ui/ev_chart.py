@@ -11,8 +11,10 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from mjgui.ui.i18n import tr
+from mjgui.ev import MAX_SHANTEN
+from mjgui.ui.i18n import language, tr
 from mjgui.ui.theme import COLORS
+from mjgui.words import ev_not_searched
 
 __all__ = ["TurnChart"]
 
@@ -26,6 +28,7 @@ class TurnChart(QWidget):
         self._row = None
         self._turn = 1
         self._pending = False     # the expected values are being worked out: the curve follows
+        self._unsearched: int | None = None   # the shanten of a hand too far for the search
         # it draws to whatever height the panels get (`PanelFit` asks for more when there is
         # a curve): a fixed height would be cut off below a full analysis table
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
@@ -57,6 +60,27 @@ class TurnChart(QWidget):
     def pending(self) -> bool:
         return self._pending
 
+    def set_unsearched(self, shanten: int | None) -> None:
+        """A hand above the searched shanten (its shanten; None: not such a hand): without a
+        curve the chart says why, instead of asking for a discard the hand has."""
+        if shanten != self._unsearched:
+            self._unsearched = shanten
+            self.update()
+
+    def message(self) -> str:
+        """What the chart says in place of a curve ('' when it draws one)."""
+        row = self._row
+        if row is not None:
+            return "" if row.by_turn["win_prob"] else tr("No draw is left after the last one: nothing to chart",
+                                                          "最終ツモの後はツモがありません")
+        if self._pending:
+            return tr("Win and tenpai chance by turn: being worked out…", "巡目ごとの和了率・聴牌率: 計算中…")
+        if self._unsearched is not None:
+            return tr("Win and tenpai chance by turn: ", "巡目ごとの和了率・聴牌率: ") + ev_not_searched(
+                self._unsearched, MAX_SHANTEN, language())
+        return tr("Win and tenpai chance by turn: pick a discard of a 14-tile hand",
+                  "巡目ごとの和了率・聴牌率: 14枚の手の打牌を選んでください")
+
     def set_theme(self, theme: str) -> None:
         self._theme = theme
         self.update()
@@ -86,13 +110,8 @@ class TurnChart(QWidget):
         row = self._row
         if row is None or not row.by_turn["win_prob"]:
             p.setPen(QColor(c["muted"]))
-            p.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter,
-                       tr("Win and tenpai chance by turn: being worked out…",
-                          "巡目ごとの和了率・聴牌率: 計算中…") if row is None and self._pending else
-                       tr("Win and tenpai chance by turn: pick a discard of a 14-tile hand",
-                          "巡目ごとの和了率・聴牌率: 14枚の手の打牌を選んでください") if row is None else
-                       tr("No draw is left after the last one: nothing to chart",
-                          "最終ツモの後はツモがありません"))
+            p.drawText(self.rect().adjusted(8, 0, -8, 0),
+                       Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, self.message())
             return
         plot, labels = self.plot_area(fm.height(), fm.horizontalAdvance("100%"))
         left = plot.left()

@@ -442,6 +442,7 @@ class MainWindow(QMainWindow):
             self.analysis = None
             self.table.set_analysis(None)
             self.turn_chart.set_pending(False)
+            self.turn_chart.set_unsearched(None)
             self.waits.set_report(None, hand)
             self.hand_view.set_highlight(set())
             need = 13 - hand.size
@@ -458,6 +459,7 @@ class MainWindow(QMainWindow):
             self.analysis = None
             self.table.set_analysis(None)
             self.turn_chart.set_pending(False)
+            self.turn_chart.set_unsearched(None)
             self._plain_summary(tr("Cannot analyse: ", "分析できません: ") + str(error))
             return
         self.analysis = analysis
@@ -469,6 +471,10 @@ class MainWindow(QMainWindow):
         # its room is kept while the expected values are on their way: they then fill it
         # without moving the panels (and repainting the whole table a second time)
         self.turn_chart.set_pending(ev_pending)
+        # a hand too far for the search: the chart says so where its curve would be
+        self.turn_chart.set_unsearched(analysis.shanten if self.worker.with_ev and result.hand is not None
+                                       and result.hand.can_discard and analysis.shanten > EV_MAX_SHANTEN
+                                       else None)
         self.turn_chart.setVisible(analysis.current is None)    # a 13-tile hand has no discards to chart
         self._show_summary()
         best = {r.tile.kind for r in analysis.best() if r.tile is not None}
