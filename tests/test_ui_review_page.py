@@ -157,3 +157,32 @@ def test_a_reviewed_game_reaches_the_statistics(qtbot, window, tmp_path, game) -
     stats.refresh()
     assert f"1 game, {s['decisions']} decisions" in stats.games.summary.text()
     assert stats.games.table.rowCount() == 1 and stats.games.table.item(0, 1).text() == game.players[1]
+
+
+def test_the_empty_page_says_how_to_open_a_game(qtbot, window, tmp_path, game) -> None:
+    """Nothing open: the hand's place says how to open a game on this page (its buttons, a
+    drop, a paste), not the Analyze mode's "click tiles below or type a hand"; the hand view
+    and the empty ranking come back with a decision."""
+    from mjgui.ui import i18n
+    window.set_mode("review")
+    page = window.pages["review"]
+    buttons = (page.open_button, page.folder_button, page.paste_button)
+    for lang in ("en", "ja"):
+        window.set_language(lang)
+        note = page.empty_note.text()
+        assert page.empty_note.isVisible() and not page.hand_view.isVisible()
+        assert not page.alternatives.isVisible()
+        for button in buttons:                      # every way in is named as its button says
+            assert button.text() in note
+        assert ("drop" in note and "timeline" in note) if lang == "en" else ("ドロップ" in note)
+        assert "tiles below" not in note and "下の牌" not in note
+    assert i18n.language() == "ja"
+    window.set_language("en")
+    page.open_file(_write(tmp_path, game))
+    qtbot.waitUntil(lambda: page.player_box.count() == 4, timeout=TIMEOUT)
+    if page.review is None:                         # read, not yet rated: choose the player
+        assert page.empty_note.isVisible() and "player" in page.empty_note.text()
+        page.review_player(1)
+    _reviewed(qtbot, page)
+    qtbot.waitUntil(lambda: page.hand_view.isVisible(), timeout=TIMEOUT)
+    assert not page.empty_note.isVisible() and page.alternatives.isVisible()

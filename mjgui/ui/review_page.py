@@ -73,6 +73,7 @@ class ReviewPage(QWidget):
         self.worker.folder_done.connect(self._folder_done)
         self.setAcceptDrops(True)
         self._build()
+        self._style_empty()
         self.retranslate()
 
     # ---- layout ----------------------------------------------------------------------
@@ -125,6 +126,13 @@ class ReviewPage(QWidget):
         self.title.setStyleSheet("font-weight: 600")
         self.hand_view = HandView(self, tile_height=48)
         self.hand_view.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        # in the hand's place until a decision is shown: what to do on this page (the hand
+        # view's own empty text is the Analyze mode's, about tiles and a field this page lacks)
+        self.empty_note = QLabel(self)
+        self.empty_note.setObjectName("reviewEmpty")
+        self.empty_note.setWordWrap(True)
+        self.empty_note.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty_note.setMinimumHeight(64)
         self.alternatives = QTableWidget(0, 3, self)
         self.alternatives.verticalHeader().hide()
         self.alternatives.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
@@ -142,6 +150,7 @@ class ReviewPage(QWidget):
         row.addWidget(self.analyze_button)
         dl.addLayout(row)
         dl.addWidget(self.hand_view, 0)
+        dl.addWidget(self.empty_note, 0)
         dl.addWidget(self.alternatives, 1)
 
         top = QWidget(self)
@@ -185,6 +194,12 @@ class ReviewPage(QWidget):
         self._theme = theme
         self.timeline.set_theme(theme)
         self.hand_view.set_theme(theme)
+        self._style_empty()
+
+    def _style_empty(self) -> None:
+        c = COLORS[self._theme]
+        self.empty_note.setStyleSheet(f"QLabel#reviewEmpty {{ color: {c['muted']}; border: 1px dashed "
+                                      f"{c['card_border']}; border-radius: 8px; padding: 8px 16px; }}")
 
     # ---- opening ---------------------------------------------------------------------
     def choose_file(self) -> None:
@@ -438,6 +453,7 @@ class ReviewPage(QWidget):
         extra = f" [{', '.join(state)}]" if state else ""
         self.title.setText(tr(f"{name}, turn {d.hand.turn}: {act}; {verdict}{extra}",
                               f"{name} {d.hand.turn}巡目: {act}; {verdict}{extra}"))
+        self._show_empty(False)
         self.hand_view.set_hand(d.hand, drawn_apart=d.action == "discard")
         if d.action == "discard" and rating.best:
             self.hand_view.set_highlight({kind_of(b) for b in rating.best})
@@ -531,6 +547,25 @@ class ReviewPage(QWidget):
             self.title.setText("")
             self.hand_view.set_hand(None)
             self.alternatives.setRowCount(0)
+            self._show_empty(True)
+
+    def _show_empty(self, empty: bool) -> None:
+        """No decision to show: the note says how to open a game instead of an empty hand
+        and an empty table."""
+        if self.record is not None:          # read, waiting for the player
+            text = tr("Choose your player above: each of their decisions is then rated, and shown here "
+                      "when you pick it in the timeline.",
+                      "上でプレイヤーを選んでください。その判断がすべて評価され、タイムラインで選んだ判断がここに表示されます。")
+        else:
+            text = tr("No game open. Open log… (Ctrl+O) or Import folder…, drop a log file on this page, or "
+                      "copy a tenhou.net/6 JSON log and press Paste JSON; then pick a decision in the timeline.",
+                      "牌譜が開かれていません。「牌譜を開く…」（Ctrl+O）か「フォルダを取り込む…」、このページへ"
+                      "ファイルをドロップ、またはtenhou.net/6形式のJSONをコピーして「JSONを貼り付け」。"
+                      "その後、タイムラインで判断を選びます。")
+        self.empty_note.setText(text)
+        self.empty_note.setVisible(empty)
+        self.hand_view.setVisible(not empty)
+        self.alternatives.setVisible(not empty)
 
     # ---- settings ----------------------------------------------------------------------
     def _setting(self, key: str, default: str) -> str:
