@@ -387,6 +387,8 @@ def test_review_queue_source(make_page, store):
         mark_a_miss(page)                                # two misses
         page.next_problem()
     assert ReviewQueue(store).counts(drill="wait")["due"] == 2
+    assert page.source_combo.currentText() == "Set: “First”"    # the box names the set it ran
+    page.source_combo.setCurrentIndex(page.source_combo.findData("review"))
     assert page.source_combo.currentText() == "Review (2 due)"
     assert page.start(seed=1)
     assert list(page.session.problems) == problems and page.session.set_name == "review"

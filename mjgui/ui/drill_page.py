@@ -92,6 +92,8 @@ def _stylesheet(c: dict[str, str]) -> str:
         QFrame#notice {{ background: {c['notice_bg']}; border: 1px solid {c['notice_border']};
                          border-radius: 6px; }}
         QFrame#notice QLabel {{ color: {c['notice_text']}; }}
+        QFrame#notice[level="info"] {{ background: {c['info_bg']}; border-color: {c['info_border']}; }}
+        QFrame#notice[level="info"] QLabel {{ color: {c['info_text']}; }}
         QFrame#feedback {{ background: {c['card']}; border: 1px solid {c['card_border']};
                            border-left: 6px solid {c['card_border']}; border-radius: 8px; }}
         QFrame#feedback[state="good"] {{ background: {c['good_bg']}; border-color: {c['good_border']};
@@ -163,6 +165,9 @@ class DrillPage(QWidget):
         self.rules: Any = SCORE_RULES           # the app's scoring rules (set_rules)
         self._notice_scope = ""                 # "answer" / "problem": cleared by a good answer / the next problem
         self._queued: tuple[list[Problem], str] | None = None    # a set the next Start runs
+        # the given set the Source box names (queued or running; Restart runs it again)
+        self._set: tuple[list[Problem], str | tuple[str, str]] | None = None
+        self._source_before = 0                 # the box's choice before it named the set
         self.setObjectName(f"drillPage_{drill}")
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
 
@@ -258,6 +263,7 @@ class DrillPage(QWidget):
             self.bar_fields[name] = field
             flow.addWidget(field)
         self.source_combo.currentIndexChanged.connect(self._sync_bar)
+        self.source_combo.currentIndexChanged.connect(lambda: self._update_status())   # "Start set" or not
         for combo in (self.shanten_combo, self.topic_combo, self.evaluator_combo, self.timer_combo):
             combo.currentIndexChanged.connect(self._options_changed)
         for combo in (self.source_combo, self.mode_combo):
@@ -346,7 +352,10 @@ class DrillPage(QWidget):
         """The top bar's choices, for the main window to persist (plain str / int values).
         The topic is saved under "theme", its name in the settings users already have (and
         in the problem files and the history's column)."""
-        values = {"source": self.source_combo.currentData(),
+        source = self.source_combo.currentData()
+        if source == "set":                 # a given set is not a setting: the choice before it
+            source = self.source_combo.itemData(self._source_before)
+        values = {"source": source,
                   "shanten": self.shanten_combo.currentData(),
                   "theme": self.topic_combo.currentData(),
                   "mode": self.mode_combo.currentData(),
@@ -373,10 +382,20 @@ class DrillPage(QWidget):
         self._sync_bar()
 
     # ---- notices ---------------------------------------------------------------------------
-    def show_notice(self, en: str, ja: str | None = None, emit: bool = True) -> None:
-        """An inline notice (never a dialog); also sent as `message`."""
+    def show_notice(self, en: str, ja: str | None = None, emit: bool = True, info: bool = False) -> None:
+        """An inline notice (never a dialog); also sent as `message`.  `info`: news, not a
+        problem (a set ready, the options taking effect): the information style, not ⚠."""
         self._notice_text = (en, ja if ja is not None else en)
         self.notice_label.setText(tr(*self._notice_text))
+        level = "info" if info else "warning"
+        if self.notice.property("level") != level:
+            self.notice.setProperty("level", level)
+            self.notice_icon.setText("ℹ" if info else "⚠")
+            self.notice.style().unpolish(self.notice)     # the style sheet's [level] rules again
+            self.notice.style().polish(self.notice)
+            for label in (self.notice_icon, self.notice_label):
+                label.style().unpolish(label)
+                label.style().polish(label)
         self.notice.show()
         if emit:
             self.message.emit(tr(*self._notice_text))
@@ -411,12 +430,14 @@ class DrillPage(QWidget):
         False (with an inline notice) when there is nothing to drill."""
         if isinstance(seed, bool):          # QPushButton.clicked(bool)
             seed = None
-        if self._queued:
+        source = self.source_combo.currentData()
+        if source == "set" and self._queued:
             problems, title = self._queued
             self._queued = None
             return self._start_list(problems, title)
+        if source == "set" and self._set is not None:      # Restart: the same set again
+            return self._start_list(*self._set)
         self.clear_notice()
-        source = self.source_combo.currentData()
         mode, length = self._mode()
         seed = seed if seed is not None else random.randrange(1, 1_000_000)
         try:
@@ -438,7 +459,7 @@ class DrillPage(QWidget):
                 problems = review_problems(self.store, self.drill)
                 if not problems:
                     self.show_notice("No missed problems are due for review — well done.",
-                                     "復習予定の問題はありません。", emit=False)
+                                     "復習予定の問題はありません。", emit=False, info=True)
                     return False
                 title = ("Review", "復習")
                 session = self._session(problems, mode, length, "review")
@@ -449,6 +470,7 @@ class DrillPage(QWidget):
             self.show_notice(error.message, error.message_ja)
             return False
         self.seed = seed
+        self._name_set(None)
         self._begin(session, title)
         return True
 
@@ -475,14 +497,15 @@ class DrillPage(QWidget):
             return
         if self.session.pending:
             self.show_notice("The new options apply from the next problem.",
-                             "新しい設定は次の問題から適用されます。", emit=False)
+                             "新しい設定は次の問題から適用されます。", emit=False, info=True)
             self._notice_scope = "problem"
 
     def _run_changed(self) -> None:
         """Source and mode make a new run: say so (Restart starts it)."""
         if self._running():
             self.show_notice("The source and mode apply to a new run: press Restart.",
-                             "出題とモードは新しい練習から適用されます。やり直すを押してください。", emit=False)
+                             "出題とモードは新しい練習から適用されます。やり直すを押してください。", emit=False,
+                             info=True)
             self._notice_scope = ""
 
     def _focus_drill(self) -> None:
@@ -518,11 +541,12 @@ class DrillPage(QWidget):
         if not own:
             return
         self._queued = (own, title)
+        self._name_set(own, title)
         n = len(own)
         self.show_notice(f"“{title}”: {n} {self.drill} problem{'s' * (n != 1)} ready — press Start (Enter) "
                          "to practise them.",
                          f"「{title}」の{DRILL_JA[self.drill]}の問題{n}問があります。開始（Enter）で練習します。",
-                         emit=False)
+                         emit=False, info=True)
         self._update_status()
 
     @property
@@ -561,8 +585,40 @@ class DrillPage(QWidget):
                              "and were left out.",
                              f"「{name}」の{skipped}問は{DRILL_JA[self.drill]}以外の問題のため除きました。",
                              emit=False)
+        self._name_set(own, title)
         self._begin(session, title)
         return True
+
+    def _name_set(self, problems: Sequence[Problem] | None, title: str | tuple[str, str] = "") -> None:
+        """The Source box says which given set runs or waits ("Set: “Mixed”", an item of its
+        own, chosen quietly); None takes the item away and gives the box its choice back."""
+        combo = self.source_combo
+        i = combo.findData("set")
+        blocked = combo.blockSignals(True)
+        try:
+            if problems is None:              # another run: a set kept for later goes too
+                self._set = self._queued = None
+                if i >= 0:
+                    combo.removeItem(i)
+                    combo.setCurrentIndex(min(self._source_before, combo.count() - 1))
+            else:
+                self._set = (list(problems), title)
+                if i < 0:
+                    self._source_before = combo.currentIndex()
+                    combo.addItem("", "set")
+                    i = combo.count() - 1
+                combo.setCurrentIndex(i)
+                self._set_item_text()
+        finally:
+            combo.blockSignals(blocked)
+        self._sync_bar()
+
+    def _set_item_text(self) -> None:
+        i = self.source_combo.findData("set")
+        if i >= 0 and self._set is not None:
+            title = self._set[1]
+            name = tr(*title) if isinstance(title, tuple) else title
+            self.source_combo.setItemText(i, tr(f"Set: “{name}”", f"セット: 「{name}」"))
 
     def practise_misses(self) -> bool:
         s = self.session
@@ -698,7 +754,8 @@ class DrillPage(QWidget):
                                if summary.answered else "")
         for label in (self.counter, self.tally):       # an empty one takes no room in the bar
             label.setVisible(bool(label.text()))
-        self.start_button.setText(tr("Start set", "セット開始") if self._queued else
+        queued = self._queued and self.source_combo.currentData() == "set"
+        self.start_button.setText(tr("Start set", "セット開始") if queued else
                                   tr("Restart", "やり直す") if s is not None else tr("Start", "開始"))
 
     def _refresh_review_count(self) -> None:
@@ -750,11 +807,14 @@ class DrillPage(QWidget):
                       self.evaluator_combo, self.answer_combo, self.timer_combo):
             for i, (en, ja) in enumerate(combo.property("texts")):
                 combo.setItemText(i, tr(en, ja))
+        self._set_item_text()
         self.source_combo.setToolTip(tr("Generated: new problems from a shuffled wall · Starter "
                                         "set: the problems shipped with mjgui · Review queue: "
-                                        "problems you missed that are due again",
+                                        "problems you missed that are due again · Set: a set given "
+                                        "to this drill (imported, your misses), which Restart runs again",
                                         "自動生成: 山から新しい問題 · 入門セット: 付属の問題 · "
-                                        "復習キュー: 間違えて復習時期が来た問題"))
+                                        "復習キュー: 間違えて復習時期が来た問題 · セット: 取り込んだ問題や"
+                                        "間違えた問題（やり直すで再び練習）"))
         self.evaluator_combo.setToolTip(tr("How discards are ranked: most ukeire, most ukeire then the widest "
                                            "second step, or the expected points of the simple model "
                                            "(partial credit = the points ratio)",
