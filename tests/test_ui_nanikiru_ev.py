@@ -103,3 +103,28 @@ def test_the_value_columns_say_which_model(qtbot):
     from PySide6.QtCore import Qt
     tip = view.table.model().headerData(EXPECTED, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
     assert "simple model" in tip and "ron" not in tip
+
+
+def test_a_timeout_shows_the_same_table_as_an_answer(qtbot):
+    """Unanswered when the time is up: the answer named is the expected-points best, and the
+    table is ordered and marked by those values too (not by ukeire)."""
+    from mjgui.drills.session import DrillSession
+    problem = make_problem(11, 0, "nanikiru", evaluator=EV)
+    t = [0.0]
+    session = DrillSession("nanikiru", [problem], "set", None, EV, timer_seconds=5, clock=lambda: t[0])
+    t[0] = 6.0
+    feedback = session.expire()
+    assert feedback.ev is not None
+    view = NanikiruView()
+    qtbot.addWidget(view)
+    view.evaluator = EV
+    view.show_problem(problem)
+    view.show_result(session.result)
+    qtbot.waitUntil(lambda: view.table.model().rowCount() > 0, timeout=5000)
+    truth = expected_values(problem.to_hand(), min(max(problem.turn, 1), 17))
+    table = view.table
+    assert table.row_for_view(0).tile.name in feedback.best
+    assert _cells(view, 0)[EXPECTED] == f"{truth.rows[0].exp_score:,.0f}"
+    best = {table.row_for_view(r).tile.kind for r in range(table.model().rowCount())
+            if table.source.is_best(table.proxy.mapToSource(table.proxy.index(r, DISCARD)).row())}
+    assert best == {Tile.from_name(b).kind for b in feedback.best}

@@ -116,6 +116,7 @@ class Key:
     shanten: int
     best: tuple[str, ...]        # tied-best discards / waits / right calls
     difficulty: float
+    ev: Any = field(default=None, compare=False, repr=False)   # a nanikiru key by expected points: the search
 
 
 @dataclass(frozen=True)
@@ -240,7 +241,7 @@ def nanikiru_key(hand: Hand | Problem, evaluator: str = DEFAULT_EVALUATOR,
             runner = next((r for r in ev.rows if r not in best), None)
             top = best[0].exp_score
             difficulty = round(runner.exp_score / top, 3) if runner is not None and top > 0 else 0.0
-            return Key(ev.shanten, tuple(_names(r.discard.kind for r in best)), difficulty)
+            return Key(ev.shanten, tuple(_names(r.discard.kind for r in best)), difficulty, ev=ev)
     a = analysis or nanikiru_analysis(hand, evaluator)
     best = a.best()
     lead = a.rows[0]

@@ -334,7 +334,7 @@ class DrillSession:
                  + f" No answer was given. The answer: {answers}.",
                  "ja": _timeout_text(None, self.timer_seconds, "ja") + f"解答なし。正解: {answers}。"}
         feedback = Feedback(self._problem.id, self.drill, "", False, 0.0, key.best,
-                            details={"timeout": True}, explanations=texts)
+                            details={"timeout": True}, explanations=texts, ev=key.ev)
         return self._finish(feedback, None, seconds, True)
 
     def _finish(self, feedback: Feedback, graded: Feedback | None, seconds: float,
