@@ -37,7 +37,8 @@ YAKULESS = score_problem("234m567p11s345s chi:6*78s@L win:3s seat:S")
 # ---- problems ----------------------------------------------------------------------------------
 
 def test_score_problem_is_stored_canonically_with_the_winning_tile_last():
-    assert OPEN_TANYAO.hand == "234m567p45553s chi:6*78s@L round:E seat:S win:3s"
+    # the winning tile last, a group of its own where it sorts elsewhere (not "45553s")
+    assert OPEN_TANYAO.hand == "234m567p4555s3s chi:6*78s@L round:E seat:S win:3s"
     assert (OPEN_TANYAO.round, OPEN_TANYAO.seat) == ("E", "S")
     hand = OPEN_TANYAO.to_hand()
     assert hand.concealed[-1].name == "3s" and hand.win.tile.name == "3s"

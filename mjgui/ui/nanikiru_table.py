@@ -21,11 +21,11 @@ def _simple_tips() -> dict[int, str]:
     """What the value columns mean under the drill's model (the app's analysis uses the full one)."""
     model = tr("the simple model the drill grades with, from the problem's turn: tsumo only, "
                "riichi at tenpai; docs/ev.md",
-               "この練習の採点に使う簡易モデル、問題の巡目から: ツモのみ、聴牌で立直。docs/ev.md")
+               "この練習の評価に使う簡易モデル、問題の巡目から: ツモのみ、聴牌で立直。docs/ev.md")
     return {WIN: tr(f"Chance to win by the last draw ({model})", f"最終ツモまでに和了する確率（{model}）"),
             TENPAI: tr(f"Chance to be tenpai after the last draw ({model})",
                        f"最終ツモ後に聴牌している確率（{model}）"),
-            EXPECTED: tr(f"Expected points: the grade's key ({model})", f"期待得点: 採点の基準（{model}）")}
+            EXPECTED: tr(f"Expected points: the grade's key ({model})", f"期待得点: この練習の評価の順位（{model}）")}
 
 
 class _GradedModel(AnalysisModel):

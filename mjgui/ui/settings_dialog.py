@@ -162,13 +162,13 @@ def model_text() -> str:
     o = APP_OPTIONS
     calls = (tr(f"Calls: a 1-shanten hand may pon any opponent's discard or chi the left player's to reach "
                 f"tenpai with a yaku; each discard is a live tile with share {o.call_share:g}.",
-                f"鳴き: 1向聴から役のある聴牌になるポン（全員の捨て牌）・チー（上家の捨て牌）を考慮"
+                f"鳴き: 1向聴から役のある聴牌になるポン（全員の捨て牌）・チー（上家の捨て牌）もする"
                 f"（各捨て牌が生き牌である割合 {o.call_share:g}）。")
              if o.calls else tr("Calls: not searched.", "鳴き: 計算しない。"))
     return "\n".join((
         tr(f"The analysis uses {ev_model_words(o)} (the command mjgui ev defaults to the simple model, "
            f"which the nanikiru drill grades with).",
-           f"分析は{ev_model_words(o, 'ja')}を使います（mjgui ev コマンドの既定と何切る練習の採点は簡易モデル）。"),
+           f"分析は{ev_model_words(o, 'ja')}を使います（mjgui ev コマンドの既定と何切る練習の評価は簡易モデル）。"),
         tr(f"Ron: each opponent discard is a live tile with share {o.ron_dama:g} ({o.ron_riichi:g} against riichi).",
            f"ロン: 他家の各捨て牌が生き牌である割合 {o.ron_dama:g}（立直に対しては {o.ron_riichi:g}）。"),
         calls))
