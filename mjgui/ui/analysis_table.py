@@ -380,27 +380,45 @@ def _paint_strip(painter: QPainter, left: int, top: int, strip: _Strip, stamps: 
     yaku), from (left, top); what does not fit in the cell ends in "…".  With `stamps`
     each tile and its count are copied from a picture drawn once (`_stamp`); without,
     drawn here (the tests compare the two)."""
-    h = TileStripDelegate.TILE_HEIGHT
-    w = tile_width(h)
-    x = left + 4
-    right = left + strip.width - 1
-    for name, remaining, warn in strip.tiles:
-        if x + w > right:
-            painter.save()
-            painter.setFont(_font(strip.font))
-            painter.setPen(QColor.fromRgba(strip.text))
-            painter.drawText(QRect(x, top, 20, strip.height), Qt.AlignmentFlag.AlignVCenter, "…")
-            painter.restore()
-            break
-        if stamps:
-            painter.drawPixmap(x - 2, top, _stamp(name, remaining, warn, strip.height, strip.theme,
-                                                  strip.dpr, strip.font, strip.text))
-        else:
+    placed, cut = _strip_layout(strip)
+    if stamps:
+        for x, stamp in _strip_stamps(strip):
+            painter.drawPixmap(left + x, top, stamp)
+    else:
+        for x, (name, remaining, warn) in zip(placed, strip.tiles):
             painter.save()              # the font and pen set for the count stay here
-            _draw_tile_count(painter, x - 2, top, name, remaining, warn, strip.height, strip.theme,
+            _draw_tile_count(painter, left + x, top, name, remaining, warn, strip.height, strip.theme,
                              strip.dpr, strip.font, strip.text)
             painter.restore()
+    if cut is not None:
+        painter.save()
+        painter.setFont(_font(strip.font))
+        painter.setPen(QColor.fromRgba(strip.text))
+        painter.drawText(QRect(left + cut, top, 20, strip.height), Qt.AlignmentFlag.AlignVCenter, "…")
+        painter.restore()
+
+
+@lru_cache(maxsize=1024)      # a table's strips, a few hands back
+def _strip_layout(strip: _Strip) -> tuple[tuple[int, ...], int | None]:
+    """Where each tile of a strip that fits goes (its stamp's left edge, from the cell's),
+    and where the "…" goes when some do not fit (else None)."""
+    w = tile_width(TileStripDelegate.TILE_HEIGHT)
+    x, right = 4, strip.width - 1
+    placed = []
+    for _ in strip.tiles:
+        if x + w > right:
+            return tuple(placed), x
+        placed.append(x - 2)
         x += w + 3
+    return tuple(placed), None
+
+
+@lru_cache(maxsize=1024)      # a table's strips, a few hands back
+def _strip_stamps(strip: _Strip) -> tuple[tuple[int, QPixmap], ...]:
+    """The stamps of a strip's tiles that fit, each with its left edge in the cell."""
+    placed, _cut = _strip_layout(strip)
+    return tuple((x, _stamp(name, remaining, warn, strip.height, strip.theme, strip.dpr, strip.font, strip.text))
+                 for x, (name, remaining, warn) in zip(placed, strip.tiles))
 
 
 @lru_cache(maxsize=2048)      # 34 kinds x 5 counts x a warning mark, per look

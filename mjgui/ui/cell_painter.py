@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QModelIndex, QPointF, QRect, Qt
+from PySide6.QtCore import QLine, QModelIndex, QPointF, QRect, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QFontMetricsF, QPainter, QPalette, QPen, QStaticText
 from PySide6.QtWidgets import QStyle, QStyleOptionViewItem
 
@@ -34,7 +34,7 @@ _MAX_TEXTS = 4096             # verdicts vary from hand to hand: keep the cache 
 
 
 class _Texts:
-    """QStaticText per (text, width it is cut to), for one font."""
+    """QStaticText per text for one font, and per (text, room) for a text cut to fit."""
 
     def __init__(self, font: QFont):
         self.font = QFont(font)
@@ -42,25 +42,32 @@ class _Texts:
         self.metrics = QFontMetrics(font)
         self.exact = QFontMetricsF(font)      # placed as Qt's style places a laid-out line
         self.height = self.metrics.height()
-        self._made: dict[tuple[str, int], tuple[QStaticText, int]] = {}
+        self._whole: dict[str, tuple[QStaticText, int]] = {}
+        self._cut: dict[tuple[str, int], tuple[QStaticText, int]] = {}
 
-    def get(self, text: str, room: int) -> tuple[QStaticText, int]:
-        """The text laid out, cut with "…" to `room` pixels when wider, and its width."""
-        try:
-            return self._made[text, room]
-        except KeyError:
-            pass
-        if len(self._made) > _MAX_TEXTS:
-            self._made.clear()
-        width = round(self.exact.horizontalAdvance(text))
-        if width > room:
-            text = self.metrics.elidedText(text, Qt.TextElideMode.ElideRight, room)
-            width = round(self.exact.horizontalAdvance(text))
+    def _make(self, text: str) -> tuple[QStaticText, int]:
         static = QStaticText(text)
         static.setTextFormat(Qt.TextFormat.PlainText)
         static.prepare(font=self.font)
-        made = self._made[text, room] = (static, width)
-        return made
+        return static, round(self.exact.horizontalAdvance(text))
+
+    def get(self, text: str, room: int) -> tuple[QStaticText, int]:
+        """The text laid out, cut with "…" to `room` pixels when wider, and its width."""
+        made = self._whole.get(text)
+        if made is None:
+            if len(self._whole) > _MAX_TEXTS:
+                self._whole.clear()
+            made = self._whole[text] = self._make(text)
+        if made[1] <= room:
+            return made
+        # the columns' widths follow each hand: cut texts are kept apart, per room
+        cut = self._cut.get((text, room))
+        if cut is None:
+            if len(self._cut) > _MAX_TEXTS:
+                self._cut.clear()
+            cut = self._cut[text, room] = self._make(
+                self.metrics.elidedText(text, Qt.TextElideMode.ElideRight, room))
+        return cut
 
 
 _texts: _Texts | None = None
@@ -178,9 +185,9 @@ def _paint_grid(view: AnalysisTable, painter: QPainter, columns: list[tuple[int,
     painter.setPen(QPen(QColor.fromRgba(hint & 0xFFFFFFFF), 0, view.gridStyle()))
     top = view.rowViewportPosition(first)
     right = columns[-1][1] + columns[-1][2] - 1
-    for _col, x, width in columns:
-        painter.drawLine(x + width - 1, top, x + width - 1, bottom - 1)
+    lines = [QLine(x + width - 1, top, x + width - 1, bottom - 1) for _col, x, width in columns]
     for vrow in range(first, last + 1):
         y = view.rowViewportPosition(vrow) + view.rowHeight(vrow) - 1
-        painter.drawLine(columns[0][1], y, right, y)
+        lines.append(QLine(columns[0][1], y, right, y))
+    painter.drawLines(lines)
 
