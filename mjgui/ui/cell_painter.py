@@ -42,31 +42,35 @@ class _Texts:
         self.metrics = QFontMetrics(font)
         self.exact = QFontMetricsF(font)      # placed as Qt's style places a laid-out line
         self.height = self.metrics.height()
-        self._whole: dict[str, tuple[QStaticText, int]] = {}
+        self._whole: dict[str, list] = {}         # text -> [QStaticText or None, width]
         self._cut: dict[tuple[str, int], tuple[QStaticText, int]] = {}
 
-    def _make(self, text: str) -> tuple[QStaticText, int]:
+    def _static(self, text: str) -> QStaticText:
         static = QStaticText(text)
         static.setTextFormat(Qt.TextFormat.PlainText)
         static.prepare(font=self.font)
-        return static, round(self.exact.horizontalAdvance(text))
+        return static
 
     def get(self, text: str, room: int) -> tuple[QStaticText, int]:
-        """The text laid out, cut with "…" to `room` pixels when wider, and its width."""
+        """The text laid out, cut with "…" to `room` pixels when wider, and its width.
+        A text is laid out only in the form drawn (a verdict is mostly drawn cut)."""
         made = self._whole.get(text)
         if made is None:
             if len(self._whole) > _MAX_TEXTS:
                 self._whole.clear()
-            made = self._whole[text] = self._make(text)
-        if made[1] <= room:
-            return made
+            made = self._whole[text] = [None, round(self.exact.horizontalAdvance(text))]
+        static, width = made
+        if width <= room:
+            if static is None:
+                static = made[0] = self._static(text)
+            return static, width
         # the columns' widths follow each hand: cut texts are kept apart, per room
         cut = self._cut.get((text, room))
         if cut is None:
             if len(self._cut) > _MAX_TEXTS:
                 self._cut.clear()
-            cut = self._cut[text, room] = self._make(
-                self.metrics.elidedText(text, Qt.TextElideMode.ElideRight, room))
+            static = self._static(self.metrics.elidedText(text, Qt.TextElideMode.ElideRight, room))
+            cut = self._cut[text, room] = (static, round(static.size().width()))
         return cut
 
 
