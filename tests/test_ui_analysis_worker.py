@@ -150,6 +150,31 @@ def test_a_bad_hand_gives_its_error_and_no_analysis(qtbot, worker):
     assert [e.hand for e in evs] == [good]               # none for the bad hand
 
 
+def test_a_job_that_fails_unexpectedly_still_answers(qtbot, worker, monkeypatch):
+    """An error that is not the user's (a bug) gives a result that says so: the window is
+    not left busy, waiting for a result that never comes."""
+    def broken(hand, **kwargs):
+        raise RuntimeError("boom")
+    monkeypatch.setattr(worker_module, "analyze", broken)
+    hand = Hand.parse(TENPAI_14)
+    with qtbot.waitSignal(worker.finished, timeout=TIMEOUT) as signal:
+        worker.request(hand)
+    result = signal.args[0]
+    assert result.analysis is None and result.hand == hand
+    assert isinstance(result.error, ValueError) and "boom" in str(result.error)
+    settle(qtbot, worker)
+    assert worker.idle
+
+
+def test_a_search_that_fails_unexpectedly_still_answers(qtbot, worker, monkeypatch):
+    def broken(hand, **kwargs):
+        raise RuntimeError("boom")
+    monkeypatch.setattr(worker_module, "expected_values", broken)
+    with qtbot.waitSignal(worker.ev_finished, timeout=TIMEOUT) as signal:
+        worker.request(Hand.parse(ONE_SHANTEN))
+    assert signal.args[0].ev is None and "boom" in str(signal.args[0].error)
+
+
 def test_of_quick_requests_only_the_newest_is_delivered(qtbot, worker):
     results, evs = record(worker.finished), record(worker.ev_finished)
     hands = [Hand.parse(t) for t in (ONE_SHANTEN, KOKUSHI, TENPAI_14)]

@@ -215,3 +215,23 @@ def test_the_undo_limit_keeps_the_newest_edits(editor):
         stack.undo()
         assert editor.hand == expected
     assert not stack.canUndo() and editor.hand == hands[extra]
+
+
+def test_a_sixth_dora_indicator_is_refused(qtbot):
+    """One indicator and one more per kan: at most five (scoring and the search count them)."""
+    editor = HandEditor()
+    editor.set_hand(Hand.parse("23m456p789s11z556z9m"))
+    for name in ("1p", "2p", "3p", "4p", "6p"):
+        editor.add_dora(Tile.from_name(name))
+    before, steps = editor.hand, editor.undo_stack.count()
+    with pytest.raises(TileError, match="at most 5 dora indicators"):
+        editor.add_dora(Tile.from_name("7p"))
+    assert editor.hand == before and editor.undo_stack.count() == steps
+
+
+def test_taking_back_a_tile_not_held_is_explained(qtbot):
+    editor = HandEditor()
+    editor.set_hand(Hand.parse("0p123m"))
+    with pytest.raises(TileError, match="5p is not in the hand"):
+        editor.remove_concealed(Tile.from_name("5p"))       # only the red five is held
+    assert editor.hand == Hand.parse("0p123m")
