@@ -5,10 +5,11 @@ Text form (round-trips through `Hand.parse` / `str`), tokens separated by spaces
 
     23m456p789s11z556z chi:3*45m@L pon:7*77z@R dora:1z visible:55m round:E seat:S discards:9p1z
 
-- the first token is the concealed tiles in mpsz (the last one may be the drawn tile). They are
-  kept sorted, except that in a hand of 3k+2 tiles the last one is the draw and stays last:
-  `str()` writes `789s23s` as `23789s` in a 13-tile hand, and a 14-tile hand's draw that sorts
-  elsewhere as its own group at the end (`123m456p11z2789s3s`), as the hand view shows it apart;
+- the first token is the concealed tiles in mpsz (the last one may be the drawn tile). `parse`
+  keeps the order given; `str()` writes them sorted, except that in a hand of 3k+2 tiles the
+  last one is the draw and stays last: `789s23s` reads `23789s` in a 13-tile hand, and a 14-tile
+  hand's draw that sorts elsewhere is its own group at the end (`123m456p11z2789s3s`), as the
+  hand view shows it apart;
 - a meld is `KIND:TILES[@SEAT]`: `chi`, `pon`, `kan` (open quad, 大明槓), `ankan` (closed quad,
   暗槓) or `kakan` (added quad, 加槓); the called tile's digit is followed by `*`; the seat it was
   called from is `@L` (left, 上家), `@A` (across, 対面) or `@R` (right, 下家); chi is always `@L`,
@@ -405,7 +406,7 @@ class Hand:
         if win or flags:
             extra["win"] = Win(win.get("win"), frozenset(flags), win.get("ura", ()),
                                win.get("honba", 0), win.get("sticks", 0))
-        return cls(tuple(in_text_order(concealed)), tuple(melds), **extra)  # type: ignore[arg-type]
+        return cls(tuple(concealed), tuple(melds), **extra)  # type: ignore[arg-type]
 
     def __str__(self) -> str:
         parts = [_concealed_text(self.concealed)]

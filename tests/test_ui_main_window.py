@@ -239,3 +239,21 @@ def test_selecting_a_tenpai_row_reads_the_waits_worked_out_by_the_worker(qtbot, 
         qtbot.mouseClick(window.table.viewport(), Qt.MouseButton.LeftButton,
                          pos=window.table.visualRect(index).center())
         assert window.waits.wait_kinds() == waits
+
+
+def test_a_typed_hand_reads_sorted_and_its_sorted_form_is_no_new_edit(qtbot, window):
+    """Typed 789s23s comes back in the field as 23789s (not 78923s); taking that text as
+    typed is the same hand, not another undo step."""
+    window.text.setText("123m456p11z789s23s")
+    window.apply_text()
+    window.text.clearFocus()
+    qtbot.waitUntil(lambda: window.worker.idle, timeout=5000)
+    window.worker.wait()
+    qtbot.wait(10)
+    assert window.text.text() == "123m456p23789s11z"
+    steps = window.editor.undo_stack.count()
+    window.apply_text()                        # the field's own (sorted) text
+    assert window.editor.undo_stack.count() == steps
+    window.text.setText("123m456p11z789s2s")  # another hand: a step
+    window.apply_text()
+    assert window.editor.undo_stack.count() == steps + 1

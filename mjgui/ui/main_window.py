@@ -384,6 +384,8 @@ class MainWindow(QMainWindow):
             self._text_invalid(tr(f"{hand.size} tiles: a hand holds at most 14 (melds count 3)",
                                f"{hand.size}枚: 手牌は14枚まで（副露は3枚）"))
             return
+        if str(hand) == str(self.editor.hand):
+            hand = self.editor.hand          # the same hand in other words (the field's sorted form): no edit
         self._edit(self.editor.set_hand, hand, tr("Type hand", "手牌を入力"))
 
     def random_deal(self, seed: int | None = None) -> None:
