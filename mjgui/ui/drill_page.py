@@ -36,7 +36,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QProgressBar,
     QPushButton,
-    QStackedWidget,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -69,6 +68,7 @@ from mjgui.ui.drill_summary import IntroView, SummaryView
 from mjgui.ui.drill_wait import WaitGrid, WaitView
 from mjgui.ui.compact_combo import CompactCombo
 from mjgui.ui.hand_view import FlowLayout
+from mjgui.ui.page_stack import PageScroll, PageStack
 from mjgui.ui.i18n import tr
 from mjgui.ui.theme import COLORS, check_theme
 from mjgui.words import shanten_word
@@ -173,7 +173,7 @@ class DrillPage(QWidget):
         outer.addLayout(self._build_countdown())
         outer.addWidget(self._build_notice())
 
-        self.stack = QStackedWidget(self)
+        self.stack = PageStack(self)
         self.intro = IntroView(drill)
         self.intro.startRequested.connect(self.start)
         self.view: DrillView = {"nanikiru": NanikiruView, "wait": WaitView,
@@ -185,7 +185,10 @@ class DrillPage(QWidget):
         self.summary_view.restartRequested.connect(self.start)
         for w in (self.intro, self.view, self.summary_view):
             self.stack.addWidget(w)
-        outer.addWidget(self.stack, 1)
+        # a problem taller than the window (a small window, a long explanation) scrolls
+        # inside the page instead of keeping the window from getting smaller
+        self.scroll = PageScroll(self.stack)
+        outer.addWidget(self.scroll, 1)
 
         self.timer = QTimer(self)
         self.timer.setInterval(TICK_MS)

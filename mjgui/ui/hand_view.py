@@ -16,7 +16,7 @@ from PySide6.QtCore import QPoint, QRect, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (QColor, QFocusEvent, QImage, QKeyEvent, QPainter, QPaintEvent,
                            QPalette, QPen, QPixmap)
 from PySide6.QtWidgets import (QHBoxLayout, QLabel, QLayout, QLayoutItem, QSizePolicy,
-                               QVBoxLayout, QWidget)
+                               QSpacerItem, QVBoxLayout, QWidget)
 
 from mjgui.hand import Hand, Meld, MeldKind
 from mjgui.tiles import Tile, format_tiles
@@ -28,7 +28,7 @@ from mjgui.ui.tile_art import for_cache, tile_pixmap, tile_width
 from mjgui.ui.tile_button import TileButton
 from mjgui.words import MELD_NAMES, SEAT_FROM
 
-__all__ = ["HandView", "MeldGroup", "TileStrip", "FlowLayout", "meld_layout", "sideways_pixmap"]
+__all__ = ["HandView", "MeldGroup", "TileStrip", "FlowLayout", "TileRowLayout", "meld_layout", "sideways_pixmap"]
 
 DEFAULT_HIGHLIGHT = QColor(COLORS["light"]["highlight"])
 
@@ -94,6 +94,10 @@ class FlowLayout(QLayout):
             if item.isEmpty():
                 continue
             hint = item.sizeHint()
+            if hint.width() > area.width() and item.hasHeightForWidth():
+                # an item that wraps itself (the concealed tiles) takes a line of its own
+                width = max(area.width(), item.minimumSize().width())
+                hint = QSize(width, item.heightForWidth(width))
             if lines[-1] and x + hint.width() > area.width():
                 lines.append([])
                 x = 0
@@ -111,6 +115,93 @@ class FlowLayout(QLayout):
                 x += hint.width() + self._h
             y += line_h + self._v
         return max(y - self._v - rect.y() + m.bottom(), 0)
+
+
+class TileRowLayout(QLayout):
+    """Tiles side by side with no spacing (a spacing item, e.g. the gap before the drawn
+    tile, adds its width); when the width runs out the row goes on on a new line (a hand
+    in a narrow window wraps rather than being cut off)."""
+
+    V_SPACING = 4
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self._items: list[QLayoutItem] = []
+        self.setContentsMargins(0, 0, 0, 0)
+
+    def addItem(self, item: QLayoutItem) -> None:  # noqa: N802 - Qt name
+        self._items.append(item)
+        self.invalidate()
+
+    def insertSpacing(self, index: int, size: int) -> None:  # noqa: N802 - as QBoxLayout's
+        self._items.insert(index, QSpacerItem(size, 0, QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Minimum))
+        self.invalidate()
+
+    def count(self) -> int:
+        return len(self._items)
+
+    def itemAt(self, index: int) -> QLayoutItem | None:  # noqa: N802
+        return self._items[index] if 0 <= index < len(self._items) else None
+
+    def takeAt(self, index: int) -> QLayoutItem | None:  # noqa: N802
+        if not 0 <= index < len(self._items):
+            return None
+        self.invalidate()
+        return self._items.pop(index)
+
+    def expandingDirections(self) -> Qt.Orientation:  # noqa: N802
+        return Qt.Orientation(0)
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802
+        return True
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802
+        return self._lines_height(self._lines(width))
+
+    def sizeHint(self) -> QSize:  # noqa: N802
+        """One line."""
+        lines = self._lines(1 << 20)
+        width = max((x + w for line in lines for x, _item, w in line[-1:]), default=0)
+        return QSize(width, self._lines_height(lines))
+
+    def minimumSize(self) -> QSize:  # noqa: N802
+        """As narrow as one tile, as low as one line (the height for a width comes from
+        `heightForWidth`)."""
+        shown = [i.sizeHint() for i in self._items if i.spacerItem() is None and not i.isEmpty()]
+        return QSize(max((h.width() for h in shown), default=0), max((h.height() for h in shown), default=0))
+
+    def setGeometry(self, rect: QRect) -> None:  # noqa: N802
+        super().setGeometry(rect)
+        y = rect.y()
+        for line in self._lines(rect.width()):
+            height = max(item.sizeHint().height() for _x, item, _w in line)
+            for x, item, w in line:
+                hint = item.sizeHint()
+                item.setGeometry(QRect(rect.x() + x, y + height - hint.height(), w, hint.height()))
+            y += height + self.V_SPACING
+
+    def _lines(self, width: int) -> list[list[tuple[int, QLayoutItem, int]]]:
+        """The shown tiles as lines of (x, item, width); a gap at a line's start is dropped."""
+        lines: list[list[tuple[int, QLayoutItem, int]]] = []
+        x, gap = 0, 0
+        for item in self._items:
+            if item.spacerItem() is not None:
+                gap += item.sizeHint().width()
+                continue
+            if item.isEmpty():                   # a hidden button of the pool
+                continue
+            w = item.sizeHint().width()
+            if not lines or (x > 0 and x + gap + w > width):
+                lines.append([])
+                x, gap = 0, 0
+            lines[-1].append((x + gap, item, w))
+            x += gap + w
+            gap = 0
+        return lines
+
+    def _lines_height(self, lines) -> int:
+        heights = [max(item.sizeHint().height() for _x, item, _w in line) for line in lines]
+        return sum(heights) + self.V_SPACING * max(len(heights) - 1, 0)
 
 
 def meld_layout(meld: Meld) -> list[tuple[Tile | str, bool, bool]]:
@@ -610,10 +701,7 @@ class HandView(QWidget):
     def _concealed_row(self) -> QWidget:
         row = QWidget()
         row.setObjectName("concealed")
-        layout = QHBoxLayout(row)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(0)
-        layout.setSizeConstraint(QLayout.SizeConstraint.SetFixedSize)
+        TileRowLayout(row)
         return row
 
     def _fill_row(self) -> None:

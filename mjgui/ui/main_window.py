@@ -12,7 +12,7 @@ from PySide6.QtCore import QEvent, QSettings, QStandardPaths, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QFontInfo, QGuiApplication, QIcon, QKeySequence
 from PySide6.QtWidgets import (QAbstractScrollArea, QApplication, QComboBox, QHBoxLayout, QLabel, QLineEdit, QMainWindow, QMenu,
                                QMessageBox, QSizePolicy,
-                               QProgressBar, QSplitter, QStackedWidget, QToolBar, QToolButton,
+                               QProgressBar, QSplitter, QToolBar, QToolButton,
                                QVBoxLayout, QWidget)
 
 from mjgui.analysis import Analysis
@@ -31,6 +31,7 @@ from mjgui.ui.hand_view import HandView
 from mjgui.ui.help_overlay import HelpOverlay
 from mjgui.ui.i18n import tr
 from mjgui.ui.palette import TilePalette
+from mjgui.ui.page_stack import PageStack
 from mjgui.ui.panel_fit import MIN_PANELS, PanelFit, fitted_tile_height
 from mjgui.ui.rules_setting import read_rules, write_rules
 from mjgui.ui.settings_dialog import RANKS, TILE_HEIGHTS, TILE_SIZES
@@ -38,6 +39,7 @@ from mjgui.ui.stored_settings import log as settings_log
 from mjgui.ui.stored_settings import read_choice, read_json_object, read_text
 from mjgui.ui.theme import ALERT_STYLE, THEMES, apply_theme
 from mjgui.ui.wait_inspector import WaitInspector
+from mjgui.ui.wrap_row import WrapRow
 from mjgui.words import shanten_word
 
 if TYPE_CHECKING:        # the drill history is imported when a drill or the statistics open
@@ -191,7 +193,7 @@ class MainWindow(QMainWindow):
                     self.act_theme, self.act_settings, self.act_help):
             self.addAction(act)             # shortcuts work wherever focus is
 
-        self.stack = QStackedWidget(self)
+        self.stack = PageStack(self)        # as large as the page shown, not as the largest
         central = QWidget(self.stack)
         self.analyze_page = central
         self.stack.addWidget(central)
@@ -227,7 +229,7 @@ class MainWindow(QMainWindow):
         row.addWidget(self.text_error, 2)
         left.addLayout(row)
 
-        summary = QHBoxLayout()
+        summary = QHBoxLayout(QWidget(central))
         self.summary = QLabel(central)
         font = self.summary.font()
         font.setPointSizeF(font.pointSizeF() + 2)
@@ -249,14 +251,16 @@ class MainWindow(QMainWindow):
         self.rank_label = QLabel(central)
         self.rank_box = QComboBox(central)       # items set in retranslate()
         self.why_button = QToolButton(central)
-        summary.addWidget(self.summary)
-        summary.addWidget(self.yaku_warning)
-        summary.addWidget(self.forms, 1)
-        summary.addWidget(self.progress)
-        summary.addWidget(self.rank_label)
-        summary.addWidget(self.rank_box)
-        summary.addWidget(self.why_button)
-        left.addLayout(summary)
+        summary.setContentsMargins(0, 0, 0, 0)
+        for w, stretch in ((self.summary, 0), (self.yaku_warning, 0), (self.forms, 1), (self.progress, 0)):
+            summary.addWidget(w, stretch)
+        ordering = QHBoxLayout(QWidget(central))        # on a line of its own when narrow
+        ordering.setContentsMargins(0, 0, 0, 0)
+        for w in (self.rank_label, self.rank_box, self.why_button):
+            ordering.addWidget(w)
+        summary_row = QWidget(central)
+        WrapRow(summary_row, summary.parentWidget(), ordering.parentWidget())
+        left.addWidget(summary_row)
 
         # the table takes the full width; the wait inspector and the turn chart share the
         # bottom; `PanelFit` sizes the two by what they hold
