@@ -3,10 +3,11 @@ who gets the room for a 13-tile hand, what fits at 1024x700, the smallest window
 the drill bar with a timer."""
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import QPoint, QRect
 from PySide6.QtWidgets import QApplication, QScrollArea
 
-from mjgui.ui.panel_fit import column_cap, fitted_tile_height, share
+from mjgui.ui.panel_fit import column_cap, fitted_tile_height, share, tile_scale
 
 TYPICAL = "123m456p789s1122z3m"         # 14 tiles, 11 distinct discards
 TENPAI_13 = "13m456p789s11z234s"
@@ -180,3 +181,155 @@ def test_every_drill_bar_fits_one_line_at_1024(qtbot, window):
     tops = {f.mapTo(page, QPoint(0, 0)).y() for f in page.bar_fields.values() if f.isVisible()}
     assert len(tops) == 1
     assert window.width() == 1024
+
+
+# ---- issue 13, layout review: every page at 800x600, no page widening another, tiles that grow
+
+SMALL = (800, 600)
+DRILL_SEEDS = {"nanikiru": 7, "wait": 7, "call": 7, "score": 7}
+
+
+def settle(qtbot, window):
+    qtbot.waitUntil(lambda: window.worker.idle, timeout=5000)
+    for _ in range(4):
+        qtbot.wait(5)
+        QApplication.processEvents()
+
+
+def visit_every_page(qtbot, window):
+    """Every page once, each drill with a problem on screen (the score drill's seed 7 has
+    the widest four values the reviewer found: 1143 px in one row)."""
+    for mode, seed in DRILL_SEEDS.items():
+        window.set_mode(mode)
+        window.pages[mode].start(seed=seed)
+        settle(qtbot, window)
+    for mode in ("stats", "review"):
+        window.set_mode(mode)
+        settle(qtbot, window)
+
+
+def test_a_visited_drill_does_not_keep_the_window_wide_or_tall(qtbot, window):
+    """The score drill's answers in one row made the window 1119+ px wide for good, the
+    waits and calls drills 670+ px tall: after every page was shown, every page can be
+    1024x700 and 800x600 again."""
+    show_at(qtbot, window, (1024, 700), TYPICAL)
+    visit_every_page(qtbot, window)
+    for mode in ("analyze", "nanikiru", "wait", "call", "score", "stats", "review"):
+        window.set_mode(mode)
+        for size in ((1024, 700), SMALL):
+            window.resize(*size)
+            settle(qtbot, window)
+            assert window.size().toTuple() == size, (mode, size)
+
+
+def _clipped(page, window) -> list[str]:
+    """Visible buttons, labels, boxes and fields of `page` that reach past the window's
+    side, or past the side of the scrolling area they are in."""
+    from PySide6.QtWidgets import QAbstractButton, QAbstractScrollArea, QComboBox, QLabel, QLineEdit
+    bad = []
+    for kind in (QAbstractButton, QLabel, QComboBox, QLineEdit):
+        for child in page.findChildren(kind):
+            if not child.isVisible() or child.width() == 0:
+                continue
+            frames = [window]
+            area = child.parentWidget()
+            while area is not None and area is not page.parentWidget():
+                if isinstance(area, QAbstractScrollArea) and child is not area:
+                    frames.append(area.viewport())
+                area = area.parentWidget()
+            for frame in frames:
+                left = child.mapTo(frame, QPoint(0, 0)).x() if frame is window else \
+                    child.mapTo(frame.window(), QPoint(0, 0)).x() - frame.mapTo(frame.window(), QPoint(0, 0)).x()
+                if left < 0 or left + child.width() > frame.width():
+                    text = child.text() if hasattr(child, "text") else ""
+                    bad.append(f"{type(child).__name__} {child.objectName()!r} {text[:30]!r}")
+                    break
+    return bad
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_page_fits_800x600(qtbot, window, lang):
+    """At 800x600 (both languages) the window really is 800x600 on every page, and no
+    button, label, field or tile of the page reaches past the window's edge."""
+    window.set_language(lang)
+    show_at(qtbot, window, SMALL, TYPICAL)
+    visit_every_page(qtbot, window)
+    for mode in ("analyze", "nanikiru", "wait", "call", "score", "stats", "review"):
+        window.set_mode(mode)
+        window.resize(*SMALL)
+        settle(qtbot, window)
+        assert window.size().toTuple() == SMALL, mode
+        page = window.page(mode)
+        assert _clipped(page, window) == [], mode
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_hand_is_whole_at_800x600(qtbot, window, lang):
+    """At 800 px the hand's tiles stay inside the hand view (the drawn tile too): below
+    their smallest size they wrap to a second line instead of running under the palette."""
+    window.set_language(lang)
+    show_at(qtbot, window, SMALL, "23m456p789s11z556z9m")
+    settle(qtbot, window)
+    view = window.hand_view
+    buttons = view.tile_buttons()
+    assert len(buttons) == 14 and view.drawn_tile() is not None
+    for button in buttons:
+        assert button.isVisible()
+        left = button.mapTo(view, QPoint(0, 0))
+        assert view.rect().contains(QRect(left, button.size())), button.objectName()
+    assert inside(view, window) and inside(window.palette_widget, window)
+    assert not view.geometry().intersects(window.palette_widget.geometry())
+    assert view.tile_height() >= 32
+    for w in (window.why_button, window.rank_box, window.summary, window.text):
+        assert inside(w, window)
+
+
+def test_the_score_values_wrap_in_a_narrow_window(qtbot, window):
+    """The four values of the score drill (seed 7: 1143 px in one row) share the page's
+    width: at 800 px they take two lines, every one inside the page."""
+    window.resize(*SMALL)
+    window.set_mode("score")
+    page = window.pages["score"]
+    page.start(seed=7)
+    settle(qtbot, window)
+    buttons = page.view.buttons
+    assert len(buttons) == 4
+    tops = {b.mapTo(page, QPoint(0, 0)).y() for b in buttons}
+    assert len(tops) == 2
+    viewport = page.scroll.viewport()
+    for b in buttons:            # inside sideways; the page scrolls down to the second line
+        left = b.mapTo(viewport, QPoint(0, 0)).x()
+        assert 0 <= left and left + b.width() <= viewport.width()
+    assert viewport.width() <= window.width()
+
+
+def test_tiles_grow_with_a_large_window_within_a_limit(qtbot, window):
+    """1280x860 keeps the chosen sizes (hand 52 px, palette 30 px); 1920x1080 draws both
+    larger, by the window's smaller ratio (1080 / 860), still ten discards in view and the
+    hand inside its room; a very large window stops at 1.5 times the chosen size."""
+    show_at(qtbot, window, (1280, 860), TYPICAL)
+    settle(qtbot, window)
+    assert (window.hand_view.tile_height(), window.palette_widget.tile_height()) == (52, 30)
+    show_at(qtbot, window, (1920, 1080), TYPICAL)
+    settle(qtbot, window)
+    ratio = 1080 / 860
+    assert window.hand_view.tile_height() == round(52 * ratio)
+    assert window.palette_widget.tile_height() == round(30 * ratio)
+    assert rows_in_view(window.table) >= 10
+    view = window.hand_view
+    assert max(b.mapTo(view, QPoint(b.width(), 0)).x() for b in view.tile_buttons()) <= view.width()
+    show_at(qtbot, window, (3000, 2000), TYPICAL)
+    settle(qtbot, window)
+    assert (window.hand_view.tile_height(), window.palette_widget.tile_height()) == (78, 45)
+    # and back: a smaller window gives the room back
+    show_at(qtbot, window, (1280, 860), TYPICAL)
+    settle(qtbot, window)
+    assert (window.hand_view.tile_height(), window.palette_widget.tile_height()) == (52, 30)
+
+
+def test_tile_scale_arithmetic():
+    assert tile_scale(1280, 860) == 1.0
+    assert tile_scale(800, 600) == 1.0              # smaller windows: the hand's fit shrinks it
+    assert tile_scale(2560, 860) == 1.0             # wide but not taller: the table keeps its rows
+    assert tile_scale(1600, 1290) == 1600 / 1280    # the smaller ratio
+    assert tile_scale(5000, 5000) == 1.5

@@ -32,7 +32,7 @@ from mjgui.ui.help_overlay import HelpOverlay
 from mjgui.ui.i18n import tr
 from mjgui.ui.palette import TilePalette
 from mjgui.ui.page_stack import PageStack
-from mjgui.ui.panel_fit import MIN_PANELS, PanelFit, fitted_tile_height
+from mjgui.ui.panel_fit import MIN_PANELS, PanelFit, fitted_tile_height, tile_scale
 from mjgui.ui.rules_setting import read_rules, write_rules
 from mjgui.ui.settings_dialog import RANKS, TILE_HEIGHTS, TILE_SIZES
 from mjgui.ui.stored_settings import log as settings_log
@@ -854,16 +854,19 @@ class MainWindow(QMainWindow):
         self._apply_tile_size()
 
     def _apply_tile_size(self) -> None:
-        hand_height, palette_height = TILE_HEIGHTS[self.tile_size]
-        if self.palette_widget.tile_height() != palette_height:
-            self.palette_widget.set_tile_height(palette_height)
         self._fit_hand_tiles()
 
     def _fit_hand_tiles(self) -> None:
-        """The hand's tiles at the chosen size, smaller when the hand would not fit the width."""
+        """The tiles at the chosen size, larger in a window larger than 1280x860
+        (`tile_scale`); the hand's smaller when it would not fit the width."""
+        hand_height, palette_height = TILE_HEIGHTS[self.tile_size]
+        scale = tile_scale(self.width(), self.height())
+        if self.palette_widget.tile_height() != round(palette_height * scale):
+            self.palette_widget.set_tile_height(round(palette_height * scale))
+            self.analyze_page.layout().activate()          # the hand's width beside it
         view = self.hand_view
         height = fitted_tile_height(view.tile_height(), view.sizeHint().width(), view.width(),
-                                    TILE_HEIGHTS[self.tile_size][0])
+                                    round(hand_height * scale))
         if height != view.tile_height():
             view.set_tile_height(height)
 
