@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QPoint, QRect
-from PySide6.QtWidgets import QApplication, QScrollArea
+from PySide6.QtWidgets import QApplication, QLabel, QScrollArea
 
 from mjgui.ui.panel_fit import column_cap, fitted_tile_height, share, tile_scale
 
@@ -270,6 +270,7 @@ def test_the_hand_is_whole_at_800x600(qtbot, window, lang):
     window.set_language(lang)
     show_at(qtbot, window, SMALL, "23m456p789s11z556z9m")
     settle(qtbot, window)
+    assert window.size().toTuple() == SMALL
     view = window.hand_view
     buttons = view.tile_buttons()
     assert len(buttons) == 14 and view.drawn_tile() is not None
@@ -333,3 +334,43 @@ def test_tile_scale_arithmetic():
     assert tile_scale(2560, 860) == 1.0             # wide but not taller: the table keeps its rows
     assert tile_scale(1600, 1290) == 1600 / 1280    # the smaller ratio
     assert tile_scale(5000, 5000) == 1.5
+
+
+def _placeholder_whole(waits) -> bool:
+    """The placeholder label lies inside the panel's viewport, tall enough for its text."""
+    label = waits.findChild(QLabel, "wiPlaceholder")
+    viewport = waits.findChild(QScrollArea).viewport()
+    top_left = label.mapTo(viewport, QPoint(0, 0))
+    return (label.isVisible() and viewport.rect().contains(QRect(top_left, label.size()))
+            and label.height() >= label.heightForWidth(label.width()))
+
+
+def test_the_waits_panel_says_what_the_selected_discard_leaves(qtbot, window):
+    """A 1-shanten discard selected (by default the top row): the panel says what the
+    discard leaves instead of asking for a discard that is already chosen.  Hand-checked:
+    9m keeps 1-shanten, 2m goes back to 2-shanten."""
+    show_at(qtbot, window, (1280, 860), "23m456p789s11z556z9m")
+    table, waits = window.table, window.waits
+    rows = {table.row_for_view(r).tile.name: r for r in range(table.model().rowCount())}
+    assert waits.report() is None
+    assert waits.placeholder_text() == ("Discarding 9m leaves the hand 1-shanten: the waits show "
+                                        "for a discard that leaves it tenpai")
+    table.selectRow(rows["2m"])
+    qtbot.wait(20)
+    assert waits.placeholder_text().startswith("Discarding 2m leaves the hand 2-shanten")
+    window.set_language("ja")
+    qtbot.wait(20)
+    assert waits.placeholder_text().startswith("2mを切ると2向聴です")
+
+
+def test_the_waits_placeholder_is_whole_in_a_small_panel(qtbot, window):
+    """At 1024x700 in Japanese the panels get their smallest height under ten discards:
+    the placeholder line shows whole there, and greyed (an error in the typed hand) too."""
+    window.set_language("ja")
+    show_at(qtbot, window, (1024, 700), "23m456p789s11z556z9m")
+    assert _placeholder_whole(window.waits)
+    window.text.setText("23m456p789s11z556z9x")
+    window.apply_text()
+    settle(qtbot, window)
+    assert not window.waits.isEnabled()
+    assert _placeholder_whole(window.waits)

@@ -657,8 +657,9 @@ class MainWindow(QMainWindow):
             index = self.table.currentIndex()
             row = self.table.row_for_view(index.row()) if index.isValid() else a.rows[0]
         report = a.wait_report(row) if row is not None else None     # worked out by the worker
-        if report is None:
-            self.waits.set_report(None, hand)
+        if report is None:      # a discard below tenpai: the inspector says what it leaves
+            discard = (row.tile, row.shanten) if row is not None and row.tile is not None else None
+            self.waits.set_report(None, hand, discard=discard)
         else:
             report_hand = a.hand_after(row)
             if (report_hand != self.waits.hand() or self.waits.report() is None
