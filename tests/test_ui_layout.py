@@ -7,6 +7,7 @@ import pytest
 from PySide6.QtCore import QPoint, QRect
 from PySide6.QtWidgets import QApplication, QLabel, QScrollArea
 
+from mjgui.hand import Hand
 from mjgui.ui.panel_fit import column_cap, fitted_tile_height, share, tile_scale
 
 TYPICAL = "123m456p789s1122z3m"         # 14 tiles, 11 distinct discards
@@ -374,3 +375,39 @@ def test_the_waits_placeholder_is_whole_in_a_small_panel(qtbot, window):
     settle(qtbot, window)
     assert not window.waits.isEnabled()
     assert _placeholder_whole(window.waits)
+
+
+def test_the_help_lists_the_keys_of_the_page_shown(qtbot, window):
+    """On Nanikiru the help showed the Analyze keys ("1–9 play the discard of row…", "a–z
+    type a hand"): each page lists its own keys, and the window's (Ctrl+J…) everywhere."""
+    analyze_only = ("play the discard of row", "type a hand in mpsz")
+    own = {"nanikiru": "discard the tile at that position", "wait": "mark one as a wait",
+           "call": "pon / chi / pass", "score": "pick a value", "review": "previous / next mistake"}
+    for mode in ("analyze", *own, "stats"):
+        window.set_mode(mode)
+        window.toggle_help()
+        qtbot.wait(5)
+        text = window.help.label.text()
+        assert window.help.isVisible()
+        assert "English / 日本語" in text and "light / dark theme" in text, mode
+        for phrase in analyze_only:
+            assert (phrase in text) == (mode == "analyze"), (mode, phrase)
+        for page, phrase in own.items():
+            assert (phrase in text) == (page == mode), (mode, phrase)
+        window.help.close_overlay()
+
+
+def test_the_analysis_status_line_belongs_to_the_analyze_page(qtbot, window):
+    show_at(qtbot, window, (1280, 860), TYPICAL)
+    bar = window.statusBar()
+    assert bar.currentMessage().startswith("Analysed in")
+    for mode in ("nanikiru", "stats", "review"):
+        window.set_mode(mode)
+        assert bar.currentMessage() == "", mode
+    window.set_mode("analyze")
+    assert bar.currentMessage().startswith("Analysed in")
+    # an analysis finishing while a drill is shown does not write on the drill's page
+    window.set_mode("wait")
+    window.editor.set_hand(Hand.parse("123m456p789s1122z4m"))
+    settle(qtbot, window)
+    assert bar.currentMessage() == ""

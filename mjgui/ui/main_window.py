@@ -90,6 +90,7 @@ class MainWindow(QMainWindow):
         self._waits_rules = None                 # the rules the wait inspector last valued with
         self.last_ms = 0.0                 # the analysis itself
         self.update_ms = 0.0               # from the hand changing to the panels showing it
+        self._timing = ""                  # the status line of the last analysis
         self._changed_at = 0.0
         self._analysis_unpainted = False      # an analysis applied and not yet painted
         self.frame_hold_ms = FRAME_HOLD_MS
@@ -480,8 +481,10 @@ class MainWindow(QMainWindow):
         self._show_waits()
         self.panel_fit.request()
         self.update_ms = (time.perf_counter() - self._changed_at) * 1e3
-        self.statusBar().showMessage(tr(f"Analysed in {ms:.1f} ms, shown in {self.update_ms:.1f} ms",
-                                        f"分析 {ms:.1f} ms、表示まで {self.update_ms:.1f} ms"))
+        self._timing = tr(f"Analysed in {ms:.1f} ms, shown in {self.update_ms:.1f} ms",
+                          f"分析 {ms:.1f} ms、表示まで {self.update_ms:.1f} ms")
+        if self.mode == "analyze":                # the analysis's line belongs to its page
+            self.statusBar().showMessage(self._timing)
         self._layout_now()
         self._analysis_unpainted = True
 
@@ -717,6 +720,10 @@ class MainWindow(QMainWindow):
                                             f"このページを開けません: {error}"), 15000)
             return
         self.mode_actions[mode].setChecked(True)
+        if self.stack.currentWidget() is not page:
+            # the status line and the help speak of the page shown
+            self.statusBar().showMessage(self._timing if mode == "analyze" else "")
+            self.help.set_mode(mode)
         self.stack.setCurrentWidget(page)
         for act in self.toolbar.actions():        # hand editing belongs to the analysis page
             act.setVisible(mode == "analyze")
