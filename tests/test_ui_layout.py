@@ -411,3 +411,38 @@ def test_the_analysis_status_line_belongs_to_the_analyze_page(qtbot, window):
     window.editor.set_hand(Hand.parse("123m456p789s1122z4m"))
     settle(qtbot, window)
     assert bar.currentMessage() == ""
+
+
+def test_the_chart_title_ends_in_an_ellipsis_when_narrow(qtbot, window):
+    """At 800 px the turn chart's title line ran past the chart's edge ("(dashe"): it fits."""
+    show_at(qtbot, window, SMALL, "23m456p789s11z556z9m")
+    qtbot.waitUntil(lambda: window.turn_chart.row() is not None, timeout=10000)
+    chart = window.turn_chart
+    metrics = chart.fontMetrics()
+    whole = chart.title(metrics, 10_000)
+    assert whole.startswith("9m: win") and whole.endswith("pts")
+    narrow = chart.title(metrics, 200)
+    assert narrow.endswith("…") and metrics.horizontalAdvance(narrow) <= 200
+
+
+def test_a_drill_answer_scrolls_its_verdict_into_view(qtbot, window):
+    """In a window lower than the problem, the page scrolls inside; once answered, the
+    verdict is brought into view, and the next problem starts at the top again."""
+    window.resize(*SMALL)
+    window.set_mode("score")
+    page = window.pages["score"]
+    page.start(seed=7)
+    settle(qtbot, window)
+    bar = page.scroll.verticalScrollBar()
+    assert bar.maximum() > 0 and bar.value() == 0          # taller than the window: it scrolls
+    qtbot.keyClick(page.view.focus_target(), "1")
+    settle(qtbot, window)
+    feedback = page.view.feedback
+    assert feedback.isVisible()
+    viewport = page.scroll.viewport()
+    top = feedback.mapTo(viewport, QPoint(0, 0)).y()
+    assert 0 <= top and top + min(feedback.height(), viewport.height()) <= viewport.height()
+    assert bar.value() > 0
+    page.next_problem()
+    settle(qtbot, window)
+    assert bar.value() == 0

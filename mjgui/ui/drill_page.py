@@ -30,6 +30,7 @@ from typing import Any, Callable, Sequence
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
+    QApplication,
     QComboBox,
     QFrame,
     QHBoxLayout,
@@ -597,6 +598,7 @@ class DrillPage(QWidget):
             self.clear_notice()
         self.view.show_problem(s.current())
         self.stack.setCurrentWidget(self.view)
+        self.scroll.verticalScrollBar().setValue(0)       # a new problem starts at its top
         self._update_status()
         self.view.focus_target().setFocus()
         if s.timer_seconds is not None:
@@ -630,8 +632,16 @@ class DrillPage(QWidget):
         if s.result.attempt_id is not None:
             self.attemptRecorded.emit()
         self.view.show_result(s.result, s.is_last)
+        QTimer.singleShot(0, self, self._verdict_in_view)
         self._update_status()
         self._refresh_review_count()
+
+    def _verdict_in_view(self) -> None:
+        """Scroll the verdict into view (in a low window it is below the fold), once the
+        page is laid out with it."""
+        QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        if self.view.feedback.isVisible():
+            self.scroll.ensureWidgetVisible(self.view.feedback, 0, 8)
 
     def tick(self) -> None:
         """Update the countdown; a problem whose time is up is ended as a timeout."""
