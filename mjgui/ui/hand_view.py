@@ -120,13 +120,15 @@ class FlowLayout(QLayout):
 class TileRowLayout(QLayout):
     """Tiles side by side with no spacing (a spacing item, e.g. the gap before the drawn
     tile, adds its width); when the width runs out the row goes on on a new line (a hand
-    in a narrow window wraps rather than being cut off)."""
+    in a narrow window wraps rather than being cut off).  The lines for a width are kept
+    until the layout is invalidated: the hand view's flow asks for them many times a change."""
 
     V_SPACING = 4
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self._items: list[QLayoutItem] = []
+        self._lines_for: dict[int, list] = {}
         self.setContentsMargins(0, 0, 0, 0)
 
     def addItem(self, item: QLayoutItem) -> None:  # noqa: N802 - Qt name
@@ -146,8 +148,13 @@ class TileRowLayout(QLayout):
     def takeAt(self, index: int) -> QLayoutItem | None:  # noqa: N802
         if not 0 <= index < len(self._items):
             return None
+        item = self._items.pop(index)
         self.invalidate()
-        return self._items.pop(index)
+        return item
+
+    def invalidate(self) -> None:
+        self._lines_for = {}
+        super().invalidate()
 
     def expandingDirections(self) -> Qt.Orientation:  # noqa: N802
         return Qt.Orientation(0)
@@ -156,33 +163,36 @@ class TileRowLayout(QLayout):
         return True
 
     def heightForWidth(self, width: int) -> int:  # noqa: N802
-        return self._lines_height(self._lines(width))
+        return self._lines(width)[1]
 
     def sizeHint(self) -> QSize:  # noqa: N802
         """One line."""
-        lines = self._lines(1 << 20)
-        width = max((x + w for line in lines for x, _item, w in line[-1:]), default=0)
-        return QSize(width, self._lines_height(lines))
+        lines, height = self._lines(1 << 20)
+        return QSize(lines[0][-1][0] + lines[0][-1][2] if lines else 0, height)
 
     def minimumSize(self) -> QSize:  # noqa: N802
         """As narrow as one tile, as low as one line (the height for a width comes from
         `heightForWidth`)."""
-        shown = [i.sizeHint() for i in self._items if i.spacerItem() is None and not i.isEmpty()]
-        return QSize(max((h.width() for h in shown), default=0), max((h.height() for h in shown), default=0))
+        lines, _height = self._lines(0)
+        return QSize(max((w for line in lines for _x, _item, w, _h in line), default=0),
+                     max((h for line in lines for _x, _item, _w, h in line), default=0))
 
     def setGeometry(self, rect: QRect) -> None:  # noqa: N802
         super().setGeometry(rect)
         y = rect.y()
-        for line in self._lines(rect.width()):
-            height = max(item.sizeHint().height() for _x, item, _w in line)
-            for x, item, w in line:
-                hint = item.sizeHint()
-                item.setGeometry(QRect(rect.x() + x, y + height - hint.height(), w, hint.height()))
+        for line in self._lines(rect.width())[0]:
+            height = max(h for _x, _item, _w, h in line)
+            for x, item, w, h in line:
+                item.setGeometry(QRect(rect.x() + x, y + height - h, w, h))
             y += height + self.V_SPACING
 
-    def _lines(self, width: int) -> list[list[tuple[int, QLayoutItem, int]]]:
-        """The shown tiles as lines of (x, item, width); a gap at a line's start is dropped."""
-        lines: list[list[tuple[int, QLayoutItem, int]]] = []
+    def _lines(self, width: int) -> tuple[list[list[tuple[int, QLayoutItem, int, int]]], int]:
+        """The shown tiles as lines of (x, item, width, height), and their total height;
+        a gap at a line's start is dropped."""
+        known = self._lines_for.get(width)
+        if known is not None:
+            return known
+        lines: list[list[tuple[int, QLayoutItem, int, int]]] = []
         x, gap = 0, 0
         for item in self._items:
             if item.spacerItem() is not None:
@@ -190,18 +200,17 @@ class TileRowLayout(QLayout):
                 continue
             if item.isEmpty():                   # a hidden button of the pool
                 continue
-            w = item.sizeHint().width()
+            hint = item.sizeHint()
+            w = hint.width()
             if not lines or (x > 0 and x + gap + w > width):
                 lines.append([])
                 x, gap = 0, 0
-            lines[-1].append((x + gap, item, w))
+            lines[-1].append((x + gap, item, w, hint.height()))
             x += gap + w
             gap = 0
-        return lines
-
-    def _lines_height(self, lines) -> int:
-        heights = [max(item.sizeHint().height() for _x, item, _w in line) for line in lines]
-        return sum(heights) + self.V_SPACING * max(len(heights) - 1, 0)
+        heights = [max(h for _x, _item, _w, h in line) for line in lines]
+        known = self._lines_for[width] = (lines, sum(heights) + self.V_SPACING * max(len(heights) - 1, 0))
+        return known
 
 
 def meld_layout(meld: Meld) -> list[tuple[Tile | str, bool, bool]]:
