@@ -198,15 +198,15 @@ class Row:
     second_step: int | None      # None at tenpai
     calls: tuple[CallOption, ...]
 
-    @property
+    @cached_property       # read by every column and the verdict
     def ukeire_total(self) -> int:
         return _total(self.ukeire)
 
-    @property
+    @cached_property
     def improvement_total(self) -> int:
         return _total(self.improvements)
 
-    @property
+    @cached_property
     def good_shape_rate(self) -> float | None:
         """Share of the ukeire (by copies) after which a 2+ kind wait is possible; 1-shanten only."""
         if self.shanten != 1 or not self.ukeire_total:
@@ -225,7 +225,7 @@ class Row:
     def chi(self) -> tuple[TileCount, ...]:
         return self._called("chi")
 
-    @property
+    @cached_property
     def call_kinds(self) -> int:
         """Distinct tiles that advance the hand by pon or chi."""
         return len({c.tile for c in self.calls})

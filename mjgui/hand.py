@@ -190,6 +190,9 @@ class Hand:
             object.__setattr__(self, name, tuple(getattr(self, name)))
         if len(self.melds) > 4:
             raise TileError(f"a hand has at most 4 melds, not {len(self.melds)}")
+        if len(self.dora_indicators) > 5:
+            raise TileError(f"at most 5 dora indicators (one, and one more per kan), not "
+                            f"{len(self.dora_indicators)}")
         for wind in (self.round_wind, self.seat_wind):
             if wind not in range(4):
                 raise TileError(f"a wind is 0-3 (E S W N), not {wind!r}")

@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from mjgui.hand import Hand, Meld
-from mjgui.tiles import Tile
+from mjgui.tiles import Tile, TileError
 
 
 def _reference_deal(seed: int) -> list[str]:
@@ -73,3 +73,15 @@ def test_red_available_counts_every_place_a_red_five_can_be():
     hand = Hand((Tile.from_name("1z"),), melds=(Meld.parse("chi:4*06s@L"),),
                 dora_indicators=(Tile.from_name("0p"),))
     assert hand.red_available() == {4: True, 13: False, 22: False}
+
+
+def test_a_hand_holds_at_most_five_dora_indicators():
+    """One, and one more per kan: the text form and the constructor refuse a sixth with a
+    message that names the problem (scoring and the expected values would refuse it later,
+    in a worker, where nobody reads it)."""
+    five = Hand.parse("23m456p789s11z556z9m dora:1p2p3p4p6p")
+    assert len(five.dora_indicators) == 5
+    with pytest.raises(TileError, match="at most 5 dora indicators.*not 6"):
+        Hand.parse("23m456p789s11z556z9m dora:1p2p3p4p6p7p")
+    with pytest.raises(TileError, match="at most 5 dora indicators"):
+        Hand(five.concealed, dora_indicators=five.dora_indicators + (Tile.from_name("7p"),))

@@ -100,7 +100,8 @@ def test_a_complete_hand_says_what_it_is_worth(qtbot, window):
 
 
 def test_the_yakuless_mark_is_per_call_tile(qtbot, window):
-    from mjgui.ui.analysis_table import CALLS, WARN_TILES_ROLE
+    from mjgui.ui.analysis_table import CALLS
+    from mjgui.ui.cell_roles import WARN_TILES_ROLE
     window.text.setText("2p32m4s1p7m64p8m2s4m93s3p seat:W")
     window.apply_text()
     qtbot.waitUntil(lambda: window.worker.idle, timeout=5000)

@@ -8,12 +8,13 @@ pytest.importorskip("pytestqt")
 
 from PySide6.QtCore import QPoint, Qt  # noqa: E402
 from PySide6.QtGui import QColor, QContextMenuEvent, QPixmap  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
+from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
 
 from mjgui.hand import Hand, Meld  # noqa: E402
 from mjgui.tiles import Tile, parse_tiles  # noqa: E402
 from mjgui.ui import i18n  # noqa: E402
 from mjgui.ui.hand_view import HandView, meld_layout  # noqa: E402
+from mjgui.ui.tile_button import TileButton  # noqa: E402
 from mjgui.ui.tile_art import tile_width  # noqa: E402
 
 T = Tile.from_name
@@ -354,3 +355,37 @@ def test_a_click_may_replace_the_hand_at_once(view, qtbot):
     right_click(view.meld_groups()[0])
     assert view.hand() is None
     settle(view)
+
+
+def test_the_same_shape_of_hand_asks_no_new_layout(qtbot):
+    """Other tiles in the same places (a typed hand of the same size) need no layout of
+    the window; a new count of tiles does, and the row then holds every tile."""
+    from PySide6.QtCore import QEvent, QObject
+
+    class Requests(QObject):
+        count = 0
+
+        def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt name
+            if event.type() == QEvent.Type.LayoutRequest:
+                Requests.count += 1
+            return False
+
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    view = HandView(parent)
+    parent.resize(900, 200)
+    parent.show()
+    view.set_hand(Hand.parse("123m456p789s1122z3p"))
+    qtbot.wait(1)
+    QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+    watch = Requests()
+    parent.installEventFilter(watch)
+    view.set_hand(Hand.parse("234m567p789s1133z4p"))
+    QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+    assert Requests.count == 0
+    shown = sorted(b.tile for b in view.findChildren(TileButton)
+                   if b.isVisibleTo(view) and b.objectName().startswith(("concealed", "drawn")))
+    assert shown == sorted(Hand.parse("234m567p789s1133z4p").concealed)
+    view.set_hand(Hand.parse("234m567p789s1133z"))
+    QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+    assert Requests.count > 0

@@ -17,7 +17,10 @@ def test_invalid_text_greys_the_old_analysis_and_a_fix_restores_it(qtbot, window
     for w in (window.table, window.waits, window.hand_view):
         assert not w.isEnabled()
     assert "1-shanten" not in window.summary.text() and "error" in window.summary.text()
+    # the status line no longer reports the analysis of the hand the figures are not for
+    assert "Analysed" not in window.statusBar().currentMessage()
     type_hand(qtbot, window, "123m456p789s11z22z")
+    assert "Analysed" in window.statusBar().currentMessage()
     assert window.text_error.text() == ""
     assert window.table.isEnabled() and window.waits.isEnabled()
     assert window.summary.text() == "tenpai"

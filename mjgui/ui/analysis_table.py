@@ -1,5 +1,6 @@
 """The per-discard table: a model of mjgui.analysis rows held in Qt's items, and a
-delegate that draws tile strips with their remaining counts.
+delegate that draws tile strips with their remaining counts.  The view paints its
+cells in one pass (mjgui.ui.cell_painter); the delegates paint a selected row.
 
 The model only formats what the analysis computed; sorting goes through a
 QSortFilterProxyModel on numeric sort keys.
@@ -19,16 +20,13 @@ from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QStyle, QStyledIt
 
 from mjgui.analysis import Analysis, Row, TileCount
 from mjgui.hand import MeldKind
+from mjgui.ui.cell_painter import paint_cells
+from mjgui.ui.cell_roles import (ALIGN_N, BACKGROUND_N, DISPLAY_N, FOREGROUND_N, SORT_N, SORT_ROLE,
+                                 STRIP_N, TILES_N, TILES_ROLE, WARN_N, WARN_TILES_N, role_number)
 from mjgui.ui.i18n import language, tr
 from mjgui.ui.theme import COLORS
 from mjgui.ui.tile_art import for_cache, tile_pixmap, tile_width
 from mjgui.words import MELD_NAMES, shanten_word
-
-TILES_ROLE = Qt.ItemDataRole.UserRole + 1     # list[TileCount] (or a single tile name)
-SORT_ROLE = Qt.ItemDataRole.UserRole + 2
-WARN_ROLE = Qt.ItemDataRole.UserRole + 3      # bool: draw the cell in the warning color
-WARN_TILES_ROLE = Qt.ItemDataRole.UserRole + 4  # frozenset of kinds whose every call leaves no yaku
-STRIP_ROLE = Qt.ItemDataRole.UserRole + 5       # what a strip draws: ((name, copies left, ⚠), ...)
 
 # the expected values sit next to the ukeire total: the numbers a player compares first
 DISCARD, SHANTEN, UKEIRE, TOTAL, WIN, TENPAI, EXPECTED, IMPROVE, GOOD, SECOND, CALLS, VALUE, VERDICT = range(13)
@@ -87,21 +85,6 @@ def _headers_in(_lang: str) -> list[tuple[str, str]]:
     ]
 
 
-# the roles a cell answers; every other role is empty
-_DISPLAY, _ALIGN, _BACKGROUND, _FOREGROUND = (
-    Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.TextAlignmentRole, Qt.ItemDataRole.BackgroundRole,
-    Qt.ItemDataRole.ForegroundRole)
-
-
-
-def _number(role) -> int:
-    return int(getattr(role, "value", role))
-
-
-# the role numbers the cells are stored under
-(_DISPLAY_N, _ALIGN_N, _BACKGROUND_N, _FOREGROUND_N, TILES_N, WARN_N, WARN_TILES_N,
- SORT_N, STRIP_N) = map(_number, (_DISPLAY, _ALIGN, _BACKGROUND, _FOREGROUND, TILES_ROLE, WARN_ROLE,
-                                 WARN_TILES_ROLE, SORT_ROLE, STRIP_ROLE))
 _CENTER = int(Qt.AlignmentFlag.AlignCenter.value)
 _ITEM_ELEMENT = QStyle.ControlElement.CE_ItemViewItem
 _TEXT_COLOR = QPalette.ColorRole.Text
@@ -235,11 +218,15 @@ class AnalysisModel(QStandardItemModel):
 
     def cell(self, row: int, col: int, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """What a cell answers for a role, read from Python (no QModelIndex, no QVariant)."""
-        return self._cells[row][col].get(_number(role))
+        return self._cells[row][col].get(role_number(role))
 
     def cell_roles(self, row: int, col: int) -> dict[int, Any]:
         """Every role a cell answers, {role number: value} (read only)."""
         return self._cells[row][col]
+
+    def cell_roles_of_row(self, row: int) -> list[dict[int, Any]]:
+        """cell_roles() of each column of a row (read only)."""
+        return self._cells[row]
 
     def _row_cells(self, view_row: int, row: Row, columns: Sequence[int]) -> list[dict[int, Any]]:
         """The cells of one row in `columns`, each {role number: value}."""
@@ -252,11 +239,11 @@ class AnalysisModel(QStandardItemModel):
             cell = {SORT_N: keys[col]}        # the tooltip is made on hover (AnalysisTable)
             text = self._display(row, col)
             if text is not None:
-                cell[_DISPLAY_N] = text
+                cell[DISPLAY_N] = text
             if col not in (UKEIRE, CALLS, VERDICT):
-                cell[_ALIGN_N] = _CENTER
+                cell[ALIGN_N] = _CENTER
             if best is not None:
-                cell[_BACKGROUND_N] = best
+                cell[BACKGROUND_N] = best
             if col == DISCARD and row.tile is not None:
                 cell[TILES_N] = row.tile.name
             elif col == UKEIRE:
@@ -269,7 +256,7 @@ class AnalysisModel(QStandardItemModel):
             elif col == VALUE:
                 cell[WARN_N] = warn
                 if warn:
-                    cell[_FOREGROUND_N] = QBrush(WARN)
+                    cell[FOREGROUND_N] = QBrush(WARN)
             cells.append(cell)
         return cells
 
@@ -393,27 +380,45 @@ def _paint_strip(painter: QPainter, left: int, top: int, strip: _Strip, stamps: 
     yaku), from (left, top); what does not fit in the cell ends in "…".  With `stamps`
     each tile and its count are copied from a picture drawn once (`_stamp`); without,
     drawn here (the tests compare the two)."""
-    h = TileStripDelegate.TILE_HEIGHT
-    w = tile_width(h)
-    x = left + 4
-    right = left + strip.width - 1
-    for name, remaining, warn in strip.tiles:
-        if x + w > right:
-            painter.save()
-            painter.setFont(_font(strip.font))
-            painter.setPen(QColor.fromRgba(strip.text))
-            painter.drawText(QRect(x, top, 20, strip.height), Qt.AlignmentFlag.AlignVCenter, "…")
-            painter.restore()
-            break
-        if stamps:
-            painter.drawPixmap(x - 2, top, _stamp(name, remaining, warn, strip.height, strip.theme,
-                                                  strip.dpr, strip.font, strip.text))
-        else:
+    placed, cut = _strip_layout(strip)
+    if stamps:
+        for x, stamp in _strip_stamps(strip):
+            painter.drawPixmap(left + x, top, stamp)
+    else:
+        for x, (name, remaining, warn) in zip(placed, strip.tiles):
             painter.save()              # the font and pen set for the count stay here
-            _draw_tile_count(painter, x - 2, top, name, remaining, warn, strip.height, strip.theme,
+            _draw_tile_count(painter, left + x, top, name, remaining, warn, strip.height, strip.theme,
                              strip.dpr, strip.font, strip.text)
             painter.restore()
+    if cut is not None:
+        painter.save()
+        painter.setFont(_font(strip.font))
+        painter.setPen(QColor.fromRgba(strip.text))
+        painter.drawText(QRect(left + cut, top, 20, strip.height), Qt.AlignmentFlag.AlignVCenter, "…")
+        painter.restore()
+
+
+@lru_cache(maxsize=1024)      # a table's strips, a few hands back
+def _strip_layout(strip: _Strip) -> tuple[tuple[int, ...], int | None]:
+    """Where each tile of a strip that fits goes (its stamp's left edge, from the cell's),
+    and where the "…" goes when some do not fit (else None)."""
+    w = tile_width(TileStripDelegate.TILE_HEIGHT)
+    x, right = 4, strip.width - 1
+    placed = []
+    for _ in strip.tiles:
+        if x + w > right:
+            return tuple(placed), x
+        placed.append(x - 2)
         x += w + 3
+    return tuple(placed), None
+
+
+@lru_cache(maxsize=1024)      # a table's strips, a few hands back
+def _strip_stamps(strip: _Strip) -> tuple[tuple[int, QPixmap], ...]:
+    """The stamps of a strip's tiles that fit, each with its left edge in the cell."""
+    placed, _cut = _strip_layout(strip)
+    return tuple((x, _stamp(name, remaining, warn, strip.height, strip.theme, strip.dpr, strip.font, strip.text))
+                 for x, (name, remaining, warn) in zip(placed, strip.tiles))
 
 
 @lru_cache(maxsize=2048)      # 34 kinds x 5 counts x a warning mark, per look
@@ -461,7 +466,7 @@ class TileStripDelegate(QStyledItemDelegate):
         self._fonts: dict[str, str] = {}
 
     def _data(self, index: QModelIndex, role: int) -> Any:
-        return self._cell(index).get(_number(role))
+        return self._cell(index).get(role_number(role))
 
     @staticmethod
     def _cell(index: QModelIndex) -> dict[int, Any]:
@@ -493,7 +498,7 @@ class TileStripDelegate(QStyledItemDelegate):
         # the cell's background: the best rows' colour, or the selection and focus as the
         # style draws them (of the roles initStyleOption would ask the model for, only the
         # background shows here)
-        brush = cell.get(_BACKGROUND_N)
+        brush = cell.get(BACKGROUND_N)
         if option.state & _MARKED:
             option.backgroundBrush = brush if brush is not None else QBrush()
             widget = option.widget
@@ -502,15 +507,20 @@ class TileStripDelegate(QStyledItemDelegate):
         elif brush is not None:
             painter.fillRect(option.rect, brush)
         device = painter.device()
-        dpr = device.devicePixelRatioF() if device else 1.0
-        rect: QRect = option.rect
+        self.paint_tiles(painter, option.rect, cell, device.devicePixelRatioF() if device else 1.0,
+                         painter.font(), option.palette.color(_TEXT_COLOR).rgba())
+
+    def paint_tiles(self, painter: QPainter, rect: QRect, cell: dict[int, Any], dpr: float, font: QFont,
+                    text: int) -> None:
+        """A tile cell's tiles, over its background (drawn by the caller); `text` is the
+        counts' colour (QColor.rgba())."""
+        tiles = cell[TILES_N]
         if isinstance(tiles, str):                     # the discard column: one bigger tile
             h = min(rect.height() - 6, 40)
             pix = tile_pixmap(tiles, h, self.theme, dpr)
             painter.drawPixmap(rect.x() + (rect.width() - tile_width(h)) // 2, rect.y() + 3, pix)
             return
-        strip = _Strip(cell[STRIP_N], rect.width(), rect.height(), self.theme, dpr,
-                       self._strip_font(painter.font()), option.palette.color(_TEXT_COLOR).rgba())
+        strip = _Strip(cell[STRIP_N], rect.width(), rect.height(), self.theme, dpr, self._strip_font(font), text)
         _paint_strip(painter, rect.x(), rect.y(), strip, stamps=self.cache)
 
     def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex) -> QSize:
@@ -532,6 +542,9 @@ class AnalysisTable(QTableView):
     """Sortable view of the analysis.  A click selects a row (the window shows its waits and
     chances); a double click, or Enter on the selected row, asks to play that discard."""
     discardChosen = Signal(int)            # the kind to discard
+    # the cells painted in one pass (cell_painter) from what the model holds; off for a
+    # view whose proxy answers roles of its own
+    one_pass_paint = True
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -705,6 +718,14 @@ class AnalysisTable(QTableView):
             return str(own)
         source = self.proxy.mapToSource(index)
         return self.source.tooltip(source.row(), source.column())
+
+    def paintEvent(self, event) -> None:
+        if not self.one_pass_paint:
+            super().paintEvent(event)
+            return
+        painter = QPainter(self.viewport())
+        paint_cells(self, painter, event.rect())
+        painter.end()
 
     def viewportEvent(self, event: QEvent) -> bool:
         if event.type() == QEvent.Type.ToolTip:

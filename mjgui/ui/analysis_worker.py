@@ -7,6 +7,7 @@ Results travel as one AnalysisResult object: PySide6 mis-counts references
 when None itself is emitted through a Signal(object), so None never is."""
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from dataclasses import dataclass
@@ -18,6 +19,8 @@ from mjgui.analysis import DEFAULT_RANK, Analysis, analyze
 from mjgui.ev import APP_OPTIONS, MAX_SHANTEN as EV_MAX_SHANTEN, EvResult, expected_values
 from mjgui.hand import Hand
 from mjgui.ui.worker_relay import relay_pool
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -54,22 +57,27 @@ class _Job(QRunnable):
         self.analysed = threading.Event()    # set once the analysis result is posted
         self.shown = threading.Event()       # set once the window has painted that result
 
+    def _analyse(self) -> Analysis:
+        result = analyze(self.hand, rank=self.rank, rules=self.rules)
+        # which calls leave no yaku (the table's ⚠ marks; computed on first use): here,
+        # not in the UI thread while it paints the table; so are the wait details and
+        # values of the tenpai rows, which the wait inspector shows
+        for row in (*result.rows, *((result.current,) if result.current is not None else ())):
+            for call in row.calls:
+                call.yakuless  # noqa: B018 - evaluated for its cached work
+            result.wait_report(row)
+            result.value(row)                # each wait's value too (the table, the inspector)
+        return result
+
     def run(self) -> None:
         start = time.perf_counter()
         try:
-            result, error = analyze(self.hand, rank=self.rank, rules=self.rules), None
-        except ValueError as exc:            # HandError / TileError: explained to the user
+            result, error = self._analyse(), None
+        except ValueError as exc:            # HandError / TileError / ScoringError: explained
             result, error = None, exc
-        if result is not None:
-            # which calls leave no yaku (the table's ⚠ marks; computed on first use):
-            # here, not in the UI thread while it paints the table
-            # so are the wait details and values of the tenpai rows, which the wait
-            # inspector shows
-            for row in (*result.rows, *((result.current,) if result.current is not None else ())):
-                for call in row.calls:
-                    call.yakuless  # noqa: B018 - evaluated for its cached work
-                result.wait_report(row)
-                result.value(row)            # each wait's value too (the table, the inspector)
+        except Exception as exc:             # a bug: said, and the window stays usable
+            log.exception("analysing %s failed", self.hand)
+            result, error = None, ValueError(f"internal error ({type(exc).__name__}: {exc})")
         self.signals.done.emit(AnalysisResult(self.request, result, error,
                                               (time.perf_counter() - start) * 1e3, self.hand))
         self.analysed.set()
@@ -89,6 +97,9 @@ class _Job(QRunnable):
                                         cancel=self.cancel), None
         except ValueError as exc:
             ev, error = None, exc
+        except Exception as exc:             # a bug: said, and the window stays usable
+            log.exception("expected values of %s failed", self.hand)
+            ev, error = None, ValueError(f"internal error ({type(exc).__name__}: {exc})")
         self.signals.ev_done.emit(EvJobResult(self.request, ev, error, (time.perf_counter() - start) * 1e3,
                                               self.hand))
 

@@ -441,6 +441,7 @@ class PickProxy(QSortFilterProxyModel):
 
 class DrillAnalysisTable(AnalysisTable):
     """The per-discard table with the user's pick marked (rows are not for playing here)."""
+    one_pass_paint = False        # PickProxy answers the pick's roles itself
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)

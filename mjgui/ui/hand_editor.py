@@ -96,6 +96,8 @@ class HandEditor(QObject):
     def remove_concealed(self, tile: Tile) -> None:
         """Take a tile back out of the hand (not a discard)."""
         tiles = list(self._hand.concealed)
+        if tile not in tiles:
+            raise TileError(tr(f"{tile.name} is not in the hand", f"{tile.name}は手牌にありません"))
         tiles.reverse()
         tiles.remove(tile)
         tiles.reverse()

@@ -471,6 +471,7 @@ class HandView(QWidget):
         self._look: tuple | None = None              # (theme, tile height, language) built for
         self._melds_shown: tuple | None = None       # the melds the groups show
         self._extras_shown: tuple | None = None      # the dora / visible / discards the strips show
+        self._shape_laid_out: tuple | None = None    # what the layouts were last invalidated for
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
 
@@ -688,6 +689,12 @@ class HandView(QWidget):
         if self._selected is not None:
             self.select_index(self._selected if self._tiles else None)
         self._apply_highlight()
+        # the same count of tiles, melds and strips in the same look: the buttons show
+        # other tiles in the same places, and the window needs no new layout (~0.5 ms)
+        shape = (self._look, empty, self._row_shape, self._melds_shown, self._extras_shown)
+        if shape == self._shape_laid_out:
+            return
+        self._shape_laid_out = shape
         # size hints changed now, not after the next event loop turn: heightForWidth()
         # answers for the new content straight away
         for layout in (self._row.layout(), self._table_flow, self._extras_flow, self.layout()):

@@ -353,6 +353,7 @@ class MainWindow(QMainWindow):
         for w in (self.hand_view, self.table, self.waits, self.turn_chart, self.forms):
             w.setEnabled(not stale)
         if stale:
+            self.statusBar().clearMessage()      # its "Analysed in" was the last valid hand's
             self._plain_summary(tr("Not analysed: the hand text has an error (see above); the greyed "
                                    "figures are for the last valid hand",
                                    "分析していません: 手牌の入力に誤りがあります。灰色の表示は直前の正しい手牌のものです"))
