@@ -723,7 +723,8 @@ class MainWindow(QMainWindow):
         self.mode_actions[mode].setChecked(True)
         if self.stack.currentWidget() is not page:
             # the status line and the help speak of the page shown
-            self.statusBar().showMessage(self._timing if mode == "analyze" else "")
+            fresh = mode == "analyze" and self.table.isEnabled()      # not greyed by a typing error
+            self.statusBar().showMessage(self._timing if fresh else "")
             self.help.set_mode(mode)
         self.stack.setCurrentWidget(page)
         for act in self.toolbar.actions():        # hand editing belongs to the analysis page
