@@ -248,11 +248,12 @@ def _clipped(page, window) -> list[str]:
     return bad
 
 
-@pytest.mark.parametrize("lang", ["en", "ja"])
-def test_every_page_fits_800x600(qtbot, window, lang):
-    """At 800x600 (both languages) the window really is 800x600 on every page, and no
-    button, label, field or tile of the page reaches past the window's edge."""
+@pytest.mark.parametrize("lang, theme", [("en", "light"), ("ja", "dark")])
+def test_every_page_fits_800x600(qtbot, window, lang, theme):
+    """At 800x600 (both languages, both themes) the window really is 800x600 on every
+    page, and no button, label, field or tile of the page reaches past the window's edge."""
     window.set_language(lang)
+    window.set_theme(theme)
     show_at(qtbot, window, SMALL, TYPICAL)
     visit_every_page(qtbot, window)
     for mode in ("analyze", "nanikiru", "wait", "call", "score", "stats", "review"):
