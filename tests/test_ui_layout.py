@@ -8,7 +8,7 @@ from PySide6.QtCore import QPoint, QRect
 from PySide6.QtWidgets import QApplication, QLabel, QScrollArea
 
 from mjgui.hand import Hand
-from mjgui.ui.panel_fit import column_cap, fitted_tile_height, share, tile_scale
+from mjgui.ui.panel_fit import column_cap, fitted_tile_height, palette_scale, share, tile_scale
 
 TYPICAL = "123m456p789s1122z3m"         # 14 tiles, 11 distinct discards
 TENPAI_13 = "13m456p789s11z234s"
@@ -336,6 +336,11 @@ def test_tile_scale_arithmetic():
     assert tile_scale(2560, 860) == 1.0             # wide but not taller: the table keeps its rows
     assert tile_scale(1600, 1290) == 1600 / 1280    # the smaller ratio
     assert tile_scale(5000, 5000) == 1.5
+    # the palette follows, and gives way a little in a narrow window (not below 0.85)
+    assert palette_scale(1920, 1080) == 1080 / 860
+    assert palette_scale(1024, 700) == 1.0
+    assert palette_scale(900, 700) == 900 / 1024
+    assert palette_scale(800, 600) == 0.85
 
 
 def _placeholder_whole(waits) -> bool:

@@ -32,7 +32,7 @@ from mjgui.ui.help_overlay import HelpOverlay
 from mjgui.ui.i18n import tr
 from mjgui.ui.palette import TilePalette
 from mjgui.ui.page_stack import PageStack
-from mjgui.ui.panel_fit import MIN_PANELS, PanelFit, fitted_tile_height, tile_scale
+from mjgui.ui.panel_fit import MIN_PANELS, PanelFit, fitted_tile_height, palette_scale, tile_scale
 from mjgui.ui.rules_setting import read_rules, write_rules
 from mjgui.ui.settings_dialog import RANKS, TILE_HEIGHTS, TILE_SIZES
 from mjgui.ui.stored_settings import log as settings_log
@@ -251,6 +251,7 @@ class MainWindow(QMainWindow):
         self.progress.hide()
         self.rank_label = QLabel(central)
         self.rank_box = QComboBox(central)       # items set in retranslate()
+        self.rank_box.setMinimumWidth(80)        # squeezed (its choice cut) in the narrowest window
         self.why_button = QToolButton(central)
         summary.setContentsMargins(0, 0, 0, 0)
         for w, stretch in ((self.summary, 0), (self.yaku_warning, 0), (self.forms, 1), (self.progress, 0)):
@@ -871,8 +872,9 @@ class MainWindow(QMainWindow):
         (`tile_scale`); the hand's smaller when it would not fit the width."""
         hand_height, palette_height = TILE_HEIGHTS[self.tile_size]
         scale = tile_scale(self.width(), self.height())
-        if self.palette_widget.tile_height() != round(palette_height * scale):
-            self.palette_widget.set_tile_height(round(palette_height * scale))
+        palette = round(palette_height * palette_scale(self.width(), self.height()))
+        if self.palette_widget.tile_height() != palette:
+            self.palette_widget.set_tile_height(palette)
             self.analyze_page.layout().activate()          # the hand's width beside it
         view = self.hand_view
         height = fitted_tile_height(view.tile_height(), view.sizeHint().width(), view.width(),

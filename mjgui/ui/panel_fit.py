@@ -64,6 +64,18 @@ def tile_scale(width: int, height: int) -> float:
     return max(1.0, min(width / ref_w, height / ref_h, MAX_TILE_SCALE))
 
 
+NARROW_WINDOW = 1024         # below this width the palette's tiles give the hand some room
+MIN_PALETTE_SCALE = 0.85     # and stop here: the copies-left badges stay readable
+
+
+def palette_scale(width: int, height: int) -> float:
+    """The palette's tiles: as `tile_scale`, and smaller in a window narrower than
+    NARROW_WINDOW (at most by MIN_PALETTE_SCALE): beside a 14-tile hand at 800 px."""
+    if width >= NARROW_WINDOW:
+        return tile_scale(width, height)
+    return max(MIN_PALETTE_SCALE, width / NARROW_WINDOW)
+
+
 def fitted_tile_height(height: int, natural_width: int, width: int, chosen: int) -> int:
     """The hand's tile height for `width` pixels: the `chosen` size (scaled to the
     window by `tile_scale`) when the hand fits,

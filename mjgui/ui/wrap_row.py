@@ -11,7 +11,7 @@ __all__ = ["WrapRow"]
 
 class WrapRow(QLayout):
     """`lead` takes the line's width less `tail`'s; on a second line `tail` keeps its
-    natural width at the right.  Both are widgets; the lead's minimum decides when to
+    natural width at the right (squeezed towards its minimum when even that is short).  Both are widgets; the lead's minimum decides when to
     wrap (a lead whose parts give way, like elided or ignored labels, wraps late)."""
 
     def __init__(self, parent: QWidget, lead: QWidget, tail: QWidget, spacing: int = 6):
@@ -59,7 +59,7 @@ class WrapRow(QLayout):
 
     def minimumSize(self) -> QSize:  # noqa: N802
         lead, tail = self._items
-        return QSize(max(lead.minimumSize().width(), tail.sizeHint().width()),
+        return QSize(max(lead.minimumSize().width(), tail.minimumSize().width()),
                      max(lead.minimumSize().height(), tail.sizeHint().height()))
 
     def setGeometry(self, rect: QRect) -> None:  # noqa: N802
@@ -74,5 +74,6 @@ class WrapRow(QLayout):
         else:
             h = lead.sizeHint().height()
             lead.setGeometry(QRect(rect.x(), rect.y(), rect.width(), h))
-            tail.setGeometry(QRect(rect.right() + 1 - t.width(), rect.y() + h + self._spacing,
-                                   t.width(), t.height()))
+            width = min(t.width(), rect.width())         # squeezed to its minimum at worst
+            tail.setGeometry(QRect(rect.right() + 1 - width, rect.y() + h + self._spacing,
+                                   width, t.height()))
