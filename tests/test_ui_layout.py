@@ -3,10 +3,12 @@ who gets the room for a 13-tile hand, what fits at 1024x700, the smallest window
 the drill bar with a timer."""
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import QPoint, QRect
-from PySide6.QtWidgets import QApplication, QScrollArea
+from PySide6.QtWidgets import QApplication, QLabel, QScrollArea
 
-from mjgui.ui.panel_fit import column_cap, fitted_tile_height, share
+from mjgui.hand import Hand
+from mjgui.ui.panel_fit import column_cap, fitted_tile_height, palette_scale, share, tile_scale
 
 TYPICAL = "123m456p789s1122z3m"         # 14 tiles, 11 distinct discards
 TENPAI_13 = "13m456p789s11z234s"
@@ -180,3 +182,273 @@ def test_every_drill_bar_fits_one_line_at_1024(qtbot, window):
     tops = {f.mapTo(page, QPoint(0, 0)).y() for f in page.bar_fields.values() if f.isVisible()}
     assert len(tops) == 1
     assert window.width() == 1024
+
+
+# ---- issue 13, layout review: every page at 800x600, no page widening another, tiles that grow
+
+SMALL = (800, 600)
+DRILL_SEEDS = {"nanikiru": 7, "wait": 7, "call": 7, "score": 7}
+
+
+def settle(qtbot, window):
+    qtbot.waitUntil(lambda: window.worker.idle, timeout=5000)
+    for _ in range(4):
+        qtbot.wait(5)
+        QApplication.processEvents()
+
+
+def visit_every_page(qtbot, window):
+    """Every page once, each drill with a problem on screen (the score drill's seed 7 has
+    the widest four values the reviewer found: 1143 px in one row)."""
+    for mode, seed in DRILL_SEEDS.items():
+        window.set_mode(mode)
+        window.pages[mode].start(seed=seed)
+        settle(qtbot, window)
+    for mode in ("stats", "review"):
+        window.set_mode(mode)
+        settle(qtbot, window)
+
+
+def test_a_visited_drill_does_not_keep_the_window_wide_or_tall(qtbot, window):
+    """The score drill's answers in one row made the window 1119+ px wide for good, the
+    waits and calls drills 670+ px tall: after every page was shown, every page can be
+    1024x700 and 800x600 again."""
+    show_at(qtbot, window, (1024, 700), TYPICAL)
+    visit_every_page(qtbot, window)
+    for mode in ("analyze", "nanikiru", "wait", "call", "score", "stats", "review"):
+        window.set_mode(mode)
+        for size in ((1024, 700), SMALL):
+            window.resize(*size)
+            settle(qtbot, window)
+            assert window.size().toTuple() == size, (mode, size)
+
+
+def _clipped(page, window) -> list[str]:
+    """Visible buttons, labels, boxes and fields of `page` that reach past the window's
+    side, or past the side of the scrolling area they are in."""
+    from PySide6.QtWidgets import QAbstractButton, QAbstractScrollArea, QComboBox, QLabel, QLineEdit
+    bad = []
+    for kind in (QAbstractButton, QLabel, QComboBox, QLineEdit):
+        for child in page.findChildren(kind):
+            if not child.isVisible() or child.width() == 0:
+                continue
+            frames = [window]
+            area = child.parentWidget()
+            while area is not None and area is not page.parentWidget():
+                if isinstance(area, QAbstractScrollArea) and child is not area:
+                    frames.append(area.viewport())
+                area = area.parentWidget()
+            for frame in frames:
+                left = child.mapTo(frame, QPoint(0, 0)).x() if frame is window else \
+                    child.mapTo(frame.window(), QPoint(0, 0)).x() - frame.mapTo(frame.window(), QPoint(0, 0)).x()
+                if left < 0 or left + child.width() > frame.width():
+                    text = child.text() if hasattr(child, "text") else ""
+                    bad.append(f"{type(child).__name__} {child.objectName()!r} {text[:30]!r}")
+                    break
+    return bad
+
+
+@pytest.mark.parametrize("lang, theme", [("en", "light"), ("ja", "dark")])
+def test_every_page_fits_800x600(qtbot, window, lang, theme):
+    """At 800x600 (both languages, both themes) the window really is 800x600 on every
+    page, and no button, label, field or tile of the page reaches past the window's edge."""
+    window.set_language(lang)
+    window.set_theme(theme)
+    show_at(qtbot, window, SMALL, TYPICAL)
+    visit_every_page(qtbot, window)
+    for mode in ("analyze", "nanikiru", "wait", "call", "score", "stats", "review"):
+        window.set_mode(mode)
+        window.resize(*SMALL)
+        settle(qtbot, window)
+        assert window.size().toTuple() == SMALL, mode
+        page = window.page(mode)
+        assert _clipped(page, window) == [], mode
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_hand_is_whole_at_800x600(qtbot, window, lang):
+    """At 800 px the hand's tiles stay inside the hand view (the drawn tile too): below
+    their smallest size they wrap to a second line instead of running under the palette."""
+    window.set_language(lang)
+    show_at(qtbot, window, SMALL, "23m456p789s11z556z9m")
+    settle(qtbot, window)
+    assert window.size().toTuple() == SMALL
+    view = window.hand_view
+    buttons = view.tile_buttons()
+    assert len(buttons) == 14 and view.drawn_tile() is not None
+    for button in buttons:
+        assert button.isVisible()
+        left = button.mapTo(view, QPoint(0, 0))
+        assert view.rect().contains(QRect(left, button.size())), button.objectName()
+    assert inside(view, window) and inside(window.palette_widget, window)
+    assert not view.geometry().intersects(window.palette_widget.geometry())
+    assert view.tile_height() >= 32
+    for w in (window.why_button, window.rank_box, window.summary, window.text):
+        assert inside(w, window)
+
+
+def test_the_score_values_wrap_in_a_narrow_window(qtbot, window):
+    """The four values of the score drill (seed 7: 1143 px in one row) share the page's
+    width: at 800 px they take two lines, every one inside the page."""
+    window.resize(*SMALL)
+    window.set_mode("score")
+    page = window.pages["score"]
+    page.start(seed=7)
+    settle(qtbot, window)
+    buttons = page.view.buttons
+    assert len(buttons) == 4
+    tops = {b.mapTo(page, QPoint(0, 0)).y() for b in buttons}
+    assert len(tops) == 2
+    viewport = page.scroll.viewport()
+    for b in buttons:            # inside sideways; the page scrolls down to the second line
+        left = b.mapTo(viewport, QPoint(0, 0)).x()
+        assert 0 <= left and left + b.width() <= viewport.width()
+    assert viewport.width() <= window.width()
+
+
+def test_tiles_grow_with_a_large_window_within_a_limit(qtbot, window):
+    """1280x860 keeps the chosen sizes (hand 52 px, palette 30 px); 1920x1080 draws both
+    larger, by the window's smaller ratio (1080 / 860), still ten discards in view and the
+    hand inside its room; a very large window stops at 1.5 times the chosen size."""
+    show_at(qtbot, window, (1280, 860), TYPICAL)
+    settle(qtbot, window)
+    assert (window.hand_view.tile_height(), window.palette_widget.tile_height()) == (52, 30)
+    show_at(qtbot, window, (1920, 1080), TYPICAL)
+    settle(qtbot, window)
+    ratio = 1080 / 860
+    assert window.hand_view.tile_height() == round(52 * ratio)
+    assert window.palette_widget.tile_height() == round(30 * ratio)
+    assert rows_in_view(window.table) >= 10
+    view = window.hand_view
+    assert max(b.mapTo(view, QPoint(b.width(), 0)).x() for b in view.tile_buttons()) <= view.width()
+    show_at(qtbot, window, (3000, 2000), TYPICAL)
+    settle(qtbot, window)
+    assert (window.hand_view.tile_height(), window.palette_widget.tile_height()) == (78, 45)
+    # and back: a smaller window gives the room back
+    show_at(qtbot, window, (1280, 860), TYPICAL)
+    settle(qtbot, window)
+    assert (window.hand_view.tile_height(), window.palette_widget.tile_height()) == (52, 30)
+
+
+def test_tile_scale_arithmetic():
+    assert tile_scale(1280, 860) == 1.0
+    assert tile_scale(800, 600) == 1.0              # smaller windows: the hand's fit shrinks it
+    assert tile_scale(2560, 860) == 1.0             # wide but not taller: the table keeps its rows
+    assert tile_scale(1600, 1290) == 1600 / 1280    # the smaller ratio
+    assert tile_scale(5000, 5000) == 1.5
+    # the palette follows, and gives way a little in a narrow window (not below 0.85)
+    assert palette_scale(1920, 1080) == 1080 / 860
+    assert palette_scale(1024, 700) == 1.0
+    assert palette_scale(900, 700) == 900 / 1024
+    assert palette_scale(800, 600) == 0.85
+
+
+def _placeholder_whole(waits) -> bool:
+    """The placeholder label lies inside the panel's viewport, tall enough for its text."""
+    label = waits.findChild(QLabel, "wiPlaceholder")
+    viewport = waits.findChild(QScrollArea).viewport()
+    top_left = label.mapTo(viewport, QPoint(0, 0))
+    return (label.isVisible() and viewport.rect().contains(QRect(top_left, label.size()))
+            and label.height() >= label.heightForWidth(label.width()))
+
+
+def test_the_waits_panel_says_what_the_selected_discard_leaves(qtbot, window):
+    """A 1-shanten discard selected (by default the top row): the panel says what the
+    discard leaves instead of asking for a discard that is already chosen.  Hand-checked:
+    9m keeps 1-shanten, 2m goes back to 2-shanten."""
+    show_at(qtbot, window, (1280, 860), "23m456p789s11z556z9m")
+    table, waits = window.table, window.waits
+    rows = {table.row_for_view(r).tile.name: r for r in range(table.model().rowCount())}
+    assert waits.report() is None
+    assert waits.placeholder_text() == ("Discarding 9m leaves the hand 1-shanten: the waits show "
+                                        "for a discard that leaves it tenpai")
+    table.selectRow(rows["2m"])
+    qtbot.wait(20)
+    assert waits.placeholder_text().startswith("Discarding 2m leaves the hand 2-shanten")
+    window.set_language("ja")
+    qtbot.wait(20)
+    assert waits.placeholder_text().startswith("2mを切ると2向聴です")
+
+
+def test_the_waits_placeholder_is_whole_in_a_small_panel(qtbot, window):
+    """At 1024x700 in Japanese the panels get their smallest height under ten discards:
+    the placeholder line shows whole there, and greyed (an error in the typed hand) too."""
+    window.set_language("ja")
+    show_at(qtbot, window, (1024, 700), "23m456p789s11z556z9m")
+    assert _placeholder_whole(window.waits)
+    window.text.setText("23m456p789s11z556z9x")
+    window.apply_text()
+    settle(qtbot, window)
+    assert not window.waits.isEnabled()
+    assert _placeholder_whole(window.waits)
+
+
+def test_the_help_lists_the_keys_of_the_page_shown(qtbot, window):
+    """On Nanikiru the help showed the Analyze keys ("1–9 play the discard of row…", "a–z
+    type a hand"): each page lists its own keys, and the window's (Ctrl+J…) everywhere."""
+    analyze_only = ("play the discard of row", "type a hand in mpsz")
+    own = {"nanikiru": "discard the tile at that position", "wait": "mark one as a wait",
+           "call": "pon / chi / pass", "score": "pick a value", "review": "previous / next mistake"}
+    for mode in ("analyze", *own, "stats"):
+        window.set_mode(mode)
+        window.toggle_help()
+        qtbot.wait(5)
+        text = window.help.label.text()
+        assert window.help.isVisible()
+        assert "English / 日本語" in text and "light / dark theme" in text, mode
+        for phrase in analyze_only:
+            assert (phrase in text) == (mode == "analyze"), (mode, phrase)
+        for page, phrase in own.items():
+            assert (phrase in text) == (page == mode), (mode, phrase)
+        window.help.close_overlay()
+
+
+def test_the_analysis_status_line_belongs_to_the_analyze_page(qtbot, window):
+    show_at(qtbot, window, (1280, 860), TYPICAL)
+    bar = window.statusBar()
+    assert bar.currentMessage().startswith("Analysed in")
+    for mode in ("nanikiru", "stats", "review"):
+        window.set_mode(mode)
+        assert bar.currentMessage() == "", mode
+    window.set_mode("analyze")
+    assert bar.currentMessage().startswith("Analysed in")
+    # an analysis finishing while a drill is shown does not write on the drill's page
+    window.set_mode("wait")
+    window.editor.set_hand(Hand.parse("123m456p789s1122z4m"))
+    settle(qtbot, window)
+    assert bar.currentMessage() == ""
+
+
+def test_the_chart_title_ends_in_an_ellipsis_when_narrow(qtbot, window):
+    """At 800 px the turn chart's title line ran past the chart's edge ("(dashe"): it fits."""
+    show_at(qtbot, window, SMALL, "23m456p789s11z556z9m")
+    qtbot.waitUntil(lambda: window.turn_chart.row() is not None, timeout=10000)
+    chart = window.turn_chart
+    metrics = chart.fontMetrics()
+    whole = chart.title(metrics, 10_000)
+    assert whole.startswith("9m: win") and whole.endswith("pts")
+    narrow = chart.title(metrics, 200)
+    assert narrow.endswith("…") and metrics.horizontalAdvance(narrow) <= 200
+
+
+def test_a_drill_answer_scrolls_its_verdict_into_view(qtbot, window):
+    """In a window lower than the problem, the page scrolls inside; once answered, the
+    verdict is brought into view, and the next problem starts at the top again."""
+    window.resize(*SMALL)
+    window.set_mode("score")
+    page = window.pages["score"]
+    page.start(seed=7)
+    settle(qtbot, window)
+    bar = page.scroll.verticalScrollBar()
+    assert bar.maximum() > 0 and bar.value() == 0          # taller than the window: it scrolls
+    qtbot.keyClick(page.view.focus_target(), "1")
+    settle(qtbot, window)
+    feedback = page.view.feedback
+    assert feedback.isVisible()
+    viewport = page.scroll.viewport()
+    top = feedback.mapTo(viewport, QPoint(0, 0)).y()
+    assert 0 <= top and top + min(feedback.height(), viewport.height()) <= viewport.height()
+    assert bar.value() > 0
+    page.next_problem()
+    settle(qtbot, window)
+    assert bar.value() == 0

@@ -30,13 +30,13 @@ from typing import Any, Callable, Sequence
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
+    QApplication,
     QComboBox,
     QFrame,
     QHBoxLayout,
     QLabel,
     QProgressBar,
     QPushButton,
-    QStackedWidget,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -69,6 +69,7 @@ from mjgui.ui.drill_summary import IntroView, SummaryView
 from mjgui.ui.drill_wait import WaitGrid, WaitView
 from mjgui.ui.compact_combo import CompactCombo
 from mjgui.ui.hand_view import FlowLayout
+from mjgui.ui.page_stack import PageScroll, PageStack
 from mjgui.ui.i18n import tr
 from mjgui.ui.theme import COLORS, check_theme
 from mjgui.words import shanten_word
@@ -178,7 +179,7 @@ class DrillPage(QWidget):
         outer.addLayout(self._build_countdown())
         outer.addWidget(self._build_notice())
 
-        self.stack = QStackedWidget(self)
+        self.stack = PageStack(self)
         self.intro = IntroView(drill)
         self.intro.startRequested.connect(self.start)
         self.view: DrillView = {"nanikiru": NanikiruView, "wait": WaitView,
@@ -190,7 +191,10 @@ class DrillPage(QWidget):
         self.summary_view.restartRequested.connect(self.start)
         for w in (self.intro, self.view, self.summary_view):
             self.stack.addWidget(w)
-        outer.addWidget(self.stack, 1)
+        # a problem taller than the window (a small window, a long explanation) scrolls
+        # inside the page instead of keeping the window from getting smaller
+        self.scroll = PageScroll(self.stack)
+        outer.addWidget(self.scroll, 1)
 
         self.timer = QTimer(self)
         self.timer.setInterval(TICK_MS)
@@ -650,6 +654,7 @@ class DrillPage(QWidget):
             self.clear_notice()
         self.view.show_problem(s.current())
         self.stack.setCurrentWidget(self.view)
+        self.scroll.verticalScrollBar().setValue(0)       # a new problem starts at its top
         self._update_status()
         self.view.focus_target().setFocus()
         if s.timer_seconds is not None:
@@ -683,8 +688,16 @@ class DrillPage(QWidget):
         if s.result.attempt_id is not None:
             self.attemptRecorded.emit()
         self.view.show_result(s.result, s.is_last)
+        QTimer.singleShot(0, self, self._verdict_in_view)
         self._update_status()
         self._refresh_review_count()
+
+    def _verdict_in_view(self) -> None:
+        """Scroll the verdict into view (in a low window it is below the fold), once the
+        page is laid out with it."""
+        QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        if self.view.feedback.isVisible():
+            self.scroll.ensureWidgetVisible(self.view.feedback, 0, 8)
 
     def tick(self) -> None:
         """Update the countdown; a problem whose time is up is ended as a timeout."""

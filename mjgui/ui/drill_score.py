@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QSizePolicy,
-    QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -28,8 +27,10 @@ from mjgui.drills.session import Result
 from mjgui.scoring import LIMIT_NAMES, yaku_name
 from mjgui.ui.drill_common import (AnswerButton, DrillView, TileRow, focusless, muted,
                                    scaled_font)
+from mjgui.ui.hand_view import FlowLayout
 from mjgui.ui.i18n import language, tr
 from mjgui.ui.layout_items import clear_layout
+from mjgui.ui.page_stack import PageStack
 from mjgui.ui.tile_button import TileButton
 from mjgui.words import WIND_NAMES
 
@@ -171,9 +172,9 @@ class ScoreView(DrillView):
 
         # choices
         self.choices_page = QWidget()
-        self.choice_row = QHBoxLayout(self.choices_page)
-        self.choice_row.setContentsMargins(0, 0, 0, 0)
-        self.choice_row.setSpacing(10)
+        # the values wrap to a second line in a narrow window (in one row the four are
+        # wider than 1024 px with some problems)
+        self.choice_row = FlowLayout(self.choices_page, h_spacing=10, v_spacing=10)
 
         # typed value
         self.enter_page = QWidget()
@@ -205,7 +206,7 @@ class ScoreView(DrillView):
         form.addWidget(self.check_button)
         form.addStretch(1)
 
-        self.answer_stack = QStackedWidget()
+        self.answer_stack = PageStack()         # as tall as the answer mode shown
         self.answer_stack.addWidget(self.choices_page)
         self.answer_stack.addWidget(self.enter_page)
         self.answer_stack.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
@@ -272,7 +273,7 @@ class ScoreView(DrillView):
         self.retranslate()
 
     def show_problem(self, problem: Problem) -> None:
-        clear_layout(self.choice_row)          # the old buttons and the stretch after them
+        clear_layout(self.choice_row)          # the old buttons
         self.buttons = []
         self._choices = score_choices(problem, rules=self.rules)
         for i, choice in enumerate(self._choices):
@@ -281,7 +282,6 @@ class ScoreView(DrillView):
             self.buttons.append(button)
             self.choice_row.addWidget(button)
             button.show()
-        self.choice_row.addStretch(1)
         for edit in (self.han_edit, self.fu_edit, self.points_edit):
             edit.clear()
             edit.setReadOnly(False)

@@ -8,7 +8,7 @@ reached later.  It computes nothing: the window hands it the row.
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from mjgui.ev import MAX_SHANTEN
@@ -145,8 +145,16 @@ class TurnChart(QWidget):
             p.setPen(QPen(QColor(color), 2, style))
             p.drawPath(path)
         p.setPen(QColor(c["text"]))
-        p.drawText(QRectF(left, 2, plot.width(), fm.height()), Qt.AlignmentFlag.AlignLeft,
-                   tr(f"{row.name}: win {100 * row.win_prob:.0f}% (line) · tenpai {100 * row.tenpai_prob:.0f}% "
-                      f"(dashed) · {row.exp_score:,.0f} pts",
-                      f"{row.name}: 和了 {100 * row.win_prob:.0f}%（実線）・聴牌 {100 * row.tenpai_prob:.0f}%"
-                      f"（破線）・{row.exp_score:,.0f}点"))
+        width = int(self.width() - left - 4)
+        p.drawText(QRectF(left, 2, width, fm.height()), Qt.AlignmentFlag.AlignLeft, self.title(fm, width))
+
+    def title(self, metrics: QFontMetrics, width: int) -> str:
+        """The title line of the row shown, ending in "…" when it is wider than `width`."""
+        row = self._row
+        if row is None:
+            return ""
+        text = tr(f"{row.name}: win {100 * row.win_prob:.0f}% (line) · tenpai {100 * row.tenpai_prob:.0f}% "
+                  f"(dashed) · {row.exp_score:,.0f} pts",
+                  f"{row.name}: 和了 {100 * row.win_prob:.0f}%（実線）・聴牌 {100 * row.tenpai_prob:.0f}%"
+                  f"（破線）・{row.exp_score:,.0f}点")
+        return metrics.elidedText(text, Qt.TextElideMode.ElideRight, width)

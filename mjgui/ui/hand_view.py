@@ -366,6 +366,9 @@ class HandView(QWidget):
         self._meld_groups: list[MeldGroup] = []
         self._strips: dict[str, TileStrip] = {}
         self._row: QWidget | None = None             # the concealed tiles' row
+        self._row2: QWidget | None = None            # its second line, when the width is short
+        self._placed: tuple | None = None            # (first line's count, tiles) when wrapped
+        self._building = False                       # inside _rebuild (see resizeEvent)
         self._pool: list[TileButton] = []            # its buttons, shown or not
         self._row_shape: tuple | None = None         # (buttons laid out, drawn tile apart)
         self._look: tuple | None = None              # (theme, tile height, language) built for
@@ -539,6 +542,13 @@ class HandView(QWidget):
         """Show self._hand.  A new hand updates the concealed tiles' buttons in place and
         rebuilds the meld groups and strips only when they changed; a new theme, tile
         height or language rebuilds everything."""
+        self._building = True
+        try:
+            self._build()
+        finally:
+            self._building = False
+
+    def _build(self) -> None:
         hand = self._hand
         look = (self._theme, self._tile_height, language())
         if look != self._look:
@@ -546,6 +556,7 @@ class HandView(QWidget):
             clear_layout(self._table_flow)
             clear_layout(self._extras_flow)
             self._row, self._pool, self._meld_groups, self._strips = None, [], [], {}
+            self._row2, self._placed = None, None
             self._row_shape = None
             self._melds_shown = self._extras_shown = None
         self._buttons = []
@@ -566,7 +577,10 @@ class HandView(QWidget):
 
         if self._row is None:
             self._row = self._concealed_row()
-            self._table_flow.addWidget(self._row)      # always the first item of the flow
+            self._row2 = self._concealed_row("concealed_wrapped")
+            self._row2.hide()
+            self._table_flow.addWidget(self._row)      # always the first items of the flow
+            self._table_flow.addWidget(self._row2)
         self._fill_row()
         melds = hand.melds if hand is not None else ()
         if melds != self._melds_shown:
@@ -597,9 +611,41 @@ class HandView(QWidget):
         self._shape_laid_out = shape
         # size hints changed now, not after the next event loop turn: heightForWidth()
         # answers for the new content straight away
-        for layout in (self._row.layout(), self._table_flow, self._extras_flow, self.layout()):
+        for layout in (self._row.layout(), self._row2.layout(), self._table_flow, self._extras_flow,
+                       self.layout()):
             layout.invalidate()
         self.updateGeometry()
+
+    def _first_line(self, n: int) -> int:
+        """How many of `n` concealed tiles go on the first line: all of them when they fit
+        the view's width (or it has none yet), else as many as fit; the rest go on a second
+        line (a hand in a narrow window wraps rather than being cut off)."""
+        width = self.width() - self.layout().contentsMargins().left() - self.layout().contentsMargins().right()
+        if not n or width <= 0:
+            return n
+        tile = self._pool[0].sizeHint().width()
+        gap = round(tile_width(self._tile_height) * 0.4) if self._drawn is not None else 0
+        if n * tile + gap <= width:
+            return n
+        return max(1, width // tile)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        # a new width may move tiles between the two lines (not while building: the
+        # rebuild lays the row out for the width it finds)
+        if (not self._building and self._row_shape is not None and self._tiles
+                and self._first_line(len(self._tiles)) != self._row_shape[2]):
+            self._building = True
+            try:
+                self._buttons = []
+                self._fill_row()
+                self._apply_highlight()
+                if self._selected is not None:
+                    self.select_index(self._selected)
+            finally:
+                self._building = False
+            for layout in (self._row.layout(), self._row2.layout(), self._table_flow, self.layout()):
+                layout.invalidate()
 
     def _set_meld_groups(self, melds) -> None:
         for group in self._meld_groups:
@@ -614,9 +660,9 @@ class HandView(QWidget):
             self._table_flow.addWidget(group)
             group.show()
 
-    def _concealed_row(self) -> QWidget:
+    def _concealed_row(self, name: str = "concealed") -> QWidget:
         row = QWidget()
-        row.setObjectName("concealed")
+        row.setObjectName(name)
         layout = QHBoxLayout(row)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
@@ -640,12 +686,22 @@ class HandView(QWidget):
                 lambda _pos, b=button: self.concealedRemoveRequested.emit(b.tile))
             self._pool.append(button)
             layout.addWidget(button)
-        shape = (n, self._drawn is not None)
+        first = self._first_line(n)
+        shape = (n, self._drawn is not None, first)
         if shape != self._row_shape:
             self._row_shape = shape
+            placed = (first, n) if first < n else None
+            if placed != self._placed:
+                self._place_buttons(first, n)
+                self._placed = placed
             remove_spacers(layout)
+            remove_spacers(self._row2.layout())
             if self._drawn is not None and n:
-                layout.insertSpacing(n - 1, round(tile_width(self._tile_height) * 0.4))
+                if first < n:
+                    self._row2.layout().insertSpacing(n - 1 - first, round(tile_width(self._tile_height) * 0.4))
+                else:
+                    layout.insertSpacing(n - 1, round(tile_width(self._tile_height) * 0.4))
+            self._row2.setVisible(first < n)
         for i, tile in enumerate(self._tiles):
             drawn = self._drawn is not None and i == n - 1
             button = self._pool[i]
@@ -662,6 +718,20 @@ class HandView(QWidget):
             if not button.isHidden():
                 button.hide()
         row.setVisible(bool(self._tiles))
+
+    def _place_buttons(self, first: int, n: int) -> None:
+        """Lay the pool's buttons out again in its order: the first `first` of the `n`
+        shown on the first line, the others shown on the second, the hidden ones last."""
+        for row in (self._row, self._row2):
+            for button in self._pool:
+                row.layout().removeWidget(button)
+        for i, button in enumerate(self._pool):
+            row = self._row2 if first <= i < n else self._row
+            if button.parentWidget() is not row:
+                button.setParent(row)
+                if i < n:
+                    button.show()
+            row.layout().addWidget(button)
 
     def _add_strips(self, hand: Hand) -> None:
         self._add_strip("dora", tr("Dora indicators", "ドラ表示牌"), list(enumerate(hand.dora_indicators)))

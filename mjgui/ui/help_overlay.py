@@ -9,10 +9,21 @@ from mjgui.ui.i18n import tr
 from mjgui.ui.theme import COLORS
 
 
-def shortcuts() -> list[tuple[str, str]]:
+def _window_keys() -> list[tuple[str, str]]:
+    """Keys that work on every page."""
     return [
         ("Ctrl+1 … Ctrl+7", tr("Analyze, Nanikiru, Waits, Calls, Score, Stats, Review",
                                "分析・何切る・待ち・鳴き・点数・成績・検討")),
+        ("Ctrl+J", tr("English / 日本語", "English / 日本語")),
+        ("Ctrl+T", tr("light / dark theme", "ライト / ダーク")),
+        ("Ctrl+,", tr("settings: rules, order, language, theme, tile size",
+                      "設定: ルール・並び順・言語・テーマ・牌の大きさ")),
+        ("F1, ?, Esc", tr("show / hide this help", "このヘルプを表示 / 閉じる")),
+    ]
+
+
+def _analyze_keys() -> list[tuple[str, str]]:
+    return [
         ("a–z, 0–9", tr("type a hand in mpsz (the hand follows as you type)", "mpsz で手牌を入力（入力に追従）")),
         ("Enter", tr("apply the typed hand now", "入力した手牌をすぐ反映")),
         ("1 – 9", tr("play the discard of row 1–9 of the table (1 = best)", "表の1〜9行目の打牌（1 = 最善）")),
@@ -23,14 +34,55 @@ def shortcuts() -> list[tuple[str, str]]:
         ("Ctrl+D", tr("random deal", "ランダム配牌")),
         ("Ctrl+L", tr("clear the hand", "手牌をクリア")),
         ("Ctrl+Shift+C / V", tr("copy / paste the hand (text, tenhou URL)", "手牌のコピー / 貼り付け（文字・天鳳URL）")),
-        ("Ctrl+J", tr("English / 日本語", "English / 日本語")),
-        ("Ctrl+T", tr("light / dark theme", "ライト / ダーク")),
         (tr("right-click a tile", "牌を右クリック"), tr("palette: add as meld, dora or visible; hand: remove",
                                                       "パレット: 副露・ドラ・見えている牌に追加／手牌: 削除")),
-        ("Ctrl+,", tr("settings: rules, order, language, theme, tile size",
-                      "設定: ルール・並び順・言語・テーマ・牌の大きさ")),
-        ("F1, ?, Esc", tr("show / hide this help", "このヘルプを表示 / 閉じる")),
     ]
+
+
+def _drill_keys(drill: str) -> list[tuple[str, str]]:
+    own = {
+        "nanikiru": [("1 – 9, 0", tr("discard the tile at that position, 0 the drawn tile",
+                                     "その位置の牌を切る（0 = ツモ牌）")),
+                     ("← →  Enter", tr("pick any tile and discard it", "牌を選んで切る"))],
+        "wait": [("← ↑ → ↓  Space", tr("move over the tiles, mark one as a wait", "牌を選んで待ちに印を付ける")),
+                 (tr("4 then m", "4 のあと m"), tr("mark that tile (m, p, s, z)", "その牌に印を付ける（m p s z）")),
+                 ("Backspace", tr("clear the marks", "印を消す")),
+                 ("Enter", tr("check the waits marked", "答え合わせ"))],
+        "call": [("1 – 9", tr("choose by position", "位置で選ぶ")),
+                 ("P / C / S", tr("pon / chi / pass", "ポン / チー / スルー")),
+                 ("← →  Enter, 1 – 9", tr("then the discard after the call", "鳴いた後の打牌"))],
+        "score": [("1 – 4", tr("pick a value", "点数を選ぶ")),
+                  ("0 – 9", tr("type han / fu / points (typed answers)", "翻・符・点数を入力（入力モード）")),
+                  (tr("/ or Space, Y", "/ か Space、Y"), tr("next field, yakuman", "次の欄、役満")),
+                  ("Enter", tr("check the typed value", "答え合わせ"))],
+    }[drill]
+    return own + [
+        ("Enter / N", tr("start; after an answer, the next problem", "開始、解答後は次の問題")),
+        ("P", tr("on the summary: practise the misses", "結果画面: 間違えた問題を練習")),
+    ]
+
+
+def _review_keys() -> list[tuple[str, str]]:
+    return [
+        ("Ctrl+O", tr("open a game log", "牌譜を開く")),
+        ("← →", tr("previous / next decision", "前 / 次の選択")),
+        ("↑ ↓", tr("previous / next round", "前 / 次の局")),
+        ("PgUp / PgDn", tr("previous / next mistake", "前 / 次のミス")),
+        ("Enter", tr("open the decision's hand in Analyze", "その局面を分析で開く")),
+    ]
+
+
+def shortcuts(mode: str = "analyze") -> list[tuple[str, str]]:
+    """The keys of the page `mode` (a main-window mode), then those of every page."""
+    if mode == "analyze":
+        own = _analyze_keys()
+    elif mode == "review":
+        own = _review_keys()
+    elif mode == "stats":
+        own = []
+    else:
+        own = _drill_keys(mode)
+    return own + _window_keys()
 
 
 # the card's colours are explicit: a palette() in a style sheet is resolved when the
@@ -46,6 +98,7 @@ class HelpOverlay(QWidget):
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, False)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self._return_focus: QWidget | None = None
+        self._mode = "analyze"              # the page whose keys are listed
         layout = QVBoxLayout(self)
         layout.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.label = QLabel(self)
@@ -82,9 +135,15 @@ class HelpOverlay(QWidget):
             return
         super().keyPressEvent(event)
 
+    def set_mode(self, mode: str) -> None:
+        """List the keys of this page (a main-window mode) and the window's."""
+        if mode != self._mode:
+            self._mode = mode
+            self.retranslate()
+
     def retranslate(self) -> None:
         rows = "".join(f"<tr><td style='padding:3px 18px 3px 0'><b>{keys}</b></td><td>{what}</td></tr>"
-                       for keys, what in shortcuts())
+                       for keys, what in shortcuts(self._mode))
         self.label.setText(f"<h3>{tr('Keyboard', 'キーボード操作')}</h3><table>{rows}</table>"
                            f"<p>{tr('Click anywhere to close.', 'クリックで閉じます。')}</p>")
 

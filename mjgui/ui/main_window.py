@@ -12,7 +12,7 @@ from PySide6.QtCore import QEvent, QSettings, QStandardPaths, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QFontInfo, QGuiApplication, QIcon, QKeySequence
 from PySide6.QtWidgets import (QAbstractScrollArea, QApplication, QComboBox, QHBoxLayout, QLabel, QLineEdit, QMainWindow, QMenu,
                                QMessageBox, QSizePolicy,
-                               QProgressBar, QSplitter, QStackedWidget, QToolBar, QToolButton,
+                               QProgressBar, QSplitter, QToolBar, QToolButton,
                                QVBoxLayout, QWidget)
 
 from mjgui.analysis import Analysis
@@ -31,13 +31,15 @@ from mjgui.ui.hand_view import HandView
 from mjgui.ui.help_overlay import HelpOverlay
 from mjgui.ui.i18n import tr
 from mjgui.ui.palette import TilePalette
-from mjgui.ui.panel_fit import MIN_PANELS, PanelFit, fitted_tile_height
+from mjgui.ui.page_stack import PageStack
+from mjgui.ui.panel_fit import MIN_PANELS, PanelFit, fitted_tile_height, palette_scale, tile_scale
 from mjgui.ui.rules_setting import read_rules, write_rules
 from mjgui.ui.settings_dialog import RANKS, TILE_HEIGHTS, TILE_SIZES
 from mjgui.ui.stored_settings import log as settings_log
 from mjgui.ui.stored_settings import read_choice, read_json_object, read_text
 from mjgui.ui.theme import ALERT_STYLE, THEMES, apply_theme
 from mjgui.ui.wait_inspector import WaitInspector
+from mjgui.ui.wrap_row import WrapRow
 from mjgui.words import ev_model_words, shanten_word
 
 if TYPE_CHECKING:        # the drill history is imported when a drill or the statistics open
@@ -88,6 +90,7 @@ class MainWindow(QMainWindow):
         self._waits_rules = None                 # the rules the wait inspector last valued with
         self.last_ms = 0.0                 # the analysis itself
         self.update_ms = 0.0               # from the hand changing to the panels showing it
+        self._timing = ""                  # the status line of the last analysis
         self._changed_at = 0.0
         self._analysis_unpainted = False      # an analysis applied and not yet painted
         self.frame_hold_ms = FRAME_HOLD_MS
@@ -191,7 +194,7 @@ class MainWindow(QMainWindow):
                     self.act_theme, self.act_settings, self.act_help):
             self.addAction(act)             # shortcuts work wherever focus is
 
-        self.stack = QStackedWidget(self)
+        self.stack = PageStack(self)        # as large as the page shown, not as the largest
         central = QWidget(self.stack)
         self.analyze_page = central
         self.stack.addWidget(central)
@@ -227,7 +230,7 @@ class MainWindow(QMainWindow):
         row.addWidget(self.text_error, 2)
         left.addLayout(row)
 
-        summary = QHBoxLayout()
+        summary = QHBoxLayout(QWidget(central))
         self.summary = QLabel(central)
         font = self.summary.font()
         font.setPointSizeF(font.pointSizeF() + 2)
@@ -248,15 +251,18 @@ class MainWindow(QMainWindow):
         self.progress.hide()
         self.rank_label = QLabel(central)
         self.rank_box = QComboBox(central)       # items set in retranslate()
+        self.rank_box.setMinimumWidth(80)        # squeezed (its choice cut) in the narrowest window
         self.why_button = QToolButton(central)
-        summary.addWidget(self.summary)
-        summary.addWidget(self.yaku_warning)
-        summary.addWidget(self.forms, 1)
-        summary.addWidget(self.progress)
-        summary.addWidget(self.rank_label)
-        summary.addWidget(self.rank_box)
-        summary.addWidget(self.why_button)
-        left.addLayout(summary)
+        summary.setContentsMargins(0, 0, 0, 0)
+        for w, stretch in ((self.summary, 0), (self.yaku_warning, 0), (self.forms, 1), (self.progress, 0)):
+            summary.addWidget(w, stretch)
+        ordering = QHBoxLayout(QWidget(central))        # on a line of its own when narrow
+        ordering.setContentsMargins(0, 0, 0, 0)
+        for w in (self.rank_label, self.rank_box, self.why_button):
+            ordering.addWidget(w)
+        summary_row = QWidget(central)
+        WrapRow(summary_row, summary.parentWidget(), ordering.parentWidget())
+        left.addWidget(summary_row)
 
         # the table takes the full width; the wait inspector and the turn chart share the
         # bottom; `PanelFit` sizes the two by what they hold
@@ -485,8 +491,10 @@ class MainWindow(QMainWindow):
         self._show_waits()
         self.panel_fit.request()
         self.update_ms = (time.perf_counter() - self._changed_at) * 1e3
-        self.statusBar().showMessage(tr(f"Analysed in {ms:.1f} ms, shown in {self.update_ms:.1f} ms",
-                                        f"分析 {ms:.1f} ms、表示まで {self.update_ms:.1f} ms"))
+        self._timing = tr(f"Analysed in {ms:.1f} ms, shown in {self.update_ms:.1f} ms",
+                          f"分析 {ms:.1f} ms、表示まで {self.update_ms:.1f} ms")
+        if self.mode == "analyze":                # the analysis's line belongs to its page
+            self.statusBar().showMessage(self._timing)
         self._layout_now()
         self._analysis_unpainted = True
 
@@ -662,8 +670,9 @@ class MainWindow(QMainWindow):
             index = self.table.currentIndex()
             row = self.table.row_for_view(index.row()) if index.isValid() else a.rows[0]
         report = a.wait_report(row) if row is not None else None     # worked out by the worker
-        if report is None:
-            self.waits.set_report(None, hand)
+        if report is None:      # a discard below tenpai: the inspector says what it leaves
+            discard = (row.tile, row.shanten) if row is not None and row.tile is not None else None
+            self.waits.set_report(None, hand, discard=discard)
         else:
             report_hand = a.hand_after(row)
             if (report_hand != self.waits.hand() or self.waits.report() is None
@@ -721,6 +730,11 @@ class MainWindow(QMainWindow):
                                             f"このページを開けません: {error}"), 15000)
             return
         self.mode_actions[mode].setChecked(True)
+        if self.stack.currentWidget() is not page:
+            # the status line and the help speak of the page shown
+            fresh = mode == "analyze" and self.table.isEnabled()      # not greyed by a typing error
+            self.statusBar().showMessage(self._timing if fresh else "")
+            self.help.set_mode(mode)
         self.stack.setCurrentWidget(page)
         for act in self.toolbar.actions():        # hand editing belongs to the analysis page
             act.setVisible(mode == "analyze")
@@ -859,16 +873,20 @@ class MainWindow(QMainWindow):
         self._apply_tile_size()
 
     def _apply_tile_size(self) -> None:
-        hand_height, palette_height = TILE_HEIGHTS[self.tile_size]
-        if self.palette_widget.tile_height() != palette_height:
-            self.palette_widget.set_tile_height(palette_height)
         self._fit_hand_tiles()
 
     def _fit_hand_tiles(self) -> None:
-        """The hand's tiles at the chosen size, smaller when the hand would not fit the width."""
+        """The tiles at the chosen size, larger in a window larger than 1280x860
+        (`tile_scale`); the hand's smaller when it would not fit the width."""
+        hand_height, palette_height = TILE_HEIGHTS[self.tile_size]
+        scale = tile_scale(self.width(), self.height())
+        palette = round(palette_height * palette_scale(self.width(), self.height()))
+        if self.palette_widget.tile_height() != palette:
+            self.palette_widget.set_tile_height(palette)
+            self.analyze_page.layout().activate()          # the hand's width beside it
         view = self.hand_view
         height = fitted_tile_height(view.tile_height(), view.sizeHint().width(), view.width(),
-                                    TILE_HEIGHTS[self.tile_size][0])
+                                    round(hand_height * scale))
         if height != view.tile_height():
             view.set_tile_height(height)
 

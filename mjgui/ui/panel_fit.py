@@ -51,10 +51,34 @@ def share(total: int, table_need: int, table_keep: int, panels_need: int) -> int
 
 
 MIN_TILE_HEIGHT = 32     # smaller hand tiles are hard to read: the hand wraps instead
+REFERENCE_WINDOW = (1280, 860)   # the window the chosen tile sizes are meant for
+MAX_TILE_SCALE = 1.5     # larger tiles only push the table down: the growth stops here
+
+
+def tile_scale(width: int, height: int) -> float:
+    """How much larger than the chosen size tiles are drawn in a window of `width` x
+    `height`: 1 up to the reference window, then as the window grows in both directions
+    (the smaller ratio: a wide, low window keeps its height for the table), at most
+    MAX_TILE_SCALE.  A smaller window keeps the chosen size; the hand's own fit shrinks it."""
+    ref_w, ref_h = REFERENCE_WINDOW
+    return max(1.0, min(width / ref_w, height / ref_h, MAX_TILE_SCALE))
+
+
+NARROW_WINDOW = 1024         # below this width the palette's tiles give the hand some room
+MIN_PALETTE_SCALE = 0.85     # and stop here: the copies-left badges stay readable
+
+
+def palette_scale(width: int, height: int) -> float:
+    """The palette's tiles: as `tile_scale`, and smaller in a window narrower than
+    NARROW_WINDOW (at most by MIN_PALETTE_SCALE): beside a 14-tile hand at 800 px."""
+    if width >= NARROW_WINDOW:
+        return tile_scale(width, height)
+    return max(MIN_PALETTE_SCALE, width / NARROW_WINDOW)
 
 
 def fitted_tile_height(height: int, natural_width: int, width: int, chosen: int) -> int:
-    """The hand's tile height for `width` pixels: the `chosen` size when the hand fits,
+    """The hand's tile height for `width` pixels: the `chosen` size (scaled to the
+    window by `tile_scale`) when the hand fits,
     else scaled down (not below MIN_TILE_HEIGHT).  `natural_width` is what the hand
     needs at `height`; widths grow about in proportion to the tile height."""
     if width <= 0 or natural_width <= 0:

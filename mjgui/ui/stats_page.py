@@ -44,6 +44,7 @@ from mjgui.ui.stats_dialogs import (choose_set_to_open, choose_set_to_save, desc
                                     skipped_text)
 from mjgui.ui.stats_tables import BreakdownTable, drill_label, percent, shanten_label, topic_label
 from mjgui.ui.theme import COLORS, check_theme
+from mjgui.ui.wrap_row import WrapRow
 
 __all__ = ["StatsPage", "RANGES", "problems_from_dicts", "describe_set_error",
            "drill_label", "topic_label", "shanten_label"]
@@ -82,6 +83,8 @@ class _Card(QFrame):
         layout.addWidget(self.title)
         layout.addWidget(self.value)
         layout.addWidget(self.sub)
+        for label in (self.title, self.sub):     # six cards share an 800 px window
+            label.setWordWrap(True)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
 
     def set(self, title: str, value: str, sub: str, tip: str) -> None:
@@ -175,8 +178,13 @@ class StatsPage(QWidget):
             cards.addWidget(card, 1)
         layout.addLayout(cards)
 
-        actions = QHBoxLayout()
-        actions.setSpacing(6)
+        # practice on the left, the problem sets on the right; on a second line when narrow
+        actions_row = QWidget(self._content)
+        practice = QHBoxLayout(QWidget(actions_row))
+        sets = QHBoxLayout(QWidget(actions_row))
+        for row in (practice, sets):
+            row.setContentsMargins(0, 0, 0, 0)
+            row.setSpacing(6)
         self.review_button = QPushButton(self._content)
         self.review_button.setObjectName("reviewButton")
         self.misses_button = QPushButton(self._content)
@@ -193,13 +201,13 @@ class StatsPage(QWidget):
         font = QFont(self.review_button.font())
         font.setBold(True)
         self.review_button.setFont(font)
-        actions.addWidget(self.review_button)
-        actions.addWidget(self.misses_button)
-        actions.addStretch(1)
-        actions.addWidget(self.import_button)
-        actions.addWidget(self.export_misses_button)
-        actions.addWidget(self.export_starter_button)
-        layout.addLayout(actions)
+        practice.addWidget(self.review_button)
+        practice.addWidget(self.misses_button)
+        practice.addStretch(1)
+        for b in (self.import_button, self.export_misses_button, self.export_starter_button):
+            sets.addWidget(b)
+        WrapRow(actions_row, practice.parentWidget(), sets.parentWidget())
+        layout.addWidget(actions_row)
 
         self.import_progress = QProgressBar(self._content)
         self.import_progress.setObjectName("importProgress")

@@ -346,7 +346,7 @@ def _stylesheet(c: dict[str, str]) -> str:
         QLabel#wiHeader {{ color: {c['text']}; }}
         QLabel#wiNoYaku {{ color: {c['error_text']}; background: {c['error_bg']};
                            border: 1px solid {c['error_border']}; border-radius: 4px; padding: 4px 8px; }}
-        QLabel#wiPlaceholder {{ color: {c['muted']}; padding: 24px 12px; }}
+        QLabel#wiPlaceholder {{ color: {c['muted']}; padding: 2px 12px; }}
         QFrame#wiCard {{ background: {c['card']}; border: 1px solid {c['card_border']};
                          border-radius: 8px; }}
         QLabel#wiTag {{ background: {c['tag_bg']}; color: {c['tag_text']};
@@ -388,6 +388,7 @@ class WaitInspector(QWidget):
         self._forms: dict[int, int] = {}
         self._warnings: list[str] = []
         self._placeholder = ""
+        self._discard: tuple[Tile, int] | None = None     # see set_report
         self._shown: tuple | None = None          # what set_report last drew (see there)
         self._placeholder_label: QLabel | None = None
         self._scroll = QScrollArea(self)
@@ -403,23 +404,27 @@ class WaitInspector(QWidget):
 
     # --- public API ----------------------------------------------------------------------
     def set_report(self, report: WaitReport | None, hand: Hand | None = None,
-                   values: Sequence[WaitValue] | None = None) -> None:
+                   values: Sequence[WaitValue] | None = None,
+                   discard: tuple[Tile, int] | None = None) -> None:
         """Show `report` (from the analysis: `Analysis.wait_report`); `hand` adds its open
         melds and red fives to the drawings and, with no report, says why; `values`
         (`Analysis.wait_values`, worked out by the analysis worker) say what each wait is
-        worth.  The inspector computes nothing itself."""
+        worth; with no report, `discard` (a discard of a 14-tile hand and the shanten
+        it leaves, from the analysis) says why there are no waits to show.  The inspector
+        computes nothing itself."""
         # the same picture as before (the window asks again when a row is selected, most
         # hands are not tenpai): nothing to rebuild.  Without waits the hand only
         # matters through its size (the placeholder's wording).
         values = list(values or ())
         shown = (report, hand if report is not None and report.tenpai
-                 else hand is not None and hand.size == 14, language(), values)
+                 else hand is not None and hand.size == 14, language(), values, discard)
         if shown == self._shown:
             self._hand = hand
             return
         self._shown = shown
         self._report = report
         self._hand = hand
+        self._discard = discard
         self._values = {v.kind: v for v in values} if report is not None and report.tenpai else {}
         self._rebuild(keep_scroll=False)
 
@@ -498,9 +503,13 @@ class WaitInspector(QWidget):
             self._build_placeholder(box, report)
         else:
             self._build_waits(box, report)
+        # a lone placeholder line never gets a scroll bar: it is centred with little margin,
+        # so it shows whole in the panels' smallest height (their title line, MIN_PANELS)
+        lone = self._placeholder_label is not None and box.count() == 1
+        if lone:
+            box.setContentsMargins(12, 2, 12, 2)
+            box.insertStretch(0, 1)
         box.addStretch(1)
-        # a lone placeholder line may be cut in a short panel, but never gets a scroll bar
-        lone = self._placeholder_label is not None and box.count() == 2
         self._scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff if lone
                                                 else Qt.ScrollBarPolicy.ScrollBarAsNeeded)
 
@@ -528,7 +537,12 @@ class WaitInspector(QWidget):
 
     def _placeholder_text(self, report: WaitReport | None) -> str:
         hand = self._hand
-        if report is None and hand is not None and hand.size == 14:
+        if report is None and hand is not None and hand.size == 14 and self._discard is not None:
+            tile, n = self._discard
+            text = tr(f"Discarding {tile.name} leaves the hand {shanten_word(n)}: the waits show "
+                      "for a discard that leaves it tenpai",
+                      f"{tile.name}を切ると{shanten_word(n, 'ja')}です。聴牌になる打牌を選ぶと待ちを表示します")
+        elif report is None and hand is not None and hand.size == 14:
             text = tr("Discard a tile to see the waits", "打牌すると待ちが表示されます")
         else:
             text = tr("The wait inspector shows a tenpai 13-tile hand's waits.",
