@@ -375,6 +375,7 @@ int ev_graph_search(const ev_graph_in *in, double (*values)[EV_ROW], long *state
     memset(&g, 0, sizeof g);
     g.in = in;
     g.states.kept = g.nodes.kept = 1;
+    if (in->s0 <= 0) g.states.first = g.nodes.first = 256;   /* a tenpai hand: a few dozen states */
     uint8_t h[MJ_KINDS];
     memcpy(h, in->h0, MJ_KINDS);
     int32_t root[MJ_KINDS];
