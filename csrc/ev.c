@@ -149,9 +149,10 @@ static int ura_group(const ev_ctx *c, const uint8_t *h, int k)
  * the copies held of their next kind, groups[0..4]. */
 static void ura_groups_of(const ev_ctx *c, const uint8_t *h, double *groups)
 {
-    for (int v = 0; v < 5; v++) groups[v] = 0;
+    int sums[5] = {0};                /* whole counts: the same sums in any order */
     for (int j = 0; j < MJ_KINDS; j++)
-        groups[ura_group(c, h, next_kind[j])] += wall(c, h, j);
+        sums[ura_group(c, h, next_kind[j])] += wall(c, h, j);
+    for (int v = 0; v < 5; v++) groups[v] = sums[v];
 }
 
 /* The kind whose next kind (the dora it points to) is x. */
@@ -424,7 +425,8 @@ static void wait_values(ev_ctx *c, uint8_t *h, const draw *draws, int n, int rii
         int last = c->haitei >= 0 && (c->options & MJ_EV_HAITEI) ? MJ_WIN_HAITEI : 0;
         /* haitei is a yaku of its own: a hand without one still wins on the last draw */
         double pts_last = last ? wait_points(c, &ws, h, r, x, flags | last) : pts;
-        double pts_ip = pts > 0 && ip ? wait_points(c, &ws, h, r, x, flags | ip) : pts;
+        /* ippatsu and haitei each add one han: with both on, the same number */
+        double pts_ip = pts > 0 && ip ? (last ? pts_last : wait_points(c, &ws, h, r, x, flags | ip)) : pts;
         if (pts > 0) {
             tsumo_weight += weight;
             gain += weight * pts;
