@@ -30,6 +30,7 @@ typedef struct {
     int8_t e;                         /* its exchanges */
     int16_t dist;                     /* the fewest draws from a root: needed from draw turn + dist on */
     int32_t first, count;             /* edges (or, at tenpai, the index of its values) */
+    int16_t kept;                     /* the weight of its draws that are always kept */
 } gstate;
 
 typedef struct {
@@ -136,6 +137,7 @@ static int32_t state_of(graph *g, uint64_t lo, uint64_t hi, int s, int e, int di
     x->e = (int8_t)e;
     x->dist = (int16_t)dist;
     x->first = x->count = 0;
+    x->kept = 0;
     return sl->values = (int32_t)g->n_st++;
 }
 
@@ -228,16 +230,20 @@ static void expand(graph *g, int32_t i)
         return;
     }
     int32_t first = (int32_t)g->n_edges;
+    int kept = 0;
     for (int j = 0; j < n; j++) {
         int x = d[j].x;
         h[x]++;
         int32_t node = node_of(g, h, d[j].red, d[j].lo, d[j].hi, d[j].e, dist);
         h[x]--;
         if (node < 0) return;
-        g->edges[g->n_edges++] = (gedge){node, d[j].weight, (int16_t)(g->nd[node].allowed >> x & 1)};
+        int optional = (int)(g->nd[node].allowed >> x & 1);
+        g->edges[g->n_edges++] = (gedge){node, d[j].weight, (int16_t)optional};
+        if (!optional) kept += d[j].weight;
     }
     g->st[i].first = first;
     g->st[i].count = n;
+    g->st[i].kept = (int16_t)kept;
 }
 
 /* Below tenpai, a state first needed at draw turn + dist whose shanten exceeds
@@ -340,15 +346,22 @@ static void sweep(graph *g, const int32_t *root, double (*values)[EV_ROW])
             if (i + 4 < states && g->st[i + 4].count > 0)
                 __builtin_prefetch(best + (size_t)g->edges[g->st[i + 4].first].node * EV_NUMBERS);
 #endif
-            double gain[EV_NUMBERS] = {0}, taken[EV_NUMBERS] = {0};
+            /* the weights are whole numbers: taken sums them exactly in any order */
+            double gain[EV_NUMBERS] = {0}, taken[EV_NUMBERS] = {x->kept, x->kept, x->kept};
             for (int32_t e = 0; e < x->count; e++) {
                 const gedge *d = &g->edges[x->first + e];
                 const double *b = best + (size_t)d->node * EV_NUMBERS;
+                const double w = d->weight;
+                if (!d->optional) {
+                    for (int m = 0; m < EV_NUMBERS; m++) gain[m] += w * (b[m] - stay[m]);
+                    continue;
+                }
                 for (int m = 0; m < EV_NUMBERS; m++) {
                     double up = b[m] - stay[m];
-                    if (d->optional && up <= 0) continue;
-                    gain[m] += d->weight * up;
-                    taken[m] += d->weight;
+                    if (up > 0) {
+                        gain[m] += w * up;
+                        taken[m] += w;
+                    }
                 }
             }
             for (int m = 0; m < EV_NUMBERS; m++) {
