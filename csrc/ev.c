@@ -56,6 +56,7 @@ typedef struct {
     size_t arena_used, arena_cap;
     size_t arena_first;               /* the first arena, in states (0: 4096) */
     int failed;                       /* FAIL_* */
+    mj_ev_row *capture;               /* a root's row: the next tenpai state valued fills its choices */
 } ev_ctx;
 
 static int32_t new_values(ev_ctx *c)
@@ -520,8 +521,13 @@ static int has_yaku(ev_ctx *c, uint8_t *h, int red)
 static void tenpai_values(ev_ctx *c, uint8_t *h, int red, int extra, double *v)
 {
     if (c->call && !has_yaku(c, h, red)) return;
-    double rw[NV], rs[NV], dw[NV], ds[NV];
+    double own[4][NV];
+    mj_ev_row *row = c->capture;      /* a root tenpai discard: its row shows the choices too */
+    c->capture = NULL;
+    double *rw = row ? row->riichi_win : own[0], *rs = row ? row->riichi_score : own[1];
+    double *dw = row ? row->dama_win : own[2], *ds = row ? row->dama_score : own[3];
     int choices = tenpai_choices(c, h, red, extra, rw, rs, dw, ds);
+    if (row) row->choices = (int8_t)choices;
     for (int t = c->turn; t <= T_END; t++) {
         v[M_TENPAI * NV + t] = t <= c->last + 1;
         double w = 0, s = 0;
@@ -962,10 +968,12 @@ int mj_ev_model(const mj_win *hand, const mj_ev_params *p, mj_ev_row *rows, long
             useful_draws(&c, h, red, 1, unused, &waits);
             if (c.full && (waits >> d & 1)) extra |= X_FURITEN;
         }
+        c.capture = after[d] == 0 ? row : NULL;
         int32_t v = evaluate(&c, h, red, extra, after[d]);
-        if (v >= 0 && after[d] == 0)
+        if (v >= 0 && c.capture)      /* the state was known already: its choices once more */
             row->choices = (int8_t)tenpai_choices(&c, h, red, extra, row->riichi_win, row->riichi_score,
                                                   row->dama_win, row->dama_score);
+        c.capture = NULL;
         h[d]++;
         if (v < 0) { result = c.failed == FAIL_CANCELLED ? MJ_ERR_CANCELLED : MJ_ERR_MEMORY; break; }
         const double *vals = values_at(&c, v);
