@@ -145,22 +145,28 @@ static int ura_group(const ev_ctx *c, const uint8_t *h, int k)
     return v > 4 ? 4 : v;
 }
 
-/* Ura han = sum over the ura indicators of the copies held of the kind each
- * points to: the unseen tiles of h (melds, indicators and seen tiles out) by
- * the copies held of their next kind, groups[0..4]. */
-static void ura_groups_of(const ev_ctx *c, const uint8_t *h, double *groups)
-{
-    int sums[5] = {0};                /* whole counts: the same sums in any order */
-    for (int j = 0; j < MJ_KINDS; j++)
-        sums[ura_group(c, h, next_kind[j])] += wall(c, h, j);
-    for (int v = 0; v < 5; v++) groups[v] = sums[v];
-}
-
 /* The kind whose next kind (the dora it points to) is x. */
 static int previous_kind(int x)
 {
     if (x >= 27) return x < 31 ? 27 + (x - 27 + 3) % 4 : 31 + (x - 31 + 2) % 3;
     return x % 9 ? x - 1 : x + 8;
+}
+
+/* Ura han = sum over the ura indicators of the copies held of the kind each
+ * points to: the unseen tiles of h (melds, indicators and seen tiles out) by
+ * the copies held of their next kind, groups[0..4]. */
+static void ura_groups_of(const ev_ctx *c, const uint8_t *h, double *groups)
+{
+    /* whole counts, the same sums in any order: every unseen tile in group 0,
+     * then those pointing to a kind held (or melded) moved to its group */
+    int sums[5] = {0};
+    for (int j = 0; j < MJ_KINDS; j++) sums[0] += wall(c, h, j);
+    for (uint64_t m = mj_held_mask(h) | mj_held_mask(c->melded); m; m &= m - 1) {
+        int k = mj_lowest_kind(m), left = wall(c, h, previous_kind(k));
+        sums[0] -= left;
+        sums[ura_group(c, h, k)] += left;
+    }
+    for (int v = 0; v < 5; v++) groups[v] = sums[v];
 }
 
 /* The groups of h + x from those of h (13 tiles): x has one unseen copy
@@ -354,15 +360,17 @@ static int useful_draws(const ev_ctx *c, uint8_t *h, int red, int tenpai, draw *
         prepared p;
         prepare(&p, h, mj_scan(h), c->forms, NULL);
         mask = lowering_draws(&p, 0);
-        for (int x = 0; x < MJ_KINDS; x++)
+        for (uint64_t m = mask; m; m &= m - 1) {
+            int x = mj_lowest_kind(m);
             if (h[x] >= c->caps[x]) mask &= ~((uint64_t)1 << x);
+        }
     } else {
         mj_ukeire_capped(h, c->caps, c->forms, &mask);
     }
     if (waits) *waits = mask;
     int n = 0;
-    for (int x = 0; x < MJ_KINDS; x++) {
-        if (!(mask >> x & 1)) continue;
+    for (uint64_t m = mask; m; m &= m - 1) {
+        int x = mj_lowest_kind(m);
         int copies = wall(c, h, x);
         if (!copies) continue;
         int reds = red_in_wall(c, h, red, x);
