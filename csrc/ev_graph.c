@@ -361,7 +361,8 @@ static inline void state_values(const gstate *x, const gedge *edges, const doubl
     _mm_storeu_pd(v, _mm_add_pd(stay01, _mm_div_pd(gain01, pool01)));
     v[2] = stay[2] + gain2 / (pool > taken2 ? pool : taken2);
 #else
-    double gain[EV_NUMBERS] = {0}, taken[EV_NUMBERS] = {x->kept, x->kept, x->kept};
+    double gain[EV_NUMBERS] = {0}, taken[EV_NUMBERS];
+    for (int m = 0; m < EV_NUMBERS; m++) taken[m] = x->kept;
     for (int32_t e = 0; e < x->count; e++) {
         const gedge *d = &edges[x->first + e];
         const double *b = best + (size_t)d->node * EV_NUMBERS, w = d->weight;

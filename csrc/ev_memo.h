@@ -18,8 +18,8 @@ typedef struct {
     slot *slots;
     size_t capacity, used;
     int kept;                         /* slots from the blocks kept per thread (csrc/ev_blocks.h) */
-    size_t first;                     /* the first capacity (a power of two; 0: 4096) */
     size_t bytes;                     /* ... and their block's size */
+    size_t first;                     /* the first capacity (a power of two; 0: 4096) */
 } table;
 
 /* state key: counts in 3 bits each (lo: kinds 0..20, hi: kinds 21..33), extra bits on top of hi */
