@@ -477,6 +477,12 @@ static void wait_values(ev_ctx *c, uint8_t *h, const draw *draws, int n, int rii
         double tsumo = haitei ? last_tsumo_weight : tsumo_weight;
         double pool = pool_at(c, t, tsumo > ron_weight ? tsumo : ron_weight);
         double stay = (pool - tsumo) / pool;
+        if (q <= 0) {                 /* no ron: the lines below with pr = 0, the same numbers */
+            win[t] = tsumo / pool + stay * win[t + 1];
+            score[t] = (haitei ? gain_last : gain) / pool + stay * score[t + 1];
+            score_ip[t] = (haitei ? gain_ip_last : gain_ip) / pool + stay * score[t + 1];
+            continue;
+        }
         pr = ron_chance(q, ron_weight, pool, 3);
         win[t] = pr + (1 - pr) * (tsumo / pool + stay * win[t + 1]);
         score[t] = pr * ron_mean + (1 - pr) * ((haitei ? gain_last : gain) / pool + stay * score[t + 1]);
