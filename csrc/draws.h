@@ -69,8 +69,20 @@ static inline uint64_t draws_lowering(prepared *p, int shanten, const uint8_t pl
         capped_after_draws(p->cx, p->h, p->cls, (p->scan.tiles + 1) / 3, plus, distance);
     else if (regular)
         regular_after_draws(p->cls, (p->scan.tiles + 1) / 3, plus, distance);
+    /* a draw adds at most one pair, kind or terminal, so a special form's
+     * shanten falls by one at most: far from `shanten`, only the regular
+     * form can lower it */
+    const int special_near = p->scan.tiles + 1 >= 13
+        && (((p->forms & MJ_CHIITOI) && mj_chiitoi_from(p->scan) - 1 < shanten)
+            || ((p->forms & MJ_KOKUSHI) && mj_kokushi_from(p->scan) - 1 < shanten));
+    uint64_t mask = 0;
+    if (regular && !special_near) {
+        for (int t = 0; t < MJ_KINDS; t++)
+            if (p->h[t] < mj_cap_of(p->cx, t) && distance[t] - 1 < shanten) mask |= (uint64_t)1 << t;
+        return mask;
+    }
     int special[2][3] = {{99, 99, 99}, {99, 99, 99}};
-    if (p->scan.tiles + 1 >= 13 && (p->forms & (MJ_CHIITOI | MJ_KOKUSHI))) {
+    if (special_near) {
         for (int yao = 0; yao < 2; yao++)
             for (int held = 0; held < 3; held++) {
                 mj_scan_result s = p->scan;
@@ -83,7 +95,6 @@ static inline uint64_t draws_lowering(prepared *p, int shanten, const uint8_t pl
                 special[yao][held] = v == MJ_NOT_APPLICABLE ? 99 : v;
             }
     }
-    uint64_t mask = 0;
     for (int t = 0; t < MJ_KINDS; t++) {
         int held = p->h[t];
         if (held >= mj_cap_of(p->cx, t)) continue;

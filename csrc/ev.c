@@ -54,14 +54,16 @@ typedef struct {
     table drawn;                      /* 14-tile hands after a kept draw: their best discard */
     double *arena;                    /* M_COUNT x NV doubles per state */
     size_t arena_used, arena_cap;
+    size_t arena_first;               /* the first arena, in states (0: 4096) */
     int failed;                       /* FAIL_* */
+    mj_ev_row *capture;               /* a root's row: the next tenpai state valued fills its choices */
 } ev_ctx;
 
 static int32_t new_values(ev_ctx *c)
 {
     size_t need = (c->arena_used + 1) * M_COUNT * NV;
     if (need > c->arena_cap) {
-        size_t cap = c->arena_cap ? 2 * c->arena_cap : 4096 * M_COUNT * NV;
+        size_t cap = c->arena_cap ? 2 * c->arena_cap : (c->arena_first ? c->arena_first : 4096) * M_COUNT * NV;
         while (cap < need) cap *= 2;
         double *a = realloc(c->arena, cap * sizeof *a);
         if (!a) return -1;
@@ -143,21 +145,28 @@ static int ura_group(const ev_ctx *c, const uint8_t *h, int k)
     return v > 4 ? 4 : v;
 }
 
-/* Ura han = sum over the ura indicators of the copies held of the kind each
- * points to: the unseen tiles of h (melds, indicators and seen tiles out) by
- * the copies held of their next kind, groups[0..4]. */
-static void ura_groups_of(const ev_ctx *c, const uint8_t *h, double *groups)
-{
-    for (int v = 0; v < 5; v++) groups[v] = 0;
-    for (int j = 0; j < MJ_KINDS; j++)
-        groups[ura_group(c, h, next_kind[j])] += wall(c, h, j);
-}
-
 /* The kind whose next kind (the dora it points to) is x. */
 static int previous_kind(int x)
 {
     if (x >= 27) return x < 31 ? 27 + (x - 27 + 3) % 4 : 31 + (x - 31 + 2) % 3;
     return x % 9 ? x - 1 : x + 8;
+}
+
+/* Ura han = sum over the ura indicators of the copies held of the kind each
+ * points to: the unseen tiles of h (melds, indicators and seen tiles out) by
+ * the copies held of their next kind, groups[0..4]. */
+static void ura_groups_of(const ev_ctx *c, const uint8_t *h, double *groups)
+{
+    /* whole counts, the same sums in any order: every unseen tile in group 0,
+     * then those pointing to a kind held (or melded) moved to its group */
+    int sums[5] = {0};
+    for (int j = 0; j < MJ_KINDS; j++) sums[0] += wall(c, h, j);
+    for (uint64_t m = mj_held_mask(h) | mj_held_mask(c->melded); m; m &= m - 1) {
+        int k = mj_lowest_kind(m), left = wall(c, h, previous_kind(k));
+        sums[0] -= left;
+        sums[ura_group(c, h, k)] += left;
+    }
+    for (int v = 0; v < 5; v++) groups[v] = sums[v];
 }
 
 /* The groups of h + x from those of h (13 tiles): x has one unseen copy
@@ -351,15 +360,17 @@ static int useful_draws(const ev_ctx *c, uint8_t *h, int red, int tenpai, draw *
         prepared p;
         prepare(&p, h, mj_scan(h), c->forms, NULL);
         mask = lowering_draws(&p, 0);
-        for (int x = 0; x < MJ_KINDS; x++)
+        for (uint64_t m = mask; m; m &= m - 1) {
+            int x = mj_lowest_kind(m);
             if (h[x] >= c->caps[x]) mask &= ~((uint64_t)1 << x);
+        }
     } else {
         mj_ukeire_capped(h, c->caps, c->forms, &mask);
     }
     if (waits) *waits = mask;
     int n = 0;
-    for (int x = 0; x < MJ_KINDS; x++) {
-        if (!(mask >> x & 1)) continue;
+    for (uint64_t m = mask; m; m &= m - 1) {
+        int x = mj_lowest_kind(m);
         int copies = wall(c, h, x);
         if (!copies) continue;
         int reds = red_in_wall(c, h, red, x);
@@ -423,7 +434,8 @@ static void wait_values(ev_ctx *c, uint8_t *h, const draw *draws, int n, int rii
         int last = c->haitei >= 0 && (c->options & MJ_EV_HAITEI) ? MJ_WIN_HAITEI : 0;
         /* haitei is a yaku of its own: a hand without one still wins on the last draw */
         double pts_last = last ? wait_points(c, &ws, h, r, x, flags | last) : pts;
-        double pts_ip = pts > 0 && ip ? wait_points(c, &ws, h, r, x, flags | ip) : pts;
+        /* ippatsu and haitei each add one han: with both on, the same number */
+        double pts_ip = pts > 0 && ip ? (last ? pts_last : wait_points(c, &ws, h, r, x, flags | ip)) : pts;
         if (pts > 0) {
             tsumo_weight += weight;
             gain += weight * pts;
@@ -465,6 +477,12 @@ static void wait_values(ev_ctx *c, uint8_t *h, const draw *draws, int n, int rii
         double tsumo = haitei ? last_tsumo_weight : tsumo_weight;
         double pool = pool_at(c, t, tsumo > ron_weight ? tsumo : ron_weight);
         double stay = (pool - tsumo) / pool;
+        if (q <= 0) {                 /* no ron: the lines below with pr = 0, the same numbers */
+            win[t] = tsumo / pool + stay * win[t + 1];
+            score[t] = (haitei ? gain_last : gain) / pool + stay * score[t + 1];
+            score_ip[t] = (haitei ? gain_ip_last : gain_ip) / pool + stay * score[t + 1];
+            continue;
+        }
         pr = ron_chance(q, ron_weight, pool, 3);
         win[t] = pr + (1 - pr) * (tsumo / pool + stay * win[t + 1]);
         score[t] = pr * ron_mean + (1 - pr) * ((haitei ? gain_last : gain) / pool + stay * score[t + 1]);
@@ -517,8 +535,13 @@ static int has_yaku(ev_ctx *c, uint8_t *h, int red)
 static void tenpai_values(ev_ctx *c, uint8_t *h, int red, int extra, double *v)
 {
     if (c->call && !has_yaku(c, h, red)) return;
-    double rw[NV], rs[NV], dw[NV], ds[NV];
+    double own[4][NV];
+    mj_ev_row *row = c->capture;      /* a root tenpai discard: its row shows the choices too */
+    c->capture = NULL;
+    double *rw = row ? row->riichi_win : own[0], *rs = row ? row->riichi_score : own[1];
+    double *dw = row ? row->dama_win : own[2], *ds = row ? row->dama_score : own[3];
     int choices = tenpai_choices(c, h, red, extra, rw, rs, dw, ds);
+    if (row) row->choices = (int8_t)choices;
     for (int t = c->turn; t <= T_END; t++) {
         v[M_TENPAI * NV + t] = t <= c->last + 1;
         double w = 0, s = 0;
@@ -925,6 +948,12 @@ int mj_ev_model(const mj_win *hand, const mj_ev_params *p, mj_ev_row *rows, long
     c.cx = mj_caps_init(&c.caps_ctx, c.caps);
     int shanten = mj_discard_rows(h, scan, c.forms, 0, c.cx, after, masks);
     if (shanten < -1) return shanten;
+    /* a tenpai hand searches a few dozen states: small first tables and arena
+     * (zeroing 4096 slots, and mapping the arena, took about a third of its time) */
+    if (shanten <= 0) {
+        c.states.first = c.drawn.first = 256;
+        c.arena_first = 128;
+    }
     int result = shanten;             /* -1: a complete hand; its discards are searched all the same */
     double (*graph)[EV_ROW] = NULL;   /* the options' values of the discards below tenpai */
     if ((c.options & GRAPH_OPTIONS) && shanten >= 0) {
@@ -953,10 +982,12 @@ int mj_ev_model(const mj_win *hand, const mj_ev_params *p, mj_ev_row *rows, long
             useful_draws(&c, h, red, 1, unused, &waits);
             if (c.full && (waits >> d & 1)) extra |= X_FURITEN;
         }
+        c.capture = after[d] == 0 ? row : NULL;
         int32_t v = evaluate(&c, h, red, extra, after[d]);
-        if (v >= 0 && after[d] == 0)
+        if (v >= 0 && c.capture)      /* the state was known already: its choices once more */
             row->choices = (int8_t)tenpai_choices(&c, h, red, extra, row->riichi_win, row->riichi_score,
                                                   row->dama_win, row->dama_score);
+        c.capture = NULL;
         h[d]++;
         if (v < 0) { result = c.failed == FAIL_CANCELLED ? MJ_ERR_CANCELLED : MJ_ERR_MEMORY; break; }
         const double *vals = values_at(&c, v);

@@ -30,6 +30,7 @@ typedef struct {
     int8_t e;                         /* its exchanges */
     int16_t dist;                     /* the fewest draws from a root: needed from draw turn + dist on */
     int32_t first, count;             /* edges (or, at tenpai, the index of its values) */
+    int16_t kept;                     /* the weight of its draws that are always kept */
 } gstate;
 
 typedef struct {
@@ -136,6 +137,7 @@ static int32_t state_of(graph *g, uint64_t lo, uint64_t hi, int s, int e, int di
     x->e = (int8_t)e;
     x->dist = (int16_t)dist;
     x->first = x->count = 0;
+    x->kept = 0;
     return sl->values = (int32_t)g->n_st++;
 }
 
@@ -228,16 +230,20 @@ static void expand(graph *g, int32_t i)
         return;
     }
     int32_t first = (int32_t)g->n_edges;
+    int kept = 0;
     for (int j = 0; j < n; j++) {
         int x = d[j].x;
         h[x]++;
         int32_t node = node_of(g, h, d[j].red, d[j].lo, d[j].hi, d[j].e, dist);
         h[x]--;
         if (node < 0) return;
-        g->edges[g->n_edges++] = (gedge){node, d[j].weight, (int16_t)(g->nd[node].allowed >> x & 1)};
+        int optional = (int)(g->nd[node].allowed >> x & 1);
+        g->edges[g->n_edges++] = (gedge){node, d[j].weight, (int16_t)optional};
+        if (!optional) kept += d[j].weight;
     }
     g->st[i].first = first;
     g->st[i].count = n;
+    g->st[i].kept = (int16_t)kept;
 }
 
 /* Below tenpai, a state first needed at draw turn + dist whose shanten exceeds
@@ -253,6 +259,12 @@ static void build(graph *g)
 {
     const ev_graph_in *in = g->in;
     int upto = 0;
+    /* room for the tenpai rows a search of this shanten mostly needs: growing
+     * from 18 rows copied them over and over (about 2 % of a 1-shanten search) */
+    if (!reserve((void **)&g->tenpai, &g->cap_tenpai, (in->s0 <= 0 ? 64 : 512) * EV_ROW, sizeof *g->tenpai)) {
+        g->failed = MJ_ERR_MEMORY;
+        return;
+    }
     for (size_t i = 0; i < g->n_st && !g->failed; i++) {
         if (in->cancel && (i & 1023) == 0 && *(volatile int *)in->cancel) {
             g->failed = MJ_ERR_CANCELLED;
@@ -287,6 +299,90 @@ static void build(graph *g)
     }
 }
 
+/* The sweep's two inner steps.  With SSE2 the first two numbers go side by
+ * side: the same operations on each, so the same results bit for bit (no
+ * fused multiply-add; MAXPD keeps the first operand only when it is larger,
+ * as the plain test; the values hold no NaN). */
+#if defined(__SSE2__) && !defined(MJ_PORTABLE)
+#include <emmintrin.h>
+#define EV_SIDE_BY_SIDE 1
+typedef char side_by_side_numbers[EV_NUMBERS == 3 ? 1 : -1];
+#endif
+
+/* b = each number's best over the node's kids k[0 .. count) (values `next`). */
+static inline void best_of_kids(const double *next, const int32_t *k, int32_t count, double *b)
+{
+    const double *r = next + (size_t)k[0] * EV_NUMBERS;
+#ifdef EV_SIDE_BY_SIDE
+    __m128d b01 = _mm_loadu_pd(r);
+    double b2 = r[2];
+    for (int32_t c = 1; c < count; c++) {
+        r = next + (size_t)k[c] * EV_NUMBERS;
+        b01 = _mm_max_pd(_mm_loadu_pd(r), b01);
+        if (r[2] > b2) b2 = r[2];
+    }
+    _mm_storeu_pd(b, b01);
+    b[2] = b2;
+#else
+    for (int m = 0; m < EV_NUMBERS; m++) b[m] = r[m];
+    for (int32_t c = 1; c < count; c++) {
+        r = next + (size_t)k[c] * EV_NUMBERS;
+        for (int m = 0; m < EV_NUMBERS; m++)
+            if (r[m] > b[m]) b[m] = r[m];
+    }
+#endif
+}
+
+/* v = the state's values at draw t (pool: of that draw) from its values at
+ * t + 1 (stay) and its nodes' best (best): a draw the player may throw back
+ * counts only when it gains.  The weights are whole numbers, so `taken`
+ * sums them exactly in any order; the gains keep the order of the edges. */
+static inline void state_values(const gstate *x, const gedge *edges, const double *best, const double *stay,
+                                double pool, double *v)
+{
+#ifdef EV_SIDE_BY_SIDE
+    const __m128d zero = _mm_setzero_pd(), stay01 = _mm_loadu_pd(stay);
+    __m128d gain01 = zero, taken01 = _mm_set1_pd(x->kept);
+    double gain2 = 0, taken2 = x->kept;
+    for (int32_t e = 0; e < x->count; e++) {
+        const gedge *d = &edges[x->first + e];
+        const double *b = best + (size_t)d->node * EV_NUMBERS, w = d->weight;
+        const __m128d w01 = _mm_set1_pd(w), up01 = _mm_sub_pd(_mm_loadu_pd(b), stay01);
+        double up2 = b[2] - stay[2];
+        if (!d->optional) {
+            gain01 = _mm_add_pd(gain01, _mm_mul_pd(w01, up01));
+            gain2 += w * up2;
+            continue;
+        }
+        /* adding +0 where it does not gain leaves the sums as they were (they are never -0) */
+        const __m128d gains = _mm_cmpgt_pd(up01, zero);
+        gain01 = _mm_add_pd(gain01, _mm_and_pd(gains, _mm_mul_pd(w01, up01)));
+        taken01 = _mm_add_pd(taken01, _mm_and_pd(gains, w01));
+        if (up2 > 0) {
+            gain2 += w * up2;
+            taken2 += w;
+        }
+    }
+    const __m128d pool01 = _mm_max_pd(_mm_set1_pd(pool), taken01);
+    _mm_storeu_pd(v, _mm_add_pd(stay01, _mm_div_pd(gain01, pool01)));
+    v[2] = stay[2] + gain2 / (pool > taken2 ? pool : taken2);
+#else
+    double gain[EV_NUMBERS] = {0}, taken[EV_NUMBERS];
+    for (int m = 0; m < EV_NUMBERS; m++) taken[m] = x->kept;
+    for (int32_t e = 0; e < x->count; e++) {
+        const gedge *d = &edges[x->first + e];
+        const double *b = best + (size_t)d->node * EV_NUMBERS, w = d->weight;
+        for (int m = 0; m < EV_NUMBERS; m++) {
+            double up = b[m] - stay[m];
+            if (d->optional && up <= 0) continue;
+            gain[m] += w * up;
+            if (d->optional) taken[m] += w;
+        }
+    }
+    for (int m = 0; m < EV_NUMBERS; m++) v[m] = stay[m] + gain[m] / (pool > taken[m] ? pool : taken[m]);
+#endif
+}
+
 /* The values of every state from draw last + 1 down to draw turn, two
  * slices at a time; the roots' whole rows are kept. */
 static void sweep(graph *g, const int32_t *root, double (*values)[EV_ROW])
@@ -315,13 +411,7 @@ static void sweep(graph *g, const int32_t *root, double (*values)[EV_ROW])
 #ifdef __GNUC__
                 if (j + 8 < nodes) __builtin_prefetch(next + (size_t)g->kids[g->nd[j + 8].first] * EV_NUMBERS);
 #endif
-                double *b = best + j * EV_NUMBERS;
-                for (int m = 0; m < EV_NUMBERS; m++) b[m] = next[(size_t)k[0] * EV_NUMBERS + m];
-                for (int32_t c = 1; c < g->nd[j].count; c++)
-                    for (int m = 0; m < EV_NUMBERS; m++) {
-                        double v = next[(size_t)k[c] * EV_NUMBERS + m];
-                        if (v > b[m]) b[m] = v;
-                    }
+                best_of_kids(next, k, g->nd[j].count, best + j * EV_NUMBERS);
             }
         }
         for (size_t i = 0; i < states; i++) {
@@ -340,21 +430,7 @@ static void sweep(graph *g, const int32_t *root, double (*values)[EV_ROW])
             if (i + 4 < states && g->st[i + 4].count > 0)
                 __builtin_prefetch(best + (size_t)g->edges[g->st[i + 4].first].node * EV_NUMBERS);
 #endif
-            double gain[EV_NUMBERS] = {0}, taken[EV_NUMBERS] = {0};
-            for (int32_t e = 0; e < x->count; e++) {
-                const gedge *d = &g->edges[x->first + e];
-                const double *b = best + (size_t)d->node * EV_NUMBERS;
-                for (int m = 0; m < EV_NUMBERS; m++) {
-                    double up = b[m] - stay[m];
-                    if (d->optional && up <= 0) continue;
-                    gain[m] += d->weight * up;
-                    taken[m] += d->weight;
-                }
-            }
-            for (int m = 0; m < EV_NUMBERS; m++) {
-                double pool = in->pool[t] > taken[m] ? in->pool[t] : taken[m];
-                v[m] = stay[m] + gain[m] / pool;
-            }
+            state_values(x, g->edges, best, stay, in->pool[t], v);
         }
         for (int d = 0; d < MJ_KINDS; d++)
             if (root[d] >= 0)
@@ -375,6 +451,7 @@ int ev_graph_search(const ev_graph_in *in, double (*values)[EV_ROW], long *state
     memset(&g, 0, sizeof g);
     g.in = in;
     g.states.kept = g.nodes.kept = 1;
+    if (in->s0 <= 0) g.states.first = g.nodes.first = 256;   /* a tenpai hand: a few dozen states */
     uint8_t h[MJ_KINDS];
     memcpy(h, in->h0, MJ_KINDS);
     int32_t root[MJ_KINDS];

@@ -19,6 +19,7 @@ typedef struct {
     size_t capacity, used;
     int kept;                         /* slots from the blocks kept per thread (csrc/ev_blocks.h) */
     size_t bytes;                     /* ... and their block's size */
+    size_t first;                     /* the first capacity (a power of two; 0: 4096) */
 } table;
 
 /* state key: counts in 3 bits each (lo: kinds 0..20, hi: kinds 21..33), extra bits on top of hi */
@@ -49,7 +50,7 @@ static inline void drop_table(table *tb)
 
 static inline int grow_table(table *tb)
 {
-    size_t cap = tb->capacity ? 2 * tb->capacity : 4096, bytes = 0;
+    size_t cap = tb->capacity ? 2 * tb->capacity : tb->first ? tb->first : 4096, bytes = 0;
     slot *t = tb->kept ? ev_block_take_zeroed(cap * sizeof *t, &bytes) : calloc(cap, sizeof *t);
     if (!t) return 0;
     for (size_t i = 0; i < tb->capacity; i++) {

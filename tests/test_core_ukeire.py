@@ -11,7 +11,7 @@ import pytest
 import reference as R
 from mjgui import core
 from mjgui._core import ffi, lib
-from mjgui.core import REGULAR
+from mjgui.core import CHIITOI, KOKUSHI, REGULAR
 from core_cases import (
     FORM_SETS, GENERATORS, N, P, SIZES_3K1, _check_table_structure, _every_hand,
     near_tenpai_hand, oracle_forms, oracle_ukeire_forms, plus, random_hand,
@@ -168,6 +168,24 @@ def _pairs_and_orphans_hand(rng: random.Random, n: int) -> list[int]:
         take = min(rng.choice((1, 2, 2, 3)), 4 - h[t], n - sum(h))
         h[t] += take
     return h
+
+
+def test_ukeire_where_seven_pairs_or_orphans_are_close() -> None:
+    """The draws that lower the shanten look at seven pairs and thirteen orphans only when
+    one of them stands within one of the hand's shanten (a draw adds at most one pair, kind
+    or terminal; csrc/draws.h): on 13-tile hands full of pairs, terminals and honours, where
+    the special forms are often that close, every form set against the oracle."""
+    rng = random.Random(41)
+    hands = [_pairs_and_orphans_hand(rng, 13) for _ in range(300)]
+    hands += [P("19m19p19s123456z1z"), P("1122m3344p5566s7z"), P("1199m1199p11s117z"), P("19m19p19s12345z11z")]
+    close = 0
+    for h in hands:
+        for forms in FORM_SETS:
+            s, u = core.ukeire_and_shanten(h, forms)
+            assert s == oracle_forms(h, forms), (h, forms)
+            assert u == oracle_ukeire_forms(h, forms), (h, forms, u)
+        close += oracle_forms(h, CHIITOI) <= R.shanten(h) or oracle_forms(h, KOKUSHI) <= R.shanten(h)
+    assert close > 100                # the special forms decided or tied on many of them
 
 
 def test_the_search_paths_discard_shanten_equals_the_shanten_of_each_rest() -> None:

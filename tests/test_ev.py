@@ -139,3 +139,35 @@ def test_cli(capsys):
     assert "turn" in err and "ranked by ukeire" in out
     assert main(["ev", "--model", "full", "--ron-dama", "2", "23m456p789s55p123s9m"]) == 2
     assert "ron_dama" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("model", ["simple", "full"])
+def test_riichi_and_dama_rows_of_tenpai_discards(model):
+    """A tenpai discard's riichi (and, in the full model, dama) rows are filled while its state
+    is valued, or once more when the search knew that state already (another discard's line
+    drew back into it): either way each number is the better of the two choices at every
+    turn, and a closed hand in the simple model has riichi only."""
+    rng = random.Random(61)
+    checked = 0
+    for i in range(24):
+        hand = random_hand(rng, 0 if i % 4 else 1)
+        turn = 1 if i % 4 == 0 else rng.randrange(2, 15)
+        r = expected_values(hand, turn, EvOptions(model=model))
+        for row in r.rows:
+            if row.shanten != 0:
+                assert row.riichi is None and row.dama is None
+                continue
+            checked += 1
+            assert row.riichi is not None, (str(hand), turn, row.name)
+            if model == "simple":
+                assert row.dama is None
+                assert (row.riichi.win_prob, row.riichi.exp_score) == (row.win_prob, row.exp_score)
+                for key in ("win_prob", "exp_score"):
+                    assert list(row.riichi.by_turn[key]) == list(row.by_turn[key])
+                continue
+            assert row.win_prob == max(row.riichi.win_prob, row.dama.win_prob)
+            assert row.exp_score == max(row.riichi.exp_score, row.dama.exp_score)
+            for key in ("win_prob", "exp_score"):
+                assert list(row.by_turn[key]) == [max(a, b) for a, b in zip(row.riichi.by_turn[key],
+                                                                           row.dama.by_turn[key])]
+    assert checked > 20

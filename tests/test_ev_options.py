@@ -171,3 +171,22 @@ def test_a_graph_without_states():
     assert s == plain == 0 and states == 1          # the tenpai state of 9m
     nine = Tile.from_name("9m").kind
     assert rows["win"][nine][1] == pytest.approx(expected_values("23m456p789s55p123s9m dora:1z seat:S").row("9m").win_prob)
+
+
+@pytest.mark.parametrize("text", ["58s2p7s53p58m6s3764m1p dora:2z seat:S", "28m6s84m95s3m462738s dora:5s seat:S",
+                                  "5m80p6m45s6p4s746p5s7m6s dora:8p seat:S"])
+def test_tenpai_hands_whose_search_outgrows_its_first_tables(text):
+    """A tenpai hand's search starts with 256-slot hash tables (csrc/ev.c, csrc/ev_graph.c):
+    these hands, the largest of 400 random tenpai hands, search more than 128 states at turn
+    1, so the tables grow while the graph is built; every row still matches the slow
+    reference, from turn 1 and from a later turn."""
+    hand = Hand.parse(text)
+    options = EvOptions(shanten_back=True, tegawari=True)
+    _, _, states = core.ev_packed(pack(hand, 0, ()), 1, options.flags, rule_flags("tenhou"))
+    assert states > 128
+    for turn in (1, 7):
+        r = expected_values(hand, turn, options)
+        model = OptionsModel(hand, turn, shanten_back=True, tegawari=True)
+        for row in r.rows:
+            for got, want in zip(_numbers(row), model.discard(row.discard.kind)):
+                assert got == pytest.approx(want, rel=1e-9, abs=1e-9), (text, turn, row.name)
