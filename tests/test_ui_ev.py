@@ -177,3 +177,21 @@ def test_a_far_hand_says_why_it_has_no_expected_values(qtbot, window):
     window.apply_text()
     qtbot.waitUntil(lambda: window.worker.idle, timeout=5000)
     assert "searched up to" not in window.turn_chart.message()
+
+
+def test_a_stale_chart_is_greyed_like_the_table(qtbot, window):
+    """The hand text has an error: the chart's curves are those of the last valid hand and
+    fade as the table's figures do."""
+    from PySide6.QtGui import QColor
+    show(qtbot, window, HAND)
+    window.table.selectRow(0)
+
+    def colourful(image) -> int:
+        return sum(1 for y in range(0, image.height(), 2) for x in range(0, image.width(), 2)
+                   if QColor(image.pixel(x, y)).hsvSaturation() > 120)
+    fresh = colourful(window.turn_chart.grab().toImage())
+    assert fresh > 20                                  # the curves are drawn in colour
+    window.text.setText(HAND + "x")
+    window.apply_text()
+    assert not window.turn_chart.isEnabled()
+    assert colourful(window.turn_chart.grab().toImage()) < fresh / 4

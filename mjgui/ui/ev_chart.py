@@ -12,6 +12,7 @@ from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from mjgui.ev import MAX_SHANTEN
+from mjgui.ui.cell_painter import STALE_OPACITY
 from mjgui.ui.i18n import language, tr
 from mjgui.ui.theme import COLORS
 from mjgui.words import ev_not_searched
@@ -106,6 +107,8 @@ class TurnChart(QWidget):
         p.fillRect(self.rect(), QColor(c["card"]))
         p.setPen(QPen(QColor(c["card_border"])))
         p.drawRect(self.rect().adjusted(0, 0, -1, -1))
+        if not self.isEnabled():             # the figures of a hand no longer in the text field
+            p.setOpacity(STALE_OPACITY)
         fm = p.fontMetrics()
         row = self._row
         if row is None or not row.by_turn["win_prob"]:
