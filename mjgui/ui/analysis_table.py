@@ -398,7 +398,7 @@ def _paint_strip(painter: QPainter, left: int, top: int, strip: _Strip, stamps: 
         painter.restore()
 
 
-@lru_cache(maxsize=1024)      # a table's strips, a few hands back
+@lru_cache(maxsize=256)       # a table's strips, a few hands back
 def _strip_layout(strip: _Strip) -> tuple[tuple[int, ...], int | None]:
     """Where each tile of a strip that fits goes (its stamp's left edge, from the cell's),
     and where the "…" goes when some do not fit (else None)."""
@@ -413,7 +413,7 @@ def _strip_layout(strip: _Strip) -> tuple[tuple[int, ...], int | None]:
     return tuple(placed), None
 
 
-@lru_cache(maxsize=1024)      # a table's strips, a few hands back
+@lru_cache(maxsize=256)       # a table's strips, a few hands back
 def _strip_stamps(strip: _Strip) -> tuple[tuple[int, QPixmap], ...]:
     """The stamps of a strip's tiles that fit, each with its left edge in the cell."""
     placed, _cut = _strip_layout(strip)

@@ -30,7 +30,7 @@ _HCENTER = int(Qt.AlignmentFlag.AlignHCenter.value)
 _RIGHT = int(Qt.AlignmentFlag.AlignRight.value)
 _SELECTED = QStyle.StateFlag.State_Selected
 _FOCUS = QStyle.StateFlag.State_HasFocus
-_MAX_TEXTS = 4096             # verdicts vary from hand to hand: keep the cache bounded
+_MAX_TEXTS = 1024             # verdicts vary from hand to hand: keep the cache small
 
 
 class _Texts:
