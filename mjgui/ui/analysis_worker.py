@@ -85,9 +85,9 @@ class _Job(QRunnable):
         if (result is None or not self.worker.with_ev or self.hand.size != 14
                 or result.shanten > EV_MAX_SHANTEN or self.request != self.worker.latest):
             return
-        # not before the window has painted the analysis: a search beside the repaint
-        # took ~1.5 ms of the UI thread's time per change (the two threads' Python
-        # parts take turns), so the analysis showed later
+        # not before the window has painted the analysis: run beside the repaint, the
+        # search's Python parts and the UI thread took turns on the interpreter and the
+        # analysis reached the screen 2-3 ms later (docs/ui-speed.md)
         self.shown.wait(SHOWN_WAIT_MS / 1e3)
         if self.request != self.worker.latest:
             return
