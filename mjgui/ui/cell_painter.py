@@ -18,13 +18,13 @@ from PySide6.QtGui import QColor, QFont, QFontMetrics, QFontMetricsF, QPainter, 
 from PySide6.QtWidgets import QStyle, QStyleOptionViewItem
 
 from mjgui.ui.cell_roles import ALIGN_N, BACKGROUND_N, DISPLAY_N, FOREGROUND_N, TILES_N
+from mjgui.ui.theme import STALE_OPACITY
 
 if TYPE_CHECKING:
     from mjgui.ui.analysis_table import AnalysisTable
 
-__all__ = ["paint_cells", "STALE_OPACITY"]
+__all__ = ["paint_cells"]
 
-STALE_OPACITY = 0.4           # a disabled table (the hand text has an error) shows greyed
 _LEFT = int((Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter).value)
 _HCENTER = int(Qt.AlignmentFlag.AlignHCenter.value)
 _RIGHT = int(Qt.AlignmentFlag.AlignRight.value)

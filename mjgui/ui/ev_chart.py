@@ -12,9 +12,8 @@ from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from mjgui.ev import MAX_SHANTEN
-from mjgui.ui.cell_painter import STALE_OPACITY
 from mjgui.ui.i18n import language, tr
-from mjgui.ui.theme import COLORS
+from mjgui.ui.theme import COLORS, STALE_OPACITY
 from mjgui.words import ev_not_searched
 
 __all__ = ["TurnChart"]

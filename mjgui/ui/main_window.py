@@ -473,17 +473,16 @@ class MainWindow(QMainWindow):
             return
         self.analysis = analysis
         self.last_ms = ms
-        ev_pending = (self.worker.with_ev and result.hand is not None and result.hand.can_discard
-                      and analysis.shanten <= EV_MAX_SHANTEN)
+        # a hand with discards gets expected values up to the searched shanten; beyond it,
+        # the chart says why there are none
+        searchable = self.worker.with_ev and result.hand is not None and result.hand.can_discard
+        ev_pending = searchable and analysis.shanten <= EV_MAX_SHANTEN
         self.table.set_analysis(analysis, ev_pending)
         self.turn_chart.set_row(None, 1)
         # its room is kept while the expected values are on their way: they then fill it
         # without moving the panels (and repainting the whole table a second time)
         self.turn_chart.set_pending(ev_pending)
-        # a hand too far for the search: the chart says so where its curve would be
-        self.turn_chart.set_unsearched(analysis.shanten if self.worker.with_ev and result.hand is not None
-                                       and result.hand.can_discard and analysis.shanten > EV_MAX_SHANTEN
-                                       else None)
+        self.turn_chart.set_unsearched(analysis.shanten if searchable and not ev_pending else None)
         self.turn_chart.setVisible(analysis.current is None)    # a 13-tile hand has no discards to chart
         self._show_summary()
         best = {r.tile.kind for r in analysis.best() if r.tile is not None}

@@ -74,6 +74,7 @@ COLORS: dict[str, dict[str, str]] = {theme: {role: pair[i] for role, pair in _RO
 
 #: An input error under a field: the same red in both themes.
 ALERT_STYLE = f"color: {COLORS['light']['alert']}; font-weight: 600;"
+STALE_OPACITY = 0.4      # figures of a hand no longer in the text field (a typing error) fade
 
 #: The dark Fusion palette (the light theme uses the style's standard palette).
 _DARK_PALETTE: dict[QPalette.ColorRole, str] = {
