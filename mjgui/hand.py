@@ -227,8 +227,8 @@ class Hand:
         for wind in (self.round_wind, self.seat_wind):
             if wind not in range(4):
                 raise TileError(f"a wind is 0-3 (E S W N), not {wind!r}")
-        if type(self.turn) is not int or not 0 <= self.turn <= 18:
-            raise TileError(f"turn is the draw just made, 1-18, not {self.turn!r}")
+        if type(self.turn) is not int or not 0 <= self.turn <= MAX_TURN:
+            raise TileError(f"turn is the draw just made, 1-{MAX_TURN}, not {self.turn!r}")
         seen = [0] * N_KINDS
         reds = [0] * N_KINDS
         for t in self.all_tiles():

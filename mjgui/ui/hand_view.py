@@ -624,10 +624,14 @@ class HandView(QWidget):
         if not n or width <= 0:
             return n
         tile = self._pool[0].sizeHint().width()
-        gap = round(tile_width(self._tile_height) * 0.4) if self._drawn is not None else 0
+        gap = self._drawn_gap() if self._drawn is not None else 0
         if n * tile + gap <= width:
             return n
         return max(1, width // tile)
+
+    def _drawn_gap(self) -> int:
+        """The room that sets the drawn tile apart from the others."""
+        return round(tile_width(self._tile_height) * 0.4)
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
@@ -698,9 +702,9 @@ class HandView(QWidget):
             remove_spacers(self._row2.layout())
             if self._drawn is not None and n:
                 if first < n:
-                    self._row2.layout().insertSpacing(n - 1 - first, round(tile_width(self._tile_height) * 0.4))
+                    self._row2.layout().insertSpacing(n - 1 - first, self._drawn_gap())
                 else:
-                    layout.insertSpacing(n - 1, round(tile_width(self._tile_height) * 0.4))
+                    layout.insertSpacing(n - 1, self._drawn_gap())
             self._row2.setVisible(first < n)
         for i, tile in enumerate(self._tiles):
             drawn = self._drawn is not None and i == n - 1
