@@ -94,10 +94,11 @@ _MARKED = QStyle.StateFlag.State_Selected | QStyle.StateFlag.State_HasFocus
 class AnalysisModel(QStandardItemModel):
     """The analysis's rows as cells that Qt holds.  Each cell's text, colours and sort key
     are worked out once per change (the analysis, the expected values, the order, the
-    theme, the language) and stored in its item (a tooltip is made on hover): the view
-    asks every cell for several roles on every paint, and answered by Qt none of those
-    asks is a call into Python (a Python data() made a repaint of the table 2-3 times
-    slower)."""
+    theme, the language) and stored in its item (a tooltip is made on hover), with a
+    Python copy of the same roles.  The main table paints from the copy (cell_painter);
+    the sort proxy, a selected row's delegates and the drill's table ask Qt's items, and
+    answered by Qt none of those asks is a call into Python (a Python data() made a
+    repaint of the table 2-3 times slower)."""
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(0, VERDICT + 1, parent)
