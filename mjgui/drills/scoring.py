@@ -827,7 +827,7 @@ class ScoreChoice(NamedTuple):
         return value_text(self.total, self.payments, self.tsumo, self.dealer, lang)
 
 
-_FU_STEPS = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
+_FU_STEPS = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120, 130, 140)
 
 
 def score_choices(problem: Problem, s=None, count: int = 4,

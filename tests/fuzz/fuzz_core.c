@@ -225,13 +225,17 @@ static int complete_hand(mj_win *w)
     return 1;
 }
 
+/* The fu bounds: 20 + 10 (closed ron) + three closed terminal or honour kans (96) + a
+ * double-wind pair (4) + a closed wait (2) = 132 -> 140 without a yakuman; four such kans
+ * (suukantsu, a yakuman) reach 20 + 10 + 128 + 4 + 2 = 164 -> 170. */
 static void check_score(int r, const mj_score *out)
 {
     CHECK(r == 0 || r == 1 || is_error(r), "mj_score_hand -> %d", r);
     if (r == 1) {
         CHECK(out->han > 0 && out->total >= 1000 && out->received >= out->total && out->n_yaku > 0
               && out->n_yaku <= MJ_MAX_YAKU && out->n_fu <= MJ_MAX_FU
-              && (out->fu == 0 || out->fu == 25 || (out->fu >= 20 && out->fu <= 130 && out->fu % 10 == 0)),
+              && (out->fu == 0 || out->fu == 25
+                  || (out->fu >= 20 && out->fu <= (out->yakuman ? 170 : 140) && out->fu % 10 == 0)),
               "mj_score_hand: han %d fu %d total %d yaku %d", out->han, out->fu, (int)out->total, out->n_yaku);
     } else if (r == 0) {
         CHECK(out->han == 0 && out->total == 0 && out->n_yaku == 0, "mj_score_hand: no yaku but han %d", out->han);
