@@ -130,10 +130,11 @@ def test_language_theme_and_help_work_on_every_page(qtbot, window):
     assert window.act_lang.isVisible() and window.act_theme.isVisible() and window.act_help.isVisible()
     qtbot.keyClick(page, Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier)
     assert window.theme == "dark"
-    # the theme button names what clicking it does, after every switch
-    assert window.act_theme.text() == "Light theme"
+    # the theme button names the theme shown, after every switch; its tooltip the other
+    assert window.act_theme.text() == "Theme: Dark" and "light one" in window.act_theme.toolTip()
     qtbot.keyClick(page, Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier)
-    assert window.theme == "light" and window.act_theme.text() == "Dark theme"
+    assert window.theme == "light" and window.act_theme.text() == "Theme: Light"
+    assert "dark one" in window.act_theme.toolTip()
     qtbot.keyClick(page, Qt.Key.Key_F1)
     assert window.help.isVisible()
     assert QApplication.focusWidget() is window.help

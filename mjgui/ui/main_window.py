@@ -914,11 +914,15 @@ class MainWindow(QMainWindow):
         self._sync_settings_dialog()
 
     def _label_theme_action(self) -> None:
-        """The button says what clicking it does (switch to the other theme)."""
-        en, ja = (("Dark theme", "ダークテーマ") if self.theme == "light" else ("Light theme", "ライトテーマ"))
+        """The button names the theme shown ("Theme: Light"), as a state and not as the
+        action, which a reader could take for the current theme; the tooltip says what a
+        click does."""
+        en, ja = ("Light", "ライト") if self.theme == "light" else ("Dark", "ダーク")
+        other_en, other_ja = ("dark", "ダーク") if self.theme == "light" else ("light", "ライト")
         keys = self.act_theme.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
-        self.act_theme.setText(tr(en, ja))
-        self.act_theme.setToolTip(tr(f"Switch to the {en.lower()} ({keys})", f"{ja}に切り替え（{keys}）"))
+        self.act_theme.setText(tr(f"Theme: {en}", f"テーマ: {ja}"))
+        self.act_theme.setToolTip(tr(f"The {en.lower()} theme is shown: click for the {other_en} one ({keys})",
+                                     f"{ja}テーマ表示中: クリックで{other_ja}テーマに（{keys}）"))
 
     def _label_language_action(self) -> None:
         """In English the switch says "日本語", drawn from the bundled font's outlines (the
