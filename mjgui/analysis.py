@@ -91,14 +91,7 @@ class CallOption:
     @property
     def banned(self) -> tuple[int, ...]:
         """Kinds kuikae forbids discarding right after this call."""
-        if self.call == "pon":
-            return (self.tile,)
-        low = min(self.tile, *self.uses)
-        if self.tile == low and low % 9 + 3 <= 8:
-            return (self.tile, low + 3)
-        if self.tile == low + 2 and low % 9 >= 1:
-            return (self.tile, low - 1)
-        return (self.tile,)
+        return kuikae_banned(self.call, self.tile, self.uses)
 
     @cached_property
     def tenpai_value(self):
@@ -402,6 +395,20 @@ def meld_caps(melds: Sequence[Meld]) -> bytes | None:
 
 
 @lru_cache(maxsize=512)
+def kuikae_banned(call: str, tile: int, uses: tuple[int, int]) -> tuple[int, ...]:
+    """Kinds kuikae (喰い替え) forbids discarding right after calling `tile` with the
+    concealed `uses`: the called kind, and after a chi with it at one end, the kind that
+    extends the run at the other end."""
+    if call == "pon":
+        return (tile,)
+    low = min(tile, *uses)
+    if tile == low and low % 9 + 3 <= 8:
+        return (tile, low + 3)
+    if tile == low + 2 and low % 9 >= 1:
+        return (tile, low - 1)
+    return (tile,)
+
+
 def _call_meld(call: str, tile: int, uses: tuple[int, int]) -> Meld:
     """The meld a call makes (shared: the same call recurs on many rows and hands)."""
     tiles = (Tile(tile), Tile(uses[0]), Tile(uses[1]))

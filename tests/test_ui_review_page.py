@@ -43,6 +43,7 @@ def test_open_choose_player_and_walk_the_decisions(qtbot, window, tmp_path, game
     # the first time, the page asks whose game it is
     qtbot.waitUntil(lambda: page.player_box.count() == 4, timeout=TIMEOUT)
     assert page.player_box.currentIndex() == -1 and "player" in page.summary.text().lower()
+    assert page.player_box.placeholderText() == "choose…"          # the empty box says what it wants
     page.player_box.setCurrentIndex(2)
     page.player_box.activated.emit(2)
     _reviewed(qtbot, page)
@@ -64,6 +65,18 @@ def test_open_choose_player_and_walk_the_decisions(qtbot, window, tmp_path, game
     assert page.alternatives.rowCount() == len(rating.ranking)
     assert page.alternatives.item(0, 0).text().split()[0] == rating.ranking[0].choice
     assert rating.decision.played in page.title.text()
+
+    # a pon / chi offer rated by expected points: values in points, the shape chosen marked
+    calls = [(i, j, r) for i, rs in enumerate(expected.ratings) for j, r in enumerate(rs)
+             if r.decision.action == "call" and r.evaluator == "ev"]
+    assert calls
+    i, j, rating = calls[0]
+    page.timeline.set_current(i, j)
+    shown = [[page.alternatives.item(k, c).text() for c in range(2)] for k in range(page.alternatives.rowCount())]
+    assert [c.split()[0] for c, _ in shown] == [a.choice for a in rating.ranking]
+    assert all(v.endswith(" pts") for _, v in shown)
+    assert [c.endswith("← played") for c, _ in shown] == [a.choice == rating.played for a in rating.ranking]
+    assert f"you chose {rating.played}" in page.title.text()
 
     # arrows step through the game; Enter opens the situation in the analysis
     page.timeline.set_current(0, 0)

@@ -66,7 +66,7 @@ def _human(rep, ratings) -> str:
                 continue
             d = r.decision
             what = (f"discarded {d.played}" + (" (riichi)" if d.riichi else "") if d.action == "discard"
-                    else f"{d.played} on {d.tile.name} from {d.source}")
+                    else f"{r.played} on {d.tile.name} from {d.source}")
             tiles = " ".join([d.hand.mpsz()] + [str(m) for m in d.hand.melds])
             lines.append(f"  turn {d.hand.turn:2d}  {tiles:<20} {what}; best {' / '.join(r.best)} "
                          f"[{r.evaluator}, rank {r.rank}, loss {r.loss:,.1f} {_UNITS.get(r.unit, '')}]")

@@ -11,18 +11,24 @@ A discard decision is rated by the best evaluator that applies:
 - **forced** - in riichi the drawn tile must go: no choice, no loss.
 
 A call decision: declining a ron that has a yaku is a mistake costing the ron's points
-(evaluator **ron**); a pon or chi that neither lowers the shanten nor keeps a yaku is a mistake
-of one (evaluator **calls**, unit "calls"); passing on a call is never marked a mistake (a closed
-hand can be worth more), but the advancing calls are listed as its alternatives.
+(evaluator **ron**).  A pon or chi on offer is rated by the same expected points (**ev**) when
+the hand is at most `EV_MAX_SHANTEN` from tenpai: passing is the hand as it stands before its
+next draw, each call the open hand after it with its best discard kuikae allows, one draw
+later (the call takes the draw's place, as in the model).  Further away, or when nothing has a
+value, a pon or chi that neither lowers the shanten nor keeps a yaku is a mistake of one
+(evaluator **calls**, unit "calls"); passing is then never marked a mistake, the advancing calls
+being listed as its alternatives.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from mjgui.analysis import analyze, by_second_step
+from mjgui.analysis import analyze, by_second_step, hand_after_call, kuikae_banned
 from mjgui.ev import APP_OPTIONS, LAST_DRAW, expected_values
+from mjgui.core import HandError
+from mjgui.hand import Meld, MeldKind
 from mjgui.logs.replay import Decision, Replay
-from mjgui.tiles import KIND_NAMES
+from mjgui.tiles import KIND_NAMES, Tile, TileError
 
 __all__ = ["EV_MAX_SHANTEN", "Alternative", "Rating", "rate", "rate_replay", "summary"]
 
@@ -49,6 +55,11 @@ class Rating:
     best: tuple[str, ...]              # every choice tied with the best
     rank: int                          # 1 = the player's choice is (tied) best
     loss: float
+    choice: str = ""                   # the player's choice as the ranking names it (default: played)
+
+    @property
+    def played(self) -> str:
+        return self.choice or self.decision.played
 
     @property
     def agrees(self) -> bool:
@@ -56,7 +67,7 @@ class Rating:
 
     def to_json(self) -> dict:
         d = self.decision
-        return {"kind": d.action, "hand": str(d.hand), "played": d.played, "riichi": d.riichi,
+        return {"kind": d.action, "hand": str(d.hand), "played": d.played, "choice": self.played, "riichi": d.riichi,
                 "tsumogiri": d.tsumogiri, "tile": d.tile.name, "best": self.best[0] if self.best else d.played,
                 "best_all": list(self.best), "loss": round(self.loss, 4), "unit": self.unit,
                 "evaluator": self.evaluator, "rank": self.rank, "shanten": d.shanten, "tenpai": d.tenpai,
@@ -99,12 +110,72 @@ def _rate_discard(d: Decision, ev_max: int) -> Rating:
     return Rating(d, "analysis", "ukeire", ranking, best, rank, float(max(loss, 0)))
 
 
-def _rate_call(d: Decision) -> Rating:
+def _taken(concealed: tuple[Tile, ...], kind: int) -> Tile:
+    """The copy of `kind` a call takes from the hand: a plain one before a red five."""
+    return min((t for t in concealed if t.kind == kind), key=lambda t: t.red)
+
+
+def _call_shapes(d: Decision) -> list[tuple[str, tuple[int, int]]]:
+    """The pon and chi shapes on offer, each with the two concealed kinds it uses."""
+    k, held = d.tile.kind, d.hand.counts
+    shapes = [("pon", (k, k))] if "pon" in d.options else []
+    if "chi" in d.options:
+        shapes += [("chi", (a, b)) for a, b in ((k - 2, k - 1), (k - 1, k + 1), (k + 1, k + 2))
+                   if 0 <= a and b < 27 and a // 9 == b // 9 == k // 9 and held[a] and held[b]]
+    return shapes
+
+
+def _rate_call_ev(d: Decision, ev_max: int) -> Rating | None:
+    """Pass and every pon / chi on offer by expected points (the module doc); None when the
+    hand is too far from tenpai or nothing has a value."""
+    hand, x = d.hand, d.tile
+    if d.played == "kan" or d.shanten > ev_max or len(hand.dora_indicators) > 5:
+        return None
+    turn = min(max(hand.turn, 1), LAST_DRAW + 1)
+    # the offered tile is not among the tiles seen yet (the replay asks before it joins the
+    # pond): it goes to the hand (passing: kept, then thrown at once) or to the meld, out of
+    # the wall either way
+    try:
+        passed = expected_values(replace(hand, concealed=hand.concealed + (x,)), turn, APP_OPTIONS)
+        if not passed.searched:
+            return None
+        pass_row = next(r for r in passed.rows if r.discard.kind == x.kind)
+        values = [("pass", pass_row.exp_score, pass_row.shanten)]
+        played = "pass" if d.played == "pass" else ""
+        for call, uses in _call_shapes(d):
+            rest = list(hand.concealed)
+            taken = []
+            for kind in uses:
+                taken.append(_taken(tuple(rest), kind))
+                rest.remove(taken[-1])
+            meld = Meld(MeldKind.PON if call == "pon" else MeldKind.CHI, (x, *taken), x, d.source)
+            after = hand_after_call(hand, meld)
+            banned = kuikae_banned(call, x.kind, uses)
+            result = expected_values(after, min(turn + 1, LAST_DRAW + 1), APP_OPTIONS)
+            rows = [r for r in result.rows if r.discard.kind not in banned]
+            name = f"{call}:{KIND_NAMES[uses[0]]}{KIND_NAMES[uses[1]]}"
+            best = max(rows, key=lambda r: r.exp_score, default=None)
+            values.append((name, best.exp_score if best else 0.0, best.shanten if best else None))
+            if d.played == call and (call == "pon" or d.uses == tuple(sorted(uses))):
+                played = name
+    except (HandError, TileError):          # a hand the model cannot take: the plain rules rate it
+        return None
+    if not played or max(v for _, v, _ in values) <= _EPS:
+        return None
+    rank, best_choices, loss = _rank_of([(c, v) for c, v, _ in values], played)
+    ranking = tuple(Alternative(c, v, s) for c, v, s in sorted(values, key=lambda a: -a[1]))
+    return Rating(d, "ev", "points", ranking, best_choices, rank, loss, played)
+
+
+def _rate_call(d: Decision, ev_max: int = EV_MAX_SHANTEN) -> Rating:
     if "ron" in d.options:
         ranking = (Alternative("ron", float(d.ron_points or 0)), Alternative("pass", 0.0))
         if d.played == "ron":
             return Rating(d, "ron", "points", ranking, ("ron",), 1, 0.0)
         return Rating(d, "ron", "points", ranking, ("ron",), 2, float(d.ron_points or 0))
+    rated = _rate_call_ev(d, ev_max)
+    if rated is not None:
+        return rated
     a = analyze(d.hand, what=0)
     k = d.tile.kind
     calls = [c for c in (a.current.calls if a.current else ()) if c.tile == k and c.call in d.options]
@@ -121,7 +192,7 @@ def _rate_call(d: Decision) -> Rating:
 
 def rate(d: Decision, ev_max: int = EV_MAX_SHANTEN) -> Rating:
     """The rating of one decision."""
-    return _rate_discard(d, ev_max) if d.action == "discard" else _rate_call(d)
+    return _rate_discard(d, ev_max) if d.action == "discard" else _rate_call(d, ev_max)
 
 
 def rate_replay(replay: Replay, ev_max: int = EV_MAX_SHANTEN) -> list[list[Rating]]:

@@ -179,6 +179,8 @@ class ReviewPage(QWidget):
         self.paste_button.setToolTip(tr("Review the tenhou.net/6 JSON on the clipboard",
                                         "クリップボードのtenhou.net/6形式JSONを検討"))
         self.player_label.setText(tr("Player:", "プレイヤー:"))
+        # shown while a game is open and no player is chosen yet
+        self.player_box.setPlaceholderText(tr("choose…", "選択…"))
         self.drill_button.setText(tr("Drill my mistakes", "ミスを復習"))
         self.drill_button.setToolTip(tr("Add the discards that lost the most to the review queue and practise them now",
                                         "損の大きい打牌を復習キューに入れて、すぐ練習します"))
@@ -408,7 +410,7 @@ class ReviewPage(QWidget):
 
     def _tip(self, rating) -> str:
         d = rating.decision
-        what = d.played if d.action == "discard" else f"{d.played} ({d.tile.name})"
+        what = d.played if d.action == "discard" else f"{rating.played} ({d.tile.name})"
         if rating.agrees:
             return tr(f"turn {d.hand.turn}: {what} — the engine's choice", f"{d.hand.turn}巡目: {what} — 最善")
         return tr(f"turn {d.hand.turn}: {what}; best {' / '.join(rating.best)}, loss {_loss(rating.loss, rating.unit)}",
@@ -437,8 +439,8 @@ class ReviewPage(QWidget):
         if d.action == "discard":
             act = tr(f"you discarded {d.played}{riichi}", f"打 {d.played}{riichi}")
         else:
-            act = tr(f"{d.tile.name} from {d.source}: you chose {d.played}",
-                     f"{d.source}の{d.tile.name}: {d.played}を選択")
+            act = tr(f"{d.tile.name} from {d.source}: you chose {rating.played}",
+                     f"{d.source}の{d.tile.name}: {rating.played}を選択")
         ev_en, ev_ja = _EVALUATORS.get(rating.evaluator, (rating.evaluator, rating.evaluator))
         if rating.agrees:
             verdict = tr(f"the engine agrees ({ev_en})", f"最善です（{ev_ja}）")
@@ -459,8 +461,13 @@ class ReviewPage(QWidget):
             self.hand_view.set_highlight({kind_of(b) for b in rating.best})
         self.alternatives.setRowCount(len(rating.ranking))
         for i, alt in enumerate(rating.ranking):
-            value = _loss(alt.value, rating.unit) if rating.unit in ("points", "ukeire") else f"{alt.value:g}"
-            cells = (alt.choice + (tr("  ← played", "  ← 選択") if alt.choice in (d.played, d.tile.name) else ""),
+            if rating.unit in ("points", "ukeire"):
+                value = _loss(alt.value, rating.unit)
+            elif rating.unit == "calls":      # the plain rule: a call that advances the hand, or not
+                value = tr("advances the hand", "手が進む") if alt.value > 0 else "–"
+            else:
+                value = f"{alt.value:g}"
+            cells = (alt.choice + (tr("  ← played", "  ← 選択") if alt.choice in (rating.played, d.tile.name) else ""),
                      value, "" if alt.shanten is None else str(alt.shanten))
             for j, text in enumerate(cells):
                 self.alternatives.setItem(i, j, QTableWidgetItem(text))
