@@ -37,6 +37,24 @@ def test_a_taken_ron_and_a_declined_ron():
     assert (call.evaluator, call.unit, call.rank, call.loss, call.best) == ("ron", "points", 2, 7700.0, ("ron",))
 
 
+def _discard_values(d, rows) -> tuple[dict[str, float], str]:
+    """Each choice's expected points as the rating defines it (a tenpai discard where riichi
+    could be declared is two choices), and the name of the player's (a discard the search
+    did not rate keeps its plain name and counts 0)."""
+    value, mine = {}, d.tile.plain_name
+    for row in rows:
+        name = row.discard.plain_name
+        if row.dama is None:
+            value[name] = row.exp_score
+        elif d.can_riichi:
+            value[f"{name} riichi"], value[f"{name} dama"] = row.riichi.exp_score, row.dama.exp_score
+        else:
+            value[name] = row.dama.exp_score
+        if row.discard.kind == d.tile.kind:
+            mine = name if name in value else f"{name} {'riichi' if d.riichi else 'dama'}"
+    return value, mine
+
+
 @pytest.mark.parametrize("seed", range(3))
 def test_expected_value_ratings(seed):
     ev = [r for r in _ratings(seed, 2) if r.evaluator == "ev" and r.decision.action == "discard"]
@@ -44,13 +62,52 @@ def test_expected_value_ratings(seed):
     for r in ev:
         d = r.decision
         assert d.hand.is_closed and d.shanten <= EV_MAX_SHANTEN and not d.forced
-        rows = expected_values(d.hand, min(max(d.hand.turn, 1), 17), options=APP_OPTIONS).rows
-        value = {row.discard.kind: row.exp_score for row in rows}
-        mine = value.get(d.tile.kind, 0.0)
+        rows = expected_values(d.hand, min(max(d.hand.turn, 1), 18), options=APP_OPTIONS).rows
+        value, played = _discard_values(d, rows)
+        mine = value.get(played, 0.0)
         top = max(value.values())
-        assert r.loss == pytest.approx(top - mine, abs=1e-6)
+        assert r.played == played and r.loss == pytest.approx(top - mine, abs=1e-6)
         assert r.rank == 1 + len({k for k, v in value.items() if v > mine + 1e-6})
-        assert set(r.best) == {row.discard.plain_name for row in rows if row.exp_score >= top - 1e-6}
+        assert set(r.best) == {c for c, v in value.items() if v >= top - 1e-6}
+
+
+def test_riichi_or_dama_is_rated_where_riichi_could_be_declared():
+    # 23m 456p 789s 55p 123s + 9m: discarding 9m is tenpai on 1m-4m (pinfu, dama has a yaku)
+    hand = Hand.parse("23m456p789s55p123s9m seat:W dora:1z turn:6")
+    rows = {row.discard.kind: row for row in expected_values(hand, 6, options=APP_OPTIONS).rows}
+    tenpai = rows[8]
+    assert tenpai.riichi is not None and tenpai.dama is not None
+    for riichi in (False, True):
+        d = Decision("discard", 0, 0, hand, "9m", Tile(8), 1, True, False, riichi=riichi, can_riichi=True)
+        r = rate(d)
+        values = {a.choice: a.value for a in r.ranking}
+        assert values["9m riichi"] == pytest.approx(tenpai.riichi.exp_score)
+        assert values["9m dama"] == pytest.approx(tenpai.dama.exp_score)
+        assert r.played == ("9m riichi" if riichi else "9m dama")
+        assert r.loss == pytest.approx(max(values.values()) - values[r.played])
+    # no riichi possible (under 1,000 points, or too late): the tenpai discard is dama only
+    d = Decision("discard", 0, 0, hand, "9m", Tile(8), 1, True, False, can_riichi=False)
+    r = rate(d)
+    assert "9m" in {a.choice for a in r.ranking} and r.played == "9m"
+    assert next(a.value for a in r.ranking if a.choice == "9m") == pytest.approx(tenpai.dama.exp_score)
+
+
+def test_the_replay_knows_when_riichi_could_be_declared():
+    found = 0
+    for seed in range(3):
+        rec = simulate(seed)
+        for seat in range(4):
+            for rr in replay(rec, seat).rounds:
+                for d in rr.decisions:
+                    if d.action != "discard":
+                        continue
+                    if d.riichi:
+                        assert d.can_riichi
+                    if d.can_riichi:
+                        found += 1
+                        assert d.hand.is_closed and not d.forced
+                        assert rec.rounds[d.round].scores[seat] >= 1000
+    assert found
 
 
 @pytest.mark.parametrize("seed", range(2))

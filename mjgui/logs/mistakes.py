@@ -12,6 +12,7 @@ import os
 from mjgui.drills.problems import Problem, save_set
 from mjgui.logs.rate import Rating
 from mjgui.logs.record import LogError
+from mjgui.tiles import Tile
 
 __all__ = ["DEFAULT_THRESHOLDS", "mistake_problems", "export_problems"]
 
@@ -29,11 +30,16 @@ def mistake_problems(ratings: list[list[Rating]], round_names: list[str],
             d = r.decision
             if d.action != "discard" or r.unit not in limits or r.loss <= limits[r.unit]:
                 continue
+            # the tiles of the best choices ("5m riichi" is 5m); a right tile with the wrong
+            # riichi choice is no nanikiru problem
+            answer = tuple(dict.fromkeys(b.split()[0] for b in r.best))
+            if Tile.from_name(d.played).plain_name in answer:
+                continue
             unit = {"points": "expected points", "ukeire": "ukeire tiles"}[r.unit]
             note = (f"{name} turn {d.hand.turn}: you discarded {d.played}; the {r.evaluator} evaluator "
                     f"prefers {' / '.join(r.best)} (loss {r.loss:,.0f} {unit})")
             out.append(Problem.from_hand(d.hand, f"review-{len(out) + 1}", "nanikiru", turn=d.hand.turn,
-                                         answer=tuple(r.best), note=note, topic="review"))
+                                         answer=answer, note=note, topic="review"))
     return out
 
 

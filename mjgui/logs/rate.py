@@ -4,7 +4,8 @@ A discard decision is rated by the best evaluator that applies:
 
 - **ev** - the expected points of `mjgui.ev` under the full model the app uses (the tiles the
   player could see are out of the wall, ron, furiten, riichi or dama) when the hand is closed, at most
-  `EV_MAX_SHANTEN` from tenpai and some discard has a positive value; loss in points;
+  `EV_MAX_SHANTEN` from tenpai and some discard has a positive value; loss in points.  A discard
+  into tenpai where riichi could be declared is two choices, "5m riichi" and "5m dama";
 - **analysis** - otherwise the analysis ranking (lowest shanten, then most ukeire, then the
   larger second step); loss in ukeire tiles: the best discard's ukeire minus the played one's
   at equal shanten, all of the best discard's ukeire for a discard that goes back a shanten;
@@ -91,12 +92,21 @@ def _rate_discard(d: Decision, ev_max: int) -> Rating:
     played_kind = d.tile.kind
     if hand.is_closed and d.shanten <= ev_max and len(hand.dora_indicators) <= 5:
         result = expected_values(hand, min(max(hand.turn, 1), LAST_DRAW + 1), options=APP_OPTIONS)
-        rows = [(r.discard.kind, r.exp_score, r.shanten) for r in result.rows]
+        rows, played = [], KIND_NAMES[played_kind]
+        for r in result.rows:
+            name = KIND_NAMES[r.discard.kind]
+            if r.dama is None:                    # below tenpai: later riichi is in the value
+                rows.append((name, r.exp_score, r.shanten))
+            elif d.can_riichi and r.riichi is not None:     # tenpai: riichi or dama is a choice too
+                rows += [(f"{name} riichi", r.riichi.exp_score, r.shanten), (f"{name} dama", r.dama.exp_score, r.shanten)]
+                if r.discard.kind == played_kind:
+                    played = f"{name} {'riichi' if d.riichi else 'dama'}"
+            else:
+                rows.append((name, r.dama.exp_score, r.shanten))
         if rows and max(v for _, v, _ in rows) > _EPS:
-            values = [(KIND_NAMES[k], v) for k, v, _ in rows]
-            rank, best, loss = _rank_of(values, KIND_NAMES[played_kind])
-            ranking = tuple(Alternative(KIND_NAMES[k], v, s) for k, v, s in rows)
-            return Rating(d, "ev", "points", ranking, best, rank, loss)
+            rank, best, loss = _rank_of([(c, v) for c, v, _ in rows], played)
+            ranking = tuple(Alternative(c, v, s) for c, v, s in sorted(rows, key=lambda a: -a[1]))
+            return Rating(d, "ev", "points", ranking, best, rank, loss, played)
     a = analyze(hand, rank=by_second_step, calls=False)
     rows = a.rows
     mine = next(r for r in rows if r.tile.kind == played_kind)

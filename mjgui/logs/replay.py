@@ -52,6 +52,8 @@ class Decision:
     source: str | None = None       # call decisions: the discarder, L / A / R
     uses: tuple[int, int] | None = None     # a chi made: the two concealed kinds it used
     ron_points: int | None = None   # a ron on offer: what it pays (before honba and sticks)
+    can_riichi: bool = False        # discard: a tenpai discard here could declare riichi (closed,
+                                    # not in riichi yet, 1,000 points, four tiles left to draw)
 
 
 @dataclass(frozen=True)
@@ -200,9 +202,12 @@ class _RoundReplayer:
         except TileError as error:
             raise LogError(str(error), at=e.at) from None
         waits = _waits(kept) if hand_shanten(kept) == 0 else []
+        can_riichi = (hand.is_closed and not forced and self.rnd.scores[self.seat] >= 1000
+                      and LIVE_WALL - self.table.total_draws >= 4)
         self.decisions.append(Decision(
             "discard", self.index, j, hand, e.tile.name, e.tile, hand_shanten(hand), bool(waits),
-            bool(waits) and self.furiten(kept, waits, temporary=False), e.riichi, e.tsumogiri, forced))
+            bool(waits) and self.furiten(kept, waits, temporary=False), e.riichi, e.tsumogiri, forced,
+            can_riichi=can_riichi or e.riichi))
 
     def chance(self, tile: Tile, source: int, j: int, chankan: bool = False) -> None:
         """The player's options on `tile` discarded (or added to a quad) by `source`."""

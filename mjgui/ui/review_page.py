@@ -458,7 +458,7 @@ class ReviewPage(QWidget):
         self._show_empty(False)
         self.hand_view.set_hand(d.hand, drawn_apart=d.action == "discard")
         if d.action == "discard" and rating.best:
-            self.hand_view.set_highlight({kind_of(b) for b in rating.best})
+            self.hand_view.set_highlight({kind_of(b.split()[0]) for b in rating.best})   # "5m riichi": 5m
         self.alternatives.setRowCount(len(rating.ranking))
         for i, alt in enumerate(rating.ranking):
             if rating.unit in ("points", "ukeire"):
