@@ -3,8 +3,8 @@
 A discard decision is rated by the best evaluator that applies:
 
 - **ev** - the expected points of `mjgui.ev` under the full model the app uses (the tiles the
-  player could see are out of the wall, ron, furiten, riichi or dama) when the hand is closed, at most
-  `EV_MAX_SHANTEN` from tenpai and some discard has a positive value; loss in points.  A discard
+  player could see are out of the wall, ron, furiten, riichi or dama, an open hand's yaku) when the
+  hand is at most `EV_MAX_SHANTEN` from tenpai and some discard has a positive value; loss in points.  A discard
   into tenpai where riichi could be declared is two choices, "5m riichi" and "5m dama";
 - **analysis** - otherwise the analysis ranking (lowest shanten, then most ukeire, then the
   larger second step); loss in ukeire tiles: the best discard's ukeire minus the played one's
@@ -90,7 +90,7 @@ def _rate_discard(d: Decision, ev_max: int) -> Rating:
     if d.forced:
         return Rating(d, "forced", "", (Alternative(d.played, 0.0),), (d.played,), 1, 0.0)
     played_kind = d.tile.kind
-    if hand.is_closed and d.shanten <= ev_max and len(hand.dora_indicators) <= 5:
+    if d.shanten <= ev_max and len(hand.dora_indicators) <= 5:
         result = expected_values(hand, min(max(hand.turn, 1), LAST_DRAW + 1), options=APP_OPTIONS)
         rows, played = [], KIND_NAMES[played_kind]
         for r in result.rows:
