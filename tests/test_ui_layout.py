@@ -8,7 +8,8 @@ from PySide6.QtCore import QPoint, QRect
 from PySide6.QtWidgets import QApplication, QLabel, QScrollArea
 
 from mjgui.hand import Hand
-from mjgui.ui.panel_fit import column_cap, fitted_tile_height, palette_scale, share, tile_scale
+from mjgui.ui.column_fit import column_cap
+from mjgui.ui.panel_fit import fitted_tile_height, palette_scale, share, tile_scale
 
 TYPICAL = "123m456p789s1122z3m"         # 14 tiles, 11 distinct discards
 TENPAI_13 = "13m456p789s11z234s"

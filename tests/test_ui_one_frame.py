@@ -94,6 +94,8 @@ def test_the_cells_are_answered_by_qt(qtbot):
     calls into Python; what they answer is the analysis's."""
     table = AnalysisTable()
     qtbot.addWidget(table)
+    table.resize(1400, 700)            # room for every column, the verdict's included
+    table.show()
     assert type(table.source).data is QStandardItemModel.data
     assert type(table.source).rowCount is QStandardItemModel.rowCount
     hand = Hand.parse(HAND_14)
