@@ -538,3 +538,18 @@ def test_the_bars_keep_every_action_after_narrowing_and_widening(qtbot, window):
             # short labels only where the words do not fit; the tooltips keep the words
             assert window.bars_short == (size[0] == 800)
             assert window.act_settings.toolTip().startswith(("Settings", "設定"))
+
+
+def test_a_language_switched_in_a_narrow_window_keeps_every_title_whole(qtbot, window):
+    """Titles of columns hidden for room are measured too (Qt measures a hidden section
+    as 0): switched to Japanese at 800 px, a column shown is as wide as its title."""
+    show_at(qtbot, window, (800, 600), TYPICAL)
+    for lang in ("ja", "en"):
+        window.set_language(lang)
+        show_at(qtbot, window, (800, 600), TYPICAL)
+        table = window.table
+        header = table.horizontalHeader()
+        for col in range(header.count() - 1):          # the verdict takes the width left
+            if not table.isColumnHidden(col):
+                assert header.sectionSize(col) >= header.sectionSizeHint(col), (lang, col)
+        assert table.horizontalScrollBar().maximum() == 0

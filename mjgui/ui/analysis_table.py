@@ -611,7 +611,7 @@ class AnalysisTable(QTableView):
             self.source.retranslate()
         self.doubleClicked.connect(self._chosen)
         self.activated.connect(self._chosen)
-        self._header_widths: dict[tuple, int] = {}     # (language, column, sorted by it) -> px
+        self._header_widths: dict[tuple, int] = {}     # (language, font, column, sorted by it) -> px
         self._naturals: dict[int, int] = {}            # column -> its widest cell (or title)
         self._needs: dict[int, int] = {VERDICT: VERDICT_MIN}   # column -> the width it must have
         self._chosen_hidden: frozenset[int] = frozenset()     # hidden by the user (or the program)
@@ -653,12 +653,13 @@ class AnalysisTable(QTableView):
         rows = range(source.rowCount())
         best = [r for r in rows if source.is_best(r)] or list(rows[:1])
         strip = self.delegate.strip_width
+        font = header.font().key()             # the Japanese font joins the app's fonts when first shown
         for col in columns:
             if col in self._chosen_hidden:
                 continue
-            key = (language(), col, header.sortIndicatorSection() == col)
-            if key not in self._header_widths:       # asks the model: once per language
-                self._header_widths[key] = header.sectionSizeHint(col)
+            key = (language(), font, col, header.sortIndicatorSection() == col)
+            if key not in self._header_widths:       # asks the model: once per language and font
+                self._header_widths[key] = self._title_width(col)
             title = width = self._header_widths[key]
             if col in EV_COLUMNS:
                 # wide enough for any value from the start: their arrival moves no column
@@ -675,6 +676,21 @@ class AnalysisTable(QTableView):
                 need = max(title, MIN_STRIP_NEED, max((cells[r] for r in best), default=0))
                 self._needs[col] = min(width, need)
         self._arrange()
+
+    def _title_width(self, col: int) -> int:
+        """Qt's measure of a column's title.  QHeaderView measures a hidden section as
+        0: a column hidden for room is shown for the measure, quietly."""
+        header = self.horizontalHeader()
+        if not header.isSectionHidden(col):
+            return header.sectionSizeHint(col)
+        header.blockSignals(True)
+        try:
+            header.setSectionHidden(col, False)
+            width = header.sectionSizeHint(col)
+            header.setSectionHidden(col, True)
+        finally:
+            header.blockSignals(False)
+        return width
 
     def _text_widths(self):
         """text -> its width in the table's font, bold (a drill marks the pick in bold);
