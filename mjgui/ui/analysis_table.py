@@ -770,7 +770,7 @@ class AnalysisTable(QTableView):
         for col in CHOOSABLE:
             text = titles[col][0]
             if col in self._width_hidden:
-                text += tr(" (no room: widen the window)", "（幅が足りず非表示）")
+                text += tr(" (no room: widen the window)", "（場所が足りず非表示）")
             act = menu.addAction(text)
             act.setCheckable(True)
             act.setChecked(col not in self._chosen_hidden)
@@ -788,8 +788,13 @@ class AnalysisTable(QTableView):
 
     def _popup_column_menu(self, pos) -> None:
         menu = self.column_menu_shown = self.column_menu()
-        menu.aboutToHide.connect(menu.deleteLater)
+        menu.aboutToHide.connect(self._column_menu_closed)
         menu.popup(self.horizontalHeader().mapToGlobal(pos))
+
+    def _column_menu_closed(self) -> None:
+        if self.column_menu_shown is not None:
+            self.column_menu_shown.deleteLater()
+            self.column_menu_shown = None
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)

@@ -38,7 +38,7 @@ def _analyze_keys() -> list[tuple[str, str]]:
                                                       "パレット: 副露・ドラ・見えている牌に追加／手牌: 削除")),
         (tr("right-click a column title", "列名を右クリック"),
          tr("choose the table's columns (a narrow window hides the less used ones until they fit)",
-            "表の列を選ぶ（狭いウィンドウでは使用頻度の低い列を一時的に隠す）")),
+            "表の列を選ぶ（小さいウィンドウでは、よく使う列だけを表示）")),
     ]
 
 
