@@ -8,7 +8,7 @@ from PySide6.QtCore import QPoint, QRect
 from PySide6.QtWidgets import QApplication, QLabel, QScrollArea
 
 from mjgui.hand import Hand
-from mjgui.ui.panel_fit import column_cap, fitted_tile_height, palette_scale, share, tile_scale
+from mjgui.ui.panel_fit import fitted_tile_height, palette_scale, share, tile_scale
 
 TYPICAL = "123m456p789s1122z3m"         # 14 tiles, 11 distinct discards
 TENPAI_13 = "13m456p789s11z234s"
@@ -113,16 +113,13 @@ def test_a_timer_does_not_make_the_drill_bar_taller(qtbot, window):
     assert bar.height() == plain
 
 
-def test_share_and_cap_arithmetic():
+def test_share_arithmetic():
     # both fit: the table takes what it needs, the panels the rest
     assert share(500, 300, 300, 100) == 300
     # too little: the table keeps its priority rows, the panels their title line
     assert share(500, 800, 540, 300) == 500 - 48
     # the table needs less than its priority: it takes what it needs
     assert share(500, 120, 120, 450) == 120
-    assert column_cap([100, 200, 300], 700) is None
-    # 100 + 150 + 150 = 400
-    assert column_cap([100, 200, 300], 400) == 150
     assert fitted_tile_height(56, 650, 325, 56) == 32          # never below the limit
     assert fitted_tile_height(40, 400, 900, 52) == 52          # grows back to the size chosen
     assert fitted_tile_height(56, 650, 520, 56) == 44
@@ -452,3 +449,107 @@ def test_a_drill_answer_scrolls_its_verdict_into_view(qtbot, window):
     page.next_problem()
     settle(qtbot, window)
     assert bar.value() == 0
+
+
+SIZES = ((800, 600), (1024, 700), (1280, 860), (1600, 1000))
+# the columns a narrow table keeps (the discard, shanten, ukeire, total, the expected values)
+KEPT = ("Discard", "Shanten", "Ukeire", "Total", "Win", "Tenpai", "Exp")
+# the documented order in which the others give way (docs/ui-speed.md, analysis_table.GIVE_WAY)
+GIVE_WAY_TITLES = ("2nd step", "Improve", "Good shape", "Value", "Verdict", "Pon / chi")
+
+
+def _columns(table, lang):
+    """Column index by its English title's start (the model's titles are per language)."""
+    from mjgui.ui.analysis_table import _headers_in
+    titles = [t for t, _ in _headers_in("en")]
+    return {name: next(i for i, t in enumerate(titles) if t.startswith(name))
+            for name in KEPT + GIVE_WAY_TITLES}
+
+
+def _bars_whole(window) -> None:
+    """Every action of the bars shown is on its bar, inside the window: none only in "»"."""
+    from PySide6.QtWidgets import QToolButton
+    for bar in (window.modebar, window.toolbar, window.windowbar):
+        if bar.isHidden():
+            continue
+        assert bar.findChild(QToolButton, "qt_toolbar_ext_button").isHidden(), bar
+        for act in bar.actions():
+            widget = bar.widgetForAction(act)
+            if widget is None or not act.isVisible():
+                continue
+            assert widget.isVisible(), act.text()
+            assert inside(widget, window), act.text()
+            assert bar.rect().contains(widget.geometry()), act.text()
+
+
+@pytest.mark.parametrize("lang", ("en", "ja"))
+@pytest.mark.parametrize("size", SIZES)
+def test_no_sideways_scrolling_and_the_best_strip_whole_at_every_size(qtbot, window, size, lang):
+    from mjgui.ui.analysis_table import TileStripDelegate
+    window.set_language(lang)
+    show_at(qtbot, window, size, TYPICAL)
+    assert window.width() == size[0]
+    table = window.table
+    header = table.horizontalHeader()
+    cols = _columns(table, lang)
+    assert table.horizontalScrollBar().maximum() == 0
+    assert header.length() <= table.viewport().width()
+    for name in KEPT:
+        assert not table.isColumnHidden(cols[name]), name
+    # the best rows' ukeire strips are drawn whole (no "…"), and so is the column's title
+    ukeire = cols["Ukeire"]
+    best = [r for r in range(table.model().rowCount())
+            if table.source.is_best(table.proxy.mapToSource(table.proxy.index(r, 0)).row())]
+    assert best
+    for r in best:
+        tiles = table.row_for_view(r).ukeire
+        assert header.sectionSize(ukeire) >= TileStripDelegate.strip_width(tiles) + 1
+    assert header.sectionSize(ukeire) >= header.sectionSizeHint(ukeire)
+    # the columns shown that hold text are not cut (the verdict may be: its tooltip tells all)
+    for name in ("Shanten", "Total", "Win", "Tenpai", "Exp", "2nd step", "Improve", "Good shape", "Value"):
+        col = cols[name]
+        if not table.isColumnHidden(col):
+            assert header.sectionSize(col) >= max(table.sizeHintForColumn(col), header.sectionSizeHint(col)), name
+    # what gave way is a start of the documented order: the less used columns first
+    gone = [name for name in GIVE_WAY_TITLES if table.isColumnHidden(cols[name])]
+    assert gone == list(GIVE_WAY_TITLES[:len(gone)])
+    assert not table.chosen_hidden()            # none of it is the user's choice
+    _bars_whole(window)
+
+
+def test_columns_hidden_for_room_come_back_when_the_window_widens(qtbot, window):
+    show_at(qtbot, window, (800, 600), TYPICAL)
+    table = window.table
+    narrow = set(table.width_hidden())
+    assert narrow and all(table.isColumnHidden(c) for c in narrow)
+    for size in ((1280, 860), (1600, 1000)):
+        show_at(qtbot, window, size, TYPICAL)
+        assert table.width_hidden() == frozenset()
+        assert not any(table.isColumnHidden(c) for c in range(table.model().columnCount()))
+        assert table.horizontalScrollBar().maximum() == 0
+
+
+def test_the_bars_keep_every_action_after_narrowing_and_widening(qtbot, window):
+    for lang in ("en", "ja"):
+        window.set_language(lang)
+        for size in ((800, 600), (1280, 860), (800, 600), (1024, 700)):
+            show_at(qtbot, window, size, TYPICAL)
+            _bars_whole(window)
+            # short labels only where the words do not fit; the tooltips keep the words
+            assert window.bars_short == (size[0] == 800)
+            assert window.act_settings.toolTip().startswith(("Settings", "設定"))
+
+
+def test_a_language_switched_in_a_narrow_window_keeps_every_title_whole(qtbot, window):
+    """Titles of columns hidden for room are measured too (Qt measures a hidden section
+    as 0): switched to Japanese at 800 px, a column shown is as wide as its title."""
+    show_at(qtbot, window, (800, 600), TYPICAL)
+    for lang in ("ja", "en"):
+        window.set_language(lang)
+        show_at(qtbot, window, (800, 600), TYPICAL)
+        table = window.table
+        header = table.horizontalHeader()
+        for col in range(header.count() - 1):          # the verdict takes the width left
+            if not table.isColumnHidden(col):
+                assert header.sectionSize(col) >= header.sectionSizeHint(col), (lang, col)
+        assert table.horizontalScrollBar().maximum() == 0

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import QWidget
@@ -60,20 +62,28 @@ def test_a_slow_analysis_arrives_through_the_event_loop(qtbot, window):
     assert window.analysis.hand == Hand.parse(HAND_13)
 
 
-def test_a_hand_change_paints_the_table_once(qtbot, window):
+@pytest.mark.parametrize("size", ((1280, 860), (800, 600)))
+def test_a_hand_change_paints_the_table_once(qtbot, window, size):
+    """Also in a narrow window, where a change hides or shows columns for room."""
     window.worker.with_ev = False        # the expected values repaint their columns later
     window.frame_hold_ms = 5000
-    window.resize(1280, 860)
+    window.resize(*size)
     counter = PaintCount(window.table.viewport())
-    for first, second in ((HAND_13, HAND_14), (HAND_14, "123m456p789s1122z3p"), (HAND_14, HAND_13)):
+    hidden = set()
+    orphans = "19m19p19s1234567z5m"      # long ukeire strips: at 800 px the calls give way
+    for first, second in ((HAND_13, HAND_14), (HAND_14, "123m456p789s1122z3p"), (HAND_14, HAND_13),
+                          (HAND_14, orphans), (orphans, HAND_14)):
         window.editor.set_hand(Hand.parse(first))
         settle(qtbot, window)
         qtbot.wait(50)
         counter.count = 0
+        before = window.table.width_hidden()
         window.editor.set_hand(Hand.parse(second))
         settle(qtbot, window)
         qtbot.wait(50)                   # zero timers and posted events have run
         assert counter.count == 1, (first, second)
+        hidden.add(before != window.table.width_hidden())
+    assert True in hidden          # some change hid or showed columns for room (at 1280: the orphans' strips)
 
 
 def test_the_verdict_takes_the_width_left(qtbot, window):
@@ -94,6 +104,8 @@ def test_the_cells_are_answered_by_qt(qtbot):
     calls into Python; what they answer is the analysis's."""
     table = AnalysisTable()
     qtbot.addWidget(table)
+    table.resize(1400, 700)            # room for every column, the verdict's included
+    table.show()
     assert type(table.source).data is QStandardItemModel.data
     assert type(table.source).rowCount is QStandardItemModel.rowCount
     hand = Hand.parse(HAND_14)

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any, Iterable, Sequence
 
 from PySide6.QtCore import (QEvent, QModelIndex, QRect, QSize,
                             QSortFilterProxyModel, Qt, Signal)
 from PySide6.QtGui import (QBrush, QColor, QFont, QFontMetrics, QPainter, QPalette, QPixmap,
                            QStandardItemModel)
-from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QStyle, QStyledItemDelegate,
+from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QMenu, QStyle, QStyledItemDelegate,
                                QStyleOptionViewItem, QTableView, QToolTip, QWidget)
 
 from mjgui.analysis import Analysis, Row, TileCount
@@ -23,6 +23,7 @@ from mjgui.hand import MeldKind
 from mjgui.ui.cell_painter import paint_cells
 from mjgui.ui.cell_roles import (ALIGN_N, BACKGROUND_N, DISPLAY_N, FOREGROUND_N, SORT_N, SORT_ROLE,
                                  STRIP_N, TILES_N, TILES_ROLE, WARN_N, WARN_TILES_N, role_number)
+from mjgui.ui.column_fit import arrange
 from mjgui.ui.i18n import language, tr
 from mjgui.ui.theme import COLORS
 from mjgui.ui.tile_art import for_cache, tile_pixmap, tile_width
@@ -32,6 +33,17 @@ from mjgui.words import MELD_NAMES, shanten_word
 DISCARD, SHANTEN, UKEIRE, TOTAL, WIN, TENPAI, EXPECTED, IMPROVE, GOOD, SECOND, CALLS, VALUE, VERDICT = range(13)
 EV_COLUMNS = (WIN, TENPAI, EXPECTED)
 TILE_COLUMNS = (DISCARD, UKEIRE, CALLS)     # drawn as tiles by TileStripDelegate
+# each column's name in the settings (the columns the user hid), in column order
+COLUMN_KEYS = ("discard", "shanten", "ukeire", "total", "win", "tenpai", "expected", "improve",
+               "good_shape", "second_step", "calls", "value", "verdict")
+CHOOSABLE = tuple(c for c in range(VERDICT + 1) if c != DISCARD)    # a row is its discard: always shown
+# A table narrower than its columns hides these first, in this order (mjgui.ui.column_fit);
+# the discard, shanten, ukeire, total and the expected values never give way
+GIVE_WAY = (SECOND, IMPROVE, GOOD, VALUE, VERDICT, CALLS)
+# room left over widens the tile strips, the ukeire first, up to their longest strip;
+# the verdict takes the rest
+GROW = (UKEIRE, CALLS)
+VERDICT_MIN = 120          # the verdict, when shown, is at least this wide (its tooltip tells all)
 RANKS = ("ukeire", "score", "win")       # the table's order: the analysis's, or by an expected value
 
 BEST_LIGHT = QColor(COLORS["light"]["best_row"])
@@ -85,6 +97,10 @@ def _headers_in(_lang: str) -> list[tuple[str, str]]:
     ]
 
 
+def _choose_hint() -> str:
+    return tr("Right-click a column title to choose the columns shown", "列名を右クリックで表示する列を選べます")
+
+
 _CENTER = int(Qt.AlignmentFlag.AlignCenter.value)
 _ITEM_ELEMENT = QStyle.ControlElement.CE_ItemViewItem
 _TEXT_COLOR = QPalette.ColorRole.Text
@@ -99,6 +115,8 @@ class AnalysisModel(QStandardItemModel):
     the sort proxy, a selected row's delegates and the drill's table ask Qt's items, and
     answered by Qt none of those asks is a call into Python (a Python data() made a
     repaint of the table 2-3 times slower)."""
+
+    choose_hint = False          # the titles' tooltips say how to choose the columns (AnalysisTable)
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(0, VERDICT + 1, parent)
@@ -213,9 +231,10 @@ class AnalysisModel(QStandardItemModel):
     def _set_headers(self) -> None:
         """The column titles and their tooltips, held by Qt: the header asks for several
         roles of every section on each paint (answered from Python, ~400 calls a change)."""
+        hint = "\n" + _choose_hint() if self.choose_hint else ""
         for section, (title, tip) in enumerate(_headers()):
             self.setHeaderData(section, Qt.Orientation.Horizontal, title, Qt.ItemDataRole.DisplayRole)
-            self.setHeaderData(section, Qt.Orientation.Horizontal, tip, Qt.ItemDataRole.ToolTipRole)
+            self.setHeaderData(section, Qt.Orientation.Horizontal, tip + hint, Qt.ItemDataRole.ToolTipRole)
 
     def cell(self, row: int, col: int, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """What a cell answers for a role, read from Python (no QModelIndex, no QVariant)."""
@@ -456,6 +475,9 @@ def _font(text: str) -> QFont:
     return font
 
 
+MIN_STRIP_NEED = 64       # a strip column's least width: two tiles and "…"
+
+
 class TileStripDelegate(QStyledItemDelegate):
     """Draws a cell's tiles small, each with its remaining count beneath."""
     TILE_HEIGHT = 24          # with the counts below: 50 px rows, ten discards in an 860 px window
@@ -541,11 +563,18 @@ class TileStripDelegate(QStyledItemDelegate):
 
 class AnalysisTable(QTableView):
     """Sortable view of the analysis.  A click selects a row (the window shows its waits and
-    chances); a double click, or Enter on the selected row, asks to play that discard."""
+    chances); a double click, or Enter on the selected row, asks to play that discard.
+
+    Columns: the user chooses which show (the header's context menu, `choose_columns`);
+    of those, a table too narrow for all hides some (GIVE_WAY) and brings them back when
+    it widens (mjgui.ui.column_fit).  The two are kept apart: a column hidden for want of
+    room is still the user's choice to show."""
     discardChosen = Signal(int)            # the kind to discard
+    columnsChosen = Signal(object)         # frozenset of the columns the user hid
     # the cells painted in one pass (cell_painter) from what the model holds; off for a
     # view whose proxy answers roles of its own
     one_pass_paint = True
+    columns_choosable = True               # the header's context menu chooses the columns
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -570,19 +599,27 @@ class AnalysisTable(QTableView):
         # widths are set by _fit_columns once per change: ResizeToContents would measure
         # every cell through the model again on each layout pass
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        # the verdict takes the width left (set by _stretch_verdict): stretched by the header
+        # the verdict takes the width left (set by _arrange): stretched by the header
         # itself it is resized from the header's zero timer after a change of the other
         # widths, and the table then repaints whole a second time, after the window painted
         header.setStretchLastSection(False)
         header.setSortIndicatorShown(True)
+        if self.columns_choosable:
+            header.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+            header.customContextMenuRequested.connect(self._popup_column_menu)
+            self.source.choose_hint = True
+            self.source.retranslate()
         self.doubleClicked.connect(self._chosen)
         self.activated.connect(self._chosen)
-        self._header_widths: dict[tuple, int] = {}     # (language, column, sorted by it) -> px
-        self._naturals: dict[int, int] = {}            # column -> its content's width
-        self._cap: int | None = None                   # no column wider (fit_to_width)
+        self._header_widths: dict[tuple, int] = {}     # (language, font, column, sorted by it) -> px
+        self._naturals: dict[int, int] = {}            # column -> its widest cell (or title)
+        self._needs: dict[int, int] = {VERDICT: VERDICT_MIN}   # column -> the width it must have
+        self._chosen_hidden: frozenset[int] = frozenset()     # hidden by the user (or the program)
+        self._width_hidden: frozenset[int] = frozenset()      # hidden for want of room
         self._widths_font: str | None = None           # the font _widths were measured in
         self._widths: dict[str, int] = {}              # text -> width (_text_widths)
         self._metrics: QFontMetrics | None = None
+        self.column_menu_shown: QMenu | None = None    # the header's menu while it is open
 
     def set_analysis(self, analysis: Analysis | None, ev_pending: bool = False) -> None:
         self.source.set_analysis(analysis, ev_pending)
@@ -604,37 +641,56 @@ class AnalysisTable(QTableView):
         self._fit_columns(EV_COLUMNS)
 
     def _fit_columns(self, columns: Sequence[int] = tuple(range(VERDICT))) -> None:
-        """Each column as wide as its header and its widest cell, computed from the rows
-        in one pass (the Verdict column stretches over what is left)."""
+        """Measure these columns from the rows in one pass (each as wide as its title and
+        its widest cell; a tile strip column must have room for the best rows' strips),
+        then arrange every column in the table's width (`_arrange`).  A column hidden
+        for want of room is measured too: it comes back when it fits."""
         source = self.source
         header = self.horizontalHeader()
         width_of = self._text_widths()
         margin = 2 * (self.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, self) + 1) + 4
         grid = 1 if self.showGrid() else 0         # a cell's share of the grid line
-        widths = {}
+        rows = range(source.rowCount())
+        best = [r for r in rows if source.is_best(r)] or list(rows[:1])
+        strip = self.delegate.strip_width
+        font = header.font().key()             # the Japanese font joins the app's fonts when first shown
         for col in columns:
-            if self.isColumnHidden(col):
+            if col in self._chosen_hidden:
                 continue
-            key = (language(), col, header.sortIndicatorSection() == col)
-            if key not in self._header_widths:       # asks the model: once per language
-                self._header_widths[key] = header.sectionSizeHint(col)
-            width = self._header_widths[key]
+            key = (language(), font, col, header.sortIndicatorSection() == col)
+            if key not in self._header_widths:       # asks the model: once per language and font
+                self._header_widths[key] = self._title_width(col)
+            title = width = self._header_widths[key]
             if col in EV_COLUMNS:
                 # wide enough for any value from the start: their arrival moves no column
                 widest = "99,999" if col == EXPECTED else "100.0%"
                 width = max(width, width_of(widest) + margin + grid)
-            for r in range(source.rowCount()):
-                if col in TILE_COLUMNS:
-                    cell = self.delegate.strip_width(source.cell(r, col, TILES_ROLE))
-                else:
-                    cell = width_of(source.cell(r, col) or "") + margin
-                width = max(width, cell + grid)
-            self._naturals[col] = width
-            if self._cap is not None:
-                width = min(width, self._cap)
-            if header.sectionSize(col) != width:
-                widths[col] = width
-        self._resize_quietly(widths)
+            if col in TILE_COLUMNS:
+                cells = [strip(source.cell(r, col, TILES_ROLE)) + grid for r in rows]
+                width = max(width, max(cells, default=0))
+            else:
+                cells = [width_of(source.cell(r, col) or "") + margin + grid for r in rows]
+                width = max(width, max(cells, default=0))
+            self._naturals[col] = self._needs[col] = width
+            if col in GROW:        # a strip may be cut, but not the best rows' or the title
+                need = max(title, MIN_STRIP_NEED, max((cells[r] for r in best), default=0))
+                self._needs[col] = min(width, need)
+        self._arrange()
+
+    def _title_width(self, col: int) -> int:
+        """Qt's measure of a column's title.  QHeaderView measures a hidden section as
+        0: a column hidden for room is shown for the measure, quietly."""
+        header = self.horizontalHeader()
+        if not header.isSectionHidden(col):
+            return header.sectionSizeHint(col)
+        header.blockSignals(True)
+        try:
+            header.setSectionHidden(col, False)
+            width = header.sectionSizeHint(col)
+            header.setSectionHidden(col, True)
+        finally:
+            header.blockSignals(False)
+        return width
 
     def _text_widths(self):
         """text -> its width in the table's font, bold (a drill marks the pick in bold);
@@ -657,39 +713,92 @@ class AnalysisTable(QTableView):
                 return value
         return width_of
 
-    def fit_to_width(self, width: int) -> None:
-        """Narrow the widest columns (the tile strips draw "…" for what is cut) so that
-        the columns before the verdict fit in `width` pixels; wide enough, none is cut."""
-        from mjgui.ui.panel_fit import column_cap
-        shown = [c for c in range(VERDICT) if not self.isColumnHidden(c) and c in self._naturals]
-        cap = column_cap([self._naturals[c] for c in shown], width)
-        if cap == self._cap:
-            return
-        self._cap = cap
+    def _arrange(self) -> None:
+        """Show the columns that fit the viewport's width (mjgui.ui.column_fit), set
+        their widths (the verdict takes the width left) and repaint once."""
+        needs = {c: w for c, w in self._needs.items() if c not in self._chosen_hidden}
+        hidden, widths = arrange(needs, self._naturals, self.viewport().width(), GIVE_WAY, GROW, VERDICT)
+        self._width_hidden = hidden
         header = self.horizontalHeader()
-        wanted = {c: self._naturals[c] if cap is None else min(self._naturals[c], cap) for c in shown}
-        self._resize_quietly({c: w for c, w in wanted.items() if header.sectionSize(c) != w})
-
-    def _resize_quietly(self, widths: dict[int, int]) -> None:
-        header = self.horizontalHeader()
-        others = header.length() - header.sectionSize(VERDICT) + sum(
-            w - header.sectionSize(c) for c, w in widths.items())
-        verdict = max(header.minimumSectionSize(), self.viewport().width() - others)
-        if header.sectionSize(VERDICT) != verdict:
-            widths = {**widths, VERDICT: verdict}
-        if widths:
-            # quietly: told of each resize, the table repaints those columns from a zero
-            # timer, after the window painted the new rows; one repaint here instead
-            header.blockSignals(True)
+        changed = False
+        # quietly: told of each resize, the table repaints those columns from a zero
+        # timer, after the window painted the new rows; one repaint here instead
+        header.blockSignals(True)
+        try:
+            for col in range(VERDICT + 1):
+                hide = col in hidden or col in self._chosen_hidden
+                if header.isSectionHidden(col) != hide:
+                    header.setSectionHidden(col, hide)
+                    changed = True
             for col, width in widths.items():
-                header.resizeSection(col, width)
+                if header.sectionSize(col) != width:
+                    header.resizeSection(col, width)
+                    changed = True
+        finally:
             header.blockSignals(False)
+        if changed:
             self.updateGeometries()
             self.viewport().update()
 
+    def width_hidden(self) -> frozenset[int]:
+        """The columns hidden now for want of room (not by the user)."""
+        return self._width_hidden
+
+    def chosen_hidden(self) -> frozenset[int]:
+        """The columns the user (or the program) hid."""
+        return self._chosen_hidden
+
+    def choose_columns(self, hidden: Iterable[int]) -> None:
+        """Hide these columns by choice (the discard always shows); the others show when
+        there is room for them."""
+        hidden = frozenset(c for c in hidden if c in CHOOSABLE)
+        if hidden == self._chosen_hidden:
+            return
+        shown_again = self._chosen_hidden - hidden
+        self._chosen_hidden = hidden
+        self._fit_columns(tuple(c for c in sorted(shown_again) if c != VERDICT))
+
+    def _choose(self, col: int, shown: bool) -> None:
+        self.choose_columns(self._chosen_hidden - {col} if shown else self._chosen_hidden | {col})
+        self.columnsChosen.emit(self._chosen_hidden)
+
+    def column_menu(self) -> QMenu:
+        """The header's menu: a check per column the user may hide; a column hidden for
+        want of room says so (it shows again when the table is wider)."""
+        menu = QMenu(self)
+        titles = _headers()
+        for col in CHOOSABLE:
+            text = titles[col][0]
+            if col in self._width_hidden:
+                text += tr(" (no room: widen the window)", "（場所が足りず非表示）")
+            act = menu.addAction(text)
+            act.setCheckable(True)
+            act.setChecked(col not in self._chosen_hidden)
+            act.setData(col)
+            act.toggled.connect(lambda on, c=col: self._choose(c, on))
+        menu.addSeparator()
+        every = menu.addAction(tr("Show every column", "すべての列を表示"))
+        every.setEnabled(bool(self._chosen_hidden))
+        every.triggered.connect(self._show_every_column)
+        return menu
+
+    def _show_every_column(self) -> None:
+        self.choose_columns(())
+        self.columnsChosen.emit(self._chosen_hidden)
+
+    def _popup_column_menu(self, pos) -> None:
+        menu = self.column_menu_shown = self.column_menu()
+        menu.aboutToHide.connect(self._column_menu_closed)
+        menu.popup(self.horizontalHeader().mapToGlobal(pos))
+
+    def _column_menu_closed(self) -> None:
+        if self.column_menu_shown is not None:
+            self.column_menu_shown.deleteLater()
+            self.column_menu_shown = None
+
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
-        self._resize_quietly({})          # the verdict follows the width
+        self._arrange()          # the columns follow the width (also the viewport's, beside a scroll bar)
 
     def set_rank(self, rank: str) -> None:
         """Order the rows by the analysis ("ukeire") or by expected points / win chance."""

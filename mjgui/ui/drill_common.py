@@ -442,6 +442,7 @@ class PickProxy(QSortFilterProxyModel):
 class DrillAnalysisTable(AnalysisTable):
     """The per-discard table with the user's pick marked (rows are not for playing here)."""
     one_pass_paint = False        # PickProxy answers the pick's roles itself
+    columns_choosable = False     # its columns are the drill's: no header menu
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -452,7 +453,7 @@ class DrillAnalysisTable(AnalysisTable):
         self.setSelectionMode(self.SelectionMode.NoSelection)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         # calls are not part of a nanikiru answer: the verdict gets their room
-        self.setColumnHidden(CALLS, True)
+        self.choose_columns({CALLS})
 
     def set_pick(self, kind: int | None) -> None:
         self.proxy.pick_kind = kind

@@ -36,6 +36,9 @@ def _analyze_keys() -> list[tuple[str, str]]:
         ("Ctrl+Shift+C / V", tr("copy / paste the hand (text, tenhou URL)", "手牌のコピー / 貼り付け（文字・天鳳URL）")),
         (tr("right-click a tile", "牌を右クリック"), tr("palette: add as meld, dora or visible; hand: remove",
                                                       "パレット: 副露・ドラ・見えている牌に追加／手牌: 削除")),
+        (tr("right-click a column title", "列名を右クリック"),
+         tr("choose the table's columns (a narrow window hides the less used ones until they fit)",
+            "表の列を選ぶ（小さいウィンドウでは、よく使う列だけを表示）")),
     ]
 
 

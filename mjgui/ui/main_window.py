@@ -23,7 +23,7 @@ from mjgui.hand import Hand
 from mjgui.tiles import MAX_TEXT, Tile, TileError, check_length, parse_tenhou_url
 from mjgui.ui import fonts, i18n
 from mjgui.ui.action_button import follow_action
-from mjgui.ui.analysis_table import AnalysisTable
+from mjgui.ui.analysis_table import COLUMN_KEYS, AnalysisTable
 from mjgui.ui.analysis_worker import AnalysisWorker
 from mjgui.ui.ev_chart import TurnChart
 from mjgui.ui.hand_editor import HandEditor
@@ -36,7 +36,7 @@ from mjgui.ui.panel_fit import MIN_PANELS, PanelFit, fitted_tile_height, palette
 from mjgui.ui.rules_setting import read_rules, write_rules
 from mjgui.ui.settings_dialog import RANKS, TILE_HEIGHTS, TILE_SIZES
 from mjgui.ui.stored_settings import log as settings_log
-from mjgui.ui.stored_settings import read_choice, read_json_object, read_text
+from mjgui.ui.stored_settings import read_choice, read_json_object, read_names, read_text
 from mjgui.ui.theme import ALERT_STYLE, THEMES, apply_theme
 from mjgui.ui.wait_inspector import WaitInspector
 from mjgui.ui.wrap_row import WrapRow
@@ -79,6 +79,8 @@ class MainWindow(QMainWindow):
         self.history_path = history_path or default_history_path()
         self.history: HistoryStore | None = None
         self.history_problem = ""             # why the history is unavailable, if it is
+        self._bar_widths: dict[tuple, int] = {}   # the bars' width with their words (_fit_bars)
+        self.bars_short = False                   # the bars show their short labels
         self.pages: dict[str, QWidget] = {}
         self.theme = read_choice(self.store, "theme", THEMES, "light")
         self.rules_preset, self.rules = read_rules(self.store)
@@ -101,6 +103,7 @@ class MainWindow(QMainWindow):
         self.worker.rules = self.rules
         self._build()
         self._connect()
+        self.installEventFilter(self)        # its resizes: the bars' labels (_fit_bars)
         self._apply_theme()
         self._apply_tile_size()
         self.retranslate()
@@ -268,6 +271,9 @@ class MainWindow(QMainWindow):
         # bottom; `PanelFit` sizes the two by what they hold
         self.splitter = QSplitter(Qt.Orientation.Vertical, central)
         self.table = AnalysisTable(self.splitter)
+        # the columns the user hid (the header's menu), by name
+        hidden = read_names(self.store, "hidden_columns", COLUMN_KEYS)
+        self.table.choose_columns(COLUMN_KEYS.index(name) for name in hidden)
         bottom = QWidget(self.splitter)
         bottom_layout = QHBoxLayout(bottom)
         bottom_layout.setContentsMargins(0, 0, 0, 0)
@@ -317,6 +323,7 @@ class MainWindow(QMainWindow):
         self.text.returnPressed.connect(self.apply_text)
         self._text_timer.timeout.connect(self.apply_text)
         self.table.discardChosen.connect(self.discard)
+        self.table.columnsChosen.connect(self._save_hidden_columns)
         self.table.selectionModel().currentRowChanged.connect(lambda *_: self._show_selected())
         self.hand_view.discardRequested.connect(self.discard)
         self.hand_view.meldRemoveRequested.connect(lambda i: self._edit(self.editor.remove_meld, i))
@@ -738,6 +745,7 @@ class MainWindow(QMainWindow):
         for act in self.toolbar.actions():        # hand editing belongs to the analysis page
             act.setVisible(mode == "analyze")
         self.toolbar.setVisible(mode == "analyze")
+        self._fit_bars()
         self.store.setValue("mode", mode)
 
     def page_if_built(self, mode: str) -> QWidget | None:
@@ -911,6 +919,7 @@ class MainWindow(QMainWindow):
         self.store.setValue("theme", self.theme)
         self._apply_theme()
         self._label_theme_action()
+        self._fit_bars()
         self._sync_settings_dialog()
 
     def _label_theme_action(self) -> None:
@@ -920,9 +929,40 @@ class MainWindow(QMainWindow):
         en, ja = ("Light", "ライト") if self.theme == "light" else ("Dark", "ダーク")
         other_en, other_ja = ("dark", "ダーク") if self.theme == "light" else ("light", "ライト")
         keys = self.act_theme.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
-        self.act_theme.setText(tr(f"Theme: {en}", f"テーマ: {ja}"))
         self.act_theme.setToolTip(tr(f"The {en.lower()} theme is shown: click for the {other_en} one ({keys})",
                                      f"{ja}テーマ表示中: クリックで{other_ja}テーマに（{keys}）"))
+
+    def _bar_labels(self, short: bool) -> dict[QAction, str]:
+        """The labels of the bars' actions that have a short form: words in a window wide
+        enough for them, else symbols and shorter words (the tooltips keep the words), so
+        that every action stays on the bar at 800 px, in both languages, without "»"."""
+        if short:
+            return {self.act_deal: "⚄", self.act_undo: "↶", self.act_redo: "↷",     # a die: a random deal
+                    self.act_theme: "☀" if self.theme == "light" else "☾",
+                    self.act_settings: "⚙", self.act_help: "?"}
+        light = self.theme == "light"
+        return {self.act_deal: tr("Random deal", "ランダム配牌"), self.act_undo: tr("Undo", "元に戻す"),
+                self.act_redo: tr("Redo", "やり直す"),
+                self.act_theme: tr("Theme: Light" if light else "Theme: Dark",
+                                   "テーマ: ライト" if light else "テーマ: ダーク"),
+                self.act_settings: tr("Settings", "設定"), self.act_help: tr("Help", "ヘルプ")}
+
+    def _fit_bars(self, width: int | None = None) -> None:
+        """Short labels on the bars when their words do not fit the window's width (the
+        width the words need is measured once per language, theme and bars shown)."""
+        bars = [b for b in (self.modebar, self.toolbar, self.windowbar) if not b.isHidden()]
+        key = (i18n.language(), self.theme, len(bars))
+        full = self._bar_widths.get(key)
+        if full is None:
+            self._set_bar_labels(False)
+            full = self._bar_widths[key] = sum(b.sizeHint().width() for b in bars)
+        self._set_bar_labels(full > (self.width() if width is None else width))
+
+    def _set_bar_labels(self, short: bool) -> None:
+        self.bars_short = short
+        for act, text in self._bar_labels(short).items():
+            if act.text() != text:
+                act.setText(text)
 
     def _label_language_action(self) -> None:
         """In English the switch says "日本語", drawn from the bundled font's outlines (the
@@ -954,6 +994,14 @@ class MainWindow(QMainWindow):
             self.help.setGeometry(self.centralWidget().geometry())
             self.help.open_overlay()
 
+    def eventFilter(self, watched, event) -> bool:
+        if watched is self and event.type() == QEvent.Type.Resize:
+            # the bars' labels for the new width before the window's layout places the
+            # bars (a filter sees the event before the layout): the bars are then laid out
+            # once, with the labels they keep, instead of overflowing into "»" first
+            self._fit_bars(event.size().width())
+        return super().eventFilter(watched, event)
+
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         QTimer.singleShot(0, self._fit_hand_tiles)        # once the layout gave the hand its width
@@ -980,8 +1028,12 @@ class MainWindow(QMainWindow):
         self.act_copy_mpsz.setToolTip(tr("Copy the hand as text (Ctrl+Shift+C); the arrow offers a "
                                          "tenhou URL or Unicode tiles",
                                          "手牌を文字でコピー（Ctrl+Shift+C）。矢印から天鳳URL・Unicode牌"))
-        self.act_undo.setText(tr("Undo", "元に戻す"))
-        self.act_redo.setText(tr("Redo", "やり直す"))
+        stack = self.editor.undo_stack
+        for act, en, ja, step in ((self.act_undo, "Undo", "元に戻す", stack.undoText()),
+                                  (self.act_redo, "Redo", "やり直す", stack.redoText())):
+            if not step:             # an edit's step names itself (undoTextChanged)
+                keys = act.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+                act.setToolTip(f"{tr(en, ja)} ({keys})")
         self.text_label.setText(tr("Hand:", "手牌:"))
         self.text.setPlaceholderText(tr("type a hand: 123m456p789s1122z, 0m = red five, chi:3*45m, dora:1z",
                                         "手牌を入力: 123m456p789s1122z、0m = 赤5、chi:3*45m、dora:1z"))
@@ -1014,9 +1066,14 @@ class MainWindow(QMainWindow):
             act = self.mode_actions[mode]
             act.setText(tr(en, ja))
             act.setToolTip(f"{tr(en, ja)} ({act.shortcut().toString(QKeySequence.SequenceFormat.NativeText)})")
+        self._bar_widths.clear()
+        self._fit_bars()
         self._show_summary()
         if self.analysis is None and not self.editor.hand.analysable:
             self._hand_changed(self.editor.hand)
+
+    def _save_hidden_columns(self, hidden) -> None:
+        self.store.setValue("hidden_columns", " ".join(COLUMN_KEYS[c] for c in sorted(hidden)))
 
     def _save_hand(self) -> None:
         self._save_timer.stop()

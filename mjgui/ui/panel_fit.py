@@ -87,26 +87,6 @@ def fitted_tile_height(height: int, natural_width: int, width: int, chosen: int)
     return max(MIN_TILE_HEIGHT, min(chosen, fit))
 
 
-MIN_COLUMN_CAP = 64      # a capped column still shows two tiles and "…"
-STRETCH_MIN = 120        # the stretching last column (the verdict) keeps this much
-
-
-def column_cap(naturals: list[int], width: int, floor: int = MIN_COLUMN_CAP) -> int | None:
-    """The largest width cap under which the columns (natural widths `naturals`) fit in
-    `width` pixels; None when they fit as they are.  Only the wide columns (the tile
-    strips and the verdict) are ever near the cap; they draw "…" for what is cut."""
-    if sum(naturals) <= width:
-        return None
-    low, high = floor, max(naturals)
-    while low < high:
-        mid = (low + high + 1) // 2
-        if sum(min(n, mid) for n in naturals) <= width:
-            low = mid
-        else:
-            high = mid - 1
-    return low
-
-
 class PanelFit(QObject):
     def __init__(self, splitter: QSplitter, table: QAbstractItemView, waits: QWidget, chart: QWidget):
         super().__init__(splitter)
@@ -121,8 +101,8 @@ class PanelFit(QObject):
         self._window = splitter.window()
         if self._window is not splitter:
             self._window.installEventFilter(self)
-        # the columns are sized here (to their contents, narrowed when the width is short):
-        # sized by contents in Qt they could not be narrowed
+        # the table sizes its columns itself (AnalysisTable._arrange, to their contents
+        # and the width it has): sized by contents in Qt they could not be narrowed
         header = table.horizontalHeader()
         for c in range(header.count()):
             if header.sectionResizeMode(c) == QHeaderView.ResizeMode.ResizeToContents:
@@ -148,17 +128,7 @@ class PanelFit(QObject):
             self.request()
         return False
 
-    def fit_columns(self) -> None:
-        """Narrow the widest columns so the table fits its width (no horizontal scrolling
-        at 1024 px: the verdict, the stretching last column, stays in view).  The table
-        knows its columns' natural widths (it measured them with the rows)."""
-        table = self.table
-        if table.model().rowCount() == 0:
-            return
-        table.fit_to_width(table.viewport().width() - STRETCH_MIN)
-
     def fit(self) -> None:
-        self.fit_columns()
         if self.dragged:
             return
         sizes = self.splitter.sizes()

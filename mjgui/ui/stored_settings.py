@@ -14,7 +14,7 @@ from typing import Any, Callable, Iterable
 
 from PySide6.QtCore import QSettings
 
-__all__ = ["log", "read_text", "read_choice", "read_bool", "read_json_object"]
+__all__ = ["log", "read_text", "read_choice", "read_bool", "read_json_object", "read_names"]
 
 log = logging.getLogger("mjgui.settings")
 MAX_TEXT = 4096        # no setting is longer; a bigger value is not ours
@@ -75,3 +75,24 @@ def read_json_object(store: QSettings, key: str) -> dict | None:
     if not all(v is None or isinstance(v, (str, int, float)) for v in value.values()):
         return _fallback(key, text, "a value is not plain text or a number", None)
     return value
+
+
+def read_names(store: QSettings, key: str, known: Iterable[str]) -> frozenset[str]:
+    """A set of names stored as text separated by spaces or commas (an INI value with
+    commas comes back as a list: taken too).  Names not in `known` are left out (and
+    logged); anything else than text gives the empty set."""
+    value = store.value(key, None)
+    if value is None:
+        return frozenset()
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        value = " ".join(value)
+    if not isinstance(value, str):
+        return _fallback(key, value, f"expected names, not {type(value).__name__}", frozenset())
+    if len(value) > MAX_TEXT:
+        return _fallback(key, value, f"longer than {MAX_TEXT} characters", frozenset())
+    options = frozenset(known)
+    names = frozenset(value.replace(",", " ").split())
+    unknown = names - options
+    if unknown:
+        log.warning("setting %r: unknown names %s left out", key, ", ".join(sorted(unknown))[:200])
+    return names & options
