@@ -620,10 +620,25 @@ static int32_t drawn_best(ev_ctx *c, uint8_t *h, int r, int shanten)
  * takes the place of draw t: the open state continues from draw t + 1, and
  * its line makes no further call. */
 
-/* Calls are searched from 1-shanten: a call that makes the hand tenpai.
- * (From 2-shanten the open lines' searches take the worst 2-shanten hand
- * past 50 ms on the 2-core VM; docs/ev.md.) */
-#define CALL_MAX_SHANTEN 1
+/* Calls are searched from 1-shanten: a call that makes the hand tenpai; and
+ * from 2-shanten only the pon of a value honour (a dragon, the seat's or the
+ * round's wind), whose triplet is the line's yaku: every call from 2-shanten
+ * took the worst 2-shanten hands past 50 ms on the 2-core VM, these add a
+ * few per cent (docs/ev.md, benchmarks/README.md). */
+#define CALL_MAX_SHANTEN 2
+
+static int value_honour(const ev_ctx *c, int x)
+{
+    return x >= 31 || x == 27 + c->w->seat_wind || x == 27 + c->w->round_wind;
+}
+
+/* Whether h holds a pair of a value honour (the 2-shanten states that may call). */
+static int value_pair(const ev_ctx *c, const uint8_t *h)
+{
+    for (int x = 27; x < MJ_KINDS; x++)
+        if (h[x] >= 2 && value_honour(c, x)) return 1;
+    return 0;
+}
 
 /* What the line was before a call. */
 typedef struct {
@@ -696,7 +711,10 @@ static int call_shape(ev_ctx *c, uint8_t *h, int red, int x, int called_red, int
             h[d]++;
             if (child < 0) { found = -1; break; }
             const double *cv = values_at(c, child) + 1;
-            if (cv[M_TENPAI * NV + c->last] <= 0) continue;    /* no yaku (tenpai_values): no call */
+            /* no yaku on this line (tenpai_values gives it nothing): no call.  Its
+             * tenpai chance is highest with the most draws left, when it is called
+             * at the search's first draw (cv[j] is its value at draw j + 1) */
+            if (cv[M_TENPAI * NV + c->turn] <= 0) continue;
             found++;
             for (int j = 0; j < M_COUNT * NV - 1; j++) best[j] = cv[j] > best[j] ? cv[j] : best[j];
         }
@@ -715,6 +733,10 @@ static int call_values(ev_ctx *c, uint8_t *h, int red, const draw *dr, int shant
 {
     int x = dr->x, called_red = dr->red != red, found = 0;
     memset(pon, 0, M_COUNT * NV * sizeof *pon);
+    if (shanten == 2 && !value_honour(c, x)) {    /* from 2-shanten: a value honour's pon only */
+        memset(left, 0, M_COUNT * NV * sizeof *left);
+        return 0;
+    }
     if (h[x] >= 2 && (found = call_shape(c, h, red, x, called_red, pon_code(x), (uint64_t)1 << x, x, x,
                                          shanten, pon)) < 0)
         return -1;
@@ -774,7 +796,7 @@ static void progress_values(ev_ctx *c, uint8_t *h, int red, int shanten, int32_t
     /* the useful draws that can be called: their weight, then pon and left
      * (M_COUNT x NV each) in calls */
     int calling = c->calls && !c->call && shanten <= CALL_MAX_SHANTEN && c->w->n_melds < 4 && n > 0
-                  && !c->failed, n_calls = 0;
+                  && !c->failed && (shanten < 2 || value_pair(c, h)), n_calls = 0;
     double *calls = calling ? malloc((size_t)2 * n * M_COUNT * NV * sizeof *calls) : NULL;
     double call_weight[2 * MJ_KINDS];
     if (calling && !calls) c->failed = FAIL_MEMORY;

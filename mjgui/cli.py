@@ -309,7 +309,8 @@ def _parser() -> argparse.ArgumentParser:
                                  f"against {who} (default {default})")
     ev_cmd.add_argument("--calls", action="store_true",
                         help="full model: a 1-shanten hand may pon (any opponent) or chi (the left player) "
-                             "a discard that makes it tenpai with a yaku (the app's setting)")
+                             "a discard that makes it tenpai with a yaku, a 2-shanten hand pon a value "
+                             "honour (the app's setting)")
     ev_cmd.add_argument("--call-share", type=float, default=0.5, metavar="Q",
                         help="full model with --calls: share of the live tiles an opponent discard can be "
                              "(default 0.5)")

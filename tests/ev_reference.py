@@ -4,8 +4,9 @@ hand, red fives held, draw number) with Python's own bookkeeping, scoring each
 win with mjgui.scoring.score on a Hand.  The full model adds the seen tiles,
 ron from the opponents' discards, furiten and riichi or dama, and optionally
 calls: a 1-shanten hand may pon (any opponent) or chi (the left player) a
-discard that makes it tenpai, then waits dama with the meld.  Only for small
-cases."""
+discard that makes it tenpai, then waits dama with the meld; a 2-shanten hand
+may pon a value honour (its yaku), then draws to tenpai (no further call).  A
+line after a call counts only tenpai with a yaku.  Only for small cases."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -23,8 +24,9 @@ LAST = 17
 
 class Model:
     def __init__(self, hand: Hand, turn: int, ippatsu=True, haitei=True, ura=True, double_riichi=True,
-                 full=False, ron_dama=0.5, ron_riichi=0.25, calls=False, call_share=0.5):
+                 full=False, ron_dama=0.5, ron_riichi=0.25, calls=False, call_share=0.5, called=False):
         self.hand, self.turn, self.full = hand, turn, full
+        self.called = called                # a line after a call: its tenpai counts with a yaku only
         self.calls, self.call_share = calls and full, call_share
         self.lines = {}                     # the model of the hand after each call (its meld added)
         self.opts = dict(ippatsu=ippatsu, haitei=haitei, ura=ura, double_riichi=double_riichi)
@@ -33,6 +35,8 @@ class Model:
         for m in hand.melds:
             for t in m.tiles:
                 self.melded[t.kind] += 1
+        # the copies the melds hold cap the concealed hand's (never a fifth copy)
+        self.caps = bytes(4 - m for m in self.melded) if hand.melds else None
         self.ind = [0] * 34
         for t in hand.dora_indicators:
             self.ind[t.kind] += 1
@@ -56,7 +60,12 @@ class Model:
         self.line_value = lru_cache(maxsize=None)(self._line_value)
 
     def shanten(self, counts):
+        if self.caps is not None:
+            return core.shanten_capped(bytes(counts), self.caps, self.forms)
         return core.shanten(bytes(counts), self.forms)
+
+    def value_honour(self, x: int) -> bool:
+        return x >= 31 or x in (27 + self.hand.seat_wind, 27 + self.hand.round_wind)
 
     def wall(self, counts, x):
         return max(4 - counts[x] - self.melded[x] - self.ind[x], 0)
@@ -173,6 +182,8 @@ class Model:
     def _value(self, counts: tuple, reds: frozenset, t: int, double: bool, furiten: bool):
         """(tenpai, win, score) of a 13-tile hand just after a discard, draws t..last left."""
         s = self.shanten(list(counts))
+        if s == 0 and self.called:
+            return self.line_value(counts, reds, t)
         if s == 0:
             choices = self.tenpai(counts, reds, t, double, furiten).values()
             return (1.0 if t <= self.last + 1 else 0.0, max(c[0] for c in choices), max(c[1] for c in choices))
@@ -201,7 +212,7 @@ class Model:
             counts[x] -= 1
         P = max(self.pool[t], kept)
         value = tuple((a + (P - kept) * st) / P for a, st in zip(acc, stay))
-        if self.calls and s == 1 and len(self.hand.melds) < 4:
+        if self.calls and s <= 2 and len(self.hand.melds) < 4:
             value = self.with_calls(counts, reds, t, P, value)
         return value
 
@@ -209,11 +220,14 @@ class Model:
     def with_calls(self, counts, reds, t, P, passed):
         """The three opponent discards before draw t (right, across, left), each a
         live kind x with probability call_share * wall(x) / P: a pon of any of
-        them or a chi of the left one's that makes the hand tenpai may replace
-        draw t, when it is worth more (each number on its own)."""
+        them or a chi of the left one's that makes the hand tenpai (from
+        2-shanten: a value honour's pon to 1-shanten) may replace draw t, when
+        it is worth more (each number on its own)."""
         s = self.shanten(counts)
         options = []                          # (chance, best pon, best pon or chi)
         for x, red, wgt in self.draws(counts, reds):
+            if s == 2 and not self.value_honour(x):
+                continue
             counts[x] += 1
             lowers = self.shanten(counts) < s
             counts[x] -= 1
@@ -236,8 +250,9 @@ class Model:
 
     def call(self, counts, reds, x, red, t, kind):
         """The best (tenpai, win, score) over the calls of x of this kind and the
-        discards kuikae allows that leave the open hand tenpai with a yaku; None
-        when none."""
+        discards kuikae allows that leave the open hand one shanten lower, on a
+        line that reaches tenpai with a yaku; None when none."""
+        s = self.shanten(counts)
         shapes = []                            # (the hand's two tiles, the run's lowest kind, banned)
         if kind == "pon" and counts[x] >= 2:
             shapes.append(((x, x), x, {x}))
@@ -267,8 +282,8 @@ class Model:
                 if not rest[d] or d in banned:
                     continue
                 rest[d] -= 1
-                v = line.line_value(tuple(rest), r2, t + 1) if line.is_tenpai(rest) else (0.0,)
-                if v[0] > 0:                   # tenpai with a yaku: a call worth making
+                v = line.value(tuple(rest), r2, t + 1, False, False) if line.shanten(rest) == s - 1 else (0.0,)
+                if v[0] > 0:                   # tenpai with a yaku within reach: a call worth making
                     best = v if best is None else [max(p, q) for p, q in zip(best, v)]
                 rest[d] += 1
         return best
@@ -285,19 +300,14 @@ class Model:
                         "A" if kind == "pon" else "L")
             hand = replace(self.hand, concealed=(), melds=self.hand.melds + (meld,))   # tiles come later
             self.lines[key] = Model(hand, self.turn, **self.opts, full=True, ron_dama=self.q["dama"],
-                                    ron_riichi=self.q["riichi"])
+                                    ron_riichi=self.q["riichi"], called=True)
         return self.lines[key]
 
-    def is_tenpai(self, counts) -> bool:
-        """Tenpai in the regular form on a kind with a copy left beside the hand and melds."""
-        return any(counts[y] + self.melded[y] < 4 and self.shanten([c + (k == y) for k, c in enumerate(counts)]) == -1
-                   for y in range(34))
-
     def _line_value(self, counts: tuple, reds: frozenset, t: int):
-        """(tenpai, win, score) of the open tenpai hand after a call, waiting dama from the
-        opponents' discards before draw t; its tenpai counts only with a yaku (a live
-        winning tile wins by tsumo)."""
-        win, pts = self.tenpai(counts, reds, t, False, False)["dama"]
+        """(tenpai, win, score) of an open tenpai hand on a line after a call, waiting dama
+        from the opponents' discards before draw t.  Only a tenpai with a yaku (a live
+        winning tile wins by tsumo) is worth anything: a player who called does not aim
+        for a yakuless wait (not even for houtei)."""
         work = list(counts)
         yaku = False
         for x, red, _ in self.draws(work, reds):
@@ -305,7 +315,10 @@ class Model:
             if self.shanten(work) == -1:
                 yaku = yaku or self.win_points(work, reds | {x // 9} if red else reds, x, {"tsumo"}) > 0
             work[x] -= 1
-        return (1.0 if yaku and t <= self.last + 1 else 0.0, win, pts)
+        if not yaku:
+            return (0.0, 0.0, 0.0)
+        win, pts = self.tenpai(counts, reds, t, False, False)["dama"]
+        return (1.0 if t <= self.last + 1 else 0.0, win, pts)
 
     def _root(self, kind: int):
         counts = list(self.hand.counts)

@@ -16,6 +16,7 @@ from mjgui import core
 from mjgui.ev import EvOptions, expected_values
 from mjgui.hand import Hand
 
+from ev_reference import Model
 from test_ev import random_hand
 from test_ev_full import check_against_reference, with_seen
 
@@ -223,3 +224,45 @@ def test_the_simple_model_ignores_calls():
 def test_bad_options_are_named(bad):
     with pytest.raises(ValueError, match="calls|call_share"):
         EvOptions(model="full", **bad)
+
+
+def _with_value_pair(rng: random.Random, shanten: int) -> Hand:
+    """A random hand at `shanten` holding a pair of dragons or of its seat's / the round's wind."""
+    while True:
+        hand = random_hand(rng, shanten)
+        pairs = [k for k in range(27, 34) if hand.counts[k] >= 2]
+        seat = rng.randrange(4)
+        if any(k >= 31 or k in (27 + seat, 27) for k in pairs):
+            return replace(hand, seat_wind=seat)
+
+
+@pytest.mark.parametrize("turn, hands", [(16, 8), (15, 4)])
+def test_a_value_pair_at_two_shanten_matches_the_reference(turn, hands):
+    # from 2-shanten only the pon of a value honour is searched (then draws to tenpai)
+    rng = random.Random(800 + turn)
+    for _ in range(hands):
+        hand = with_seen(rng, _with_value_pair(rng, 2), rng.randrange(0, 16), rng.randrange(0, 5))
+        check_against_reference(hand, turn, random_options(rng))
+
+
+@pytest.mark.parametrize("pair, value", [("55z", True), ("22z", True), ("11z", True), ("44z", False)])
+def test_a_value_honour_pon_at_two_shanten_is_searched(pair, value):
+    # 234m 56p 99m + a pair + 24s 1p 9p after the 7z: 2-shanten.  Three draws left (seat
+    # South, turn 15, an East round): a pon at the first, a draw to tenpai on the open line,
+    # then its wait.  Haku, south (the seat's wind) and east (the round's) are value honours:
+    # against the same model without calls from 2-shanten the pon adds to every number; north
+    # is not, and nothing changes
+    hand = Hand.parse(f"234m56p99m{pair}24s1p9p7z dora:1z seat:S")
+    options = replace(ON, ura=False)
+    row = expected_values(hand, 15, options).row("7z")
+    assert row.shanten == 2
+    got = (row.tenpai_prob, row.win_prob, row.exp_score)
+    kwargs = dict(ippatsu=options.ippatsu, haitei=options.haitei, ura=False, full=True, calls=True)
+    assert got == pytest.approx(Model(hand, 15, **kwargs).discard(33), rel=1e-9, abs=1e-12)
+    late = Model(hand, 15, **kwargs)
+    late.value_honour = lambda x: False          # no value honour: no call from 2-shanten
+    base = late.discard(33)
+    if value:
+        assert got[0] > base[0] + 1e-3 and got[1] > base[1] and got[2] > base[2]
+    else:
+        assert got == pytest.approx(base, rel=1e-12, abs=1e-15)
