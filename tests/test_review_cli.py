@@ -47,6 +47,7 @@ def test_json_schema(capsys, game):
             if d["kind"] == "discard":
                 assert hand.size == 14 and d["played"] in [t.name for t in hand.concealed]
                 assert d["best"] in [t.plain_name for t in hand.concealed]
+                assert d["best_choice"].split()[0] == d["best"] and d["best_choice"] in d["best_all"]
             else:
                 assert hand.size == 13 and d["played"] in ("pass", "pon", "chi", "kan", "ron")
     assert kinds == {"discard", "call"}
@@ -102,10 +103,14 @@ def test_export_problems(capsys, game, tmp_path):
     assert status == 0 and "problems to" in err
     problems = load_set(out)
     data = json.loads(run(capsys, game, "--json", "--player", "0")[1])
+    def tiles(d):                     # the best choices' tiles: "5m riichi" is 5m
+        return list(dict.fromkeys(b.split()[0] for b in d["best_all"]))
+
     costly = [d for r in data["rounds"] for d in r["decisions"] if d["kind"] == "discard"
-              and ((d["unit"] == "points" and d["loss"] > 300) or (d["unit"] == "ukeire" and d["loss"] > 4))]
+              and ((d["unit"] == "points" and d["loss"] > 300) or (d["unit"] == "ukeire" and d["loss"] > 4))
+              and Hand.parse(d["played"]).concealed[0].plain_name not in tiles(d)]    # not a riichi choice only
     assert len(problems) == len(costly) > 0
     for p, d in zip(problems, costly):
-        assert p.drill == "nanikiru" and list(p.answer) == d["best_all"]
+        assert p.drill == "nanikiru" and list(p.answer) == tiles(d)
         hand = Hand.parse(d["hand"])
         assert p.to_hand().concealed == hand.concealed and p.turn == hand.turn

@@ -68,8 +68,11 @@ class Rating:
 
     def to_json(self) -> dict:
         d = self.decision
+        best = self.best[0] if self.best else self.played
         return {"kind": d.action, "hand": str(d.hand), "played": d.played, "choice": self.played, "riichi": d.riichi,
-                "tsumogiri": d.tsumogiri, "tile": d.tile.name, "best": self.best[0] if self.best else d.played,
+                "tsumogiri": d.tsumogiri, "tile": d.tile.name,
+                # a discard's best tile ("5m" of "5m riichi"); the choice itself beside it
+                "best": best.split()[0] if d.action == "discard" else best, "best_choice": best,
                 "best_all": list(self.best), "loss": round(self.loss, 4), "unit": self.unit,
                 "evaluator": self.evaluator, "rank": self.rank, "shanten": d.shanten, "tenpai": d.tenpai,
                 "furiten": d.furiten, "turn": d.hand.turn, "options": list(d.options), "source": d.source,
