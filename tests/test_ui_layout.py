@@ -327,6 +327,42 @@ def test_tiles_grow_with_a_large_window_within_a_limit(qtbot, window):
     assert (window.hand_view.tile_height(), window.palette_widget.tile_height()) == (52, 30)
 
 
+def _page_tiles(window) -> dict[str, int]:
+    """The base tile of each page that shows tiles: the drills' hands (and the wait drill's
+    grid, the call drill's discard and after-call hand, the score drill's winning tile) and
+    the review's decision."""
+    pages = {mode: window.page(mode) for mode in ("nanikiru", "wait", "call", "score", "review")}
+    return {"nanikiru": pages["nanikiru"].view.hand_view.tile_height(),
+            "wait": pages["wait"].view.hand_view.tile_height(),
+            "wait grid": pages["wait"].view.grid.buttons[0].tile_height,
+            "call": pages["call"].view.discard_tile.tile_height,
+            "after call": pages["call"].view.after_view.tile_height(),
+            "score": pages["score"].view.win_tile.tile_height,
+            "review": pages["review"].hand_view.tile_height()}
+
+
+def test_drill_and_review_tiles_follow_the_tile_size_and_the_window(qtbot, window):
+    """The tile size setting and a larger window scale every page's tiles as the analysis
+    page's (medium at 1280x860 is each page's own size); pages made later get it too."""
+    base = {"nanikiru": 60, "wait": 56, "wait grid": 46, "call": 60, "after call": 48, "score": 56, "review": 48}
+    show_at(qtbot, window, (1280, 860), TYPICAL)
+    window.set_tile_size("large")               # 64 px hand against medium's 52, before any page is made
+    settle(qtbot, window)
+    assert _page_tiles(window) == {k: round(v * 64 / 52) for k, v in base.items()}
+    window.set_tile_size("medium")
+    settle(qtbot, window)
+    assert _page_tiles(window) == base
+    window.set_tile_size("small")
+    show_at(qtbot, window, (1920, 1080), TYPICAL)
+    settle(qtbot, window)
+    scale = 44 / 52 * 1080 / 860
+    assert _page_tiles(window) == {k: round(v * scale) for k, v in base.items()}
+    window.set_tile_size("large")
+    settle(qtbot, window)
+    view = window.page("wait").view                # its column widens with its grid: no tile cut
+    assert view.left.maximumWidth() >= view.grid.sizeHint().width()
+
+
 def test_tile_scale_arithmetic():
     assert tile_scale(1280, 860) == 1.0
     assert tile_scale(800, 600) == 1.0              # smaller windows: the hand's fit shrinks it

@@ -185,6 +185,12 @@ class CallView(DrillView):
         self.after_box.hide()
         return self.after_box
 
+    def _scale_extras(self) -> None:
+        self.discard_tile.tile_height = self.scaled(60)
+        self.after_view.set_tile_height(self.scaled(48))
+        for button in self.choices:
+            button.tiles.set_tile_height(self.scaled(44))
+
     def show_problem(self, problem: Problem) -> None:
         self.pending = None
         self.after_box.hide()
@@ -198,6 +204,7 @@ class CallView(DrillView):
                   [c for c in options if c.call.kind != "pass"]
         for i, choice in enumerate(ordered):
             button = ChoiceButton(choice, tile, problem.from_seat, i + 1, self._theme, self)
+            button.tiles.set_tile_height(self.scaled(44))
             button.clicked.connect(lambda _=False, b=button: self._chosen(b))
             self.choices.append(button)
             self.choice_row.addWidget(button)

@@ -169,6 +169,11 @@ class TileRow(QWidget):
         self._theme = theme
         self.update()
 
+    def set_tile_height(self, height: int) -> None:
+        self._h = int(height)
+        self.updateGeometry()
+        self.update()
+
     def _gap_width(self) -> int:
         return round(tile_width(self._h) * 0.4)
 
@@ -230,6 +235,11 @@ class TileFlow(QWidget):
 
     def set_theme(self, theme: str) -> None:
         self._theme = theme
+        self.update()
+
+    def set_tile_height(self, height: int) -> None:
+        self._h = int(height)
+        self.updateGeometry()
         self.update()
 
     def _label_font(self) -> QFont:
@@ -479,6 +489,8 @@ class DrillView(QWidget):
         self.problem: Problem | None = None
         self.result: Result | None = None
         self._theme = "light"
+        self._base_height = tile_height      # at scale 1: the medium tile size in a 1280x860 window
+        self._scale = 1.0
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.prompt = QLabel()
         self.prompt.setObjectName("prompt")
@@ -492,6 +504,24 @@ class DrillView(QWidget):
         self.feedback = FeedbackPanel(self)
         self.feedback.nextRequested.connect(self.nextRequested)
         self.feedback.hide()
+
+    def scaled(self, height: float) -> int:
+        """A tile height of the view at its current scale."""
+        return round(height * self._scale)
+
+    def set_tile_scale(self, scale: float) -> None:
+        """Every tile of the view at `scale` times its base height (the window's tile size
+        setting and its size: MainWindow._fit_hand_tiles)."""
+        if scale == self._scale:
+            return
+        self._scale = scale
+        self.hand_view.set_tile_height(self.scaled(self._base_height))
+        self.visible_flow.set_tile_height(max(20, self.scaled(self._base_height * 0.5)))
+        self._scale_extras()
+        self.updateGeometry()
+
+    def _scale_extras(self) -> None:
+        """The view's own tiles beside the hand (a subclass's), at the current scale."""
 
     def _problem_column(self, spacing: int) -> QVBoxLayout:
         """The view's layout, opened with what every drill shows first: the prompt,

@@ -849,6 +849,10 @@ class DrillPage(QWidget):
         self._update_status()
         self.tick()
 
+    def set_tile_scale(self, scale: float) -> None:
+        """The drill's tiles at `scale` times their base size (the window sets it)."""
+        self.view.set_tile_scale(scale)
+
     def set_theme(self, theme: str) -> None:
         check_theme(theme)
         self._theme = theme

@@ -272,6 +272,10 @@ class ScoreView(DrillView):
         self.answer_stack.setCurrentWidget(self.choices_page if mode == "choices" else self.enter_page)
         self.retranslate()
 
+    def _scale_extras(self) -> None:
+        self.win_tile.tile_height = self.scaled(56)
+        self.ura_tiles.set_tile_height(self.scaled(34))
+
     def show_problem(self, problem: Problem) -> None:
         clear_layout(self.choice_row)          # the old buttons
         self.buttons = []

@@ -38,6 +38,7 @@ class WaitGrid(QWidget):
 
     def __init__(self, parent: QWidget | None = None, tile_height: int = 46):
         super().__init__(parent)
+        self.base_height = tile_height
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self._theme = "light"
         self._marked: set[int] = set()
@@ -58,6 +59,11 @@ class WaitGrid(QWidget):
                 button.clicked.connect(lambda _=False, k=kind: self.toggle(k))
                 self.buttons.append(button)
                 grid.addWidget(button, r, c)
+
+    def set_tile_height(self, height: int) -> None:
+        for button in self.buttons:
+            button.tile_height = height
+        self.updateGeometry()
 
     @property
     def locked(self) -> bool:
@@ -253,6 +259,11 @@ class WaitView(DrillView):
 
     def focus_target(self) -> QWidget:
         return self.grid
+
+    def _scale_extras(self) -> None:
+        self.grid.set_tile_height(self.scaled(self.grid.base_height))
+        self.grid.layout().activate()
+        self.left.setMaximumWidth(self.grid.sizeHint().width() + 16)     # the grid's column, as built
 
     def show_problem(self, problem: Problem) -> None:
         super().show_problem(problem)

@@ -82,6 +82,7 @@ class MainWindow(QMainWindow):
         self._bar_widths: dict[tuple, int] = {}   # the bars' width with their words (_fit_bars)
         self.bars_short = False                   # the bars show their short labels
         self.pages: dict[str, QWidget] = {}
+        self._pages_scale = 1.0            # the drill and review pages' tiles (_fit_hand_tiles)
         self.theme = read_choice(self.store, "theme", THEMES, "light")
         self.rules_preset, self.rules = read_rules(self.store)
         self.tile_size = read_choice(self.store, "tile_size", TILE_SIZES, "medium")
@@ -783,6 +784,7 @@ class MainWindow(QMainWindow):
                 page.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
             page.set_theme(self.theme)
             page.retranslate()
+            self._scale_page_tiles(page)
             self.stack.addWidget(page)
             self.pages[mode] = page
         return self.pages[mode]
@@ -896,6 +898,18 @@ class MainWindow(QMainWindow):
                                     round(hand_height * scale))
         if height != view.tile_height():
             view.set_tile_height(height)
+        # the other pages' tiles follow the same setting and window size (their pages
+        # scroll when the window is small, so they are not fitted to its width)
+        pages_scale = scale * hand_height / TILE_HEIGHTS["medium"][0]
+        if pages_scale != self._pages_scale:
+            self._pages_scale = pages_scale
+            for page in self.pages.values():
+                self._scale_page_tiles(page)
+
+    def _scale_page_tiles(self, page: QWidget) -> None:
+        scale_tiles = getattr(page, "set_tile_scale", None)     # pages that show tiles
+        if scale_tiles is not None:
+            scale_tiles(self._pages_scale)
 
     # ---- language, theme, help ----------------------------------------------------------------
     def toggle_language(self) -> None:

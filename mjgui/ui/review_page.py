@@ -50,6 +50,8 @@ class ReviewPage(QWidget):
     """See the module doc.  Signals: ``analyzeRequested(Hand)``, ``practiceRequested(list, str)``,
     ``message(str)`` for the status bar."""
 
+    HAND_HEIGHT = 48          # the decision's hand at scale 1
+
     analyzeRequested = Signal(object)
     practiceRequested = Signal(object, str)
     message = Signal(str)
@@ -124,7 +126,7 @@ class ReviewPage(QWidget):
         self.title.setWordWrap(True)
         self.title.setTextFormat(Qt.TextFormat.PlainText)
         self.title.setStyleSheet("font-weight: 600")
-        self.hand_view = HandView(self, tile_height=48)
+        self.hand_view = HandView(self, tile_height=self.HAND_HEIGHT)
         self.hand_view.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         # in the hand's place until a decision is shown: what to do on this page (the hand
         # view's own empty text is the Analyze mode's, about tiles and a field this page lacks)
@@ -191,6 +193,10 @@ class ReviewPage(QWidget):
         self._show_state()
         if self.review is not None and self.timeline.current() is not None:
             self._show_decision(*self.timeline.current())
+
+    def set_tile_scale(self, scale: float) -> None:
+        """The decision's hand at `scale` times its base size (the window sets it)."""
+        self.hand_view.set_tile_height(round(self.HAND_HEIGHT * scale))
 
     def set_theme(self, theme: str) -> None:
         self._theme = theme
