@@ -394,7 +394,6 @@ def meld_caps(melds: Sequence[Meld]) -> bytes | None:
     return core.meld_caps(t.kind for m in melds for t in m.tiles)
 
 
-@lru_cache(maxsize=512)
 def kuikae_banned(call: str, tile: int, uses: tuple[int, int]) -> tuple[int, ...]:
     """Kinds kuikae (喰い替え) forbids discarding right after calling `tile` with the
     concealed `uses`: the called kind, and after a chi with it at one end, the kind that
@@ -409,6 +408,7 @@ def kuikae_banned(call: str, tile: int, uses: tuple[int, int]) -> tuple[int, ...
     return (tile,)
 
 
+@lru_cache(maxsize=512)
 def _call_meld(call: str, tile: int, uses: tuple[int, int]) -> Meld:
     """The meld a call makes (shared: the same call recurs on many rows and hands)."""
     tiles = (Tile(tile), Tile(uses[0]), Tile(uses[1]))
