@@ -52,7 +52,7 @@ class ChoiceButton(AnswerButton):
     answer a ring says right / wrong and a caption what the call does."""
 
     def __init__(self, choice: CallChoice, discarded: Tile, seat: str, key: int,
-                 theme: str = "light", parent: QWidget | None = None):
+                 theme: str = "light", parent: QWidget | None = None, tile_height: int = 44):
         super().__init__(theme, parent)
         self.choice = choice
         self.call = choice.call
@@ -77,7 +77,7 @@ class ChoiceButton(AnswerButton):
         text.addWidget(self.name_label)
         text.addWidget(self.caption)
         layout.addLayout(text)
-        self.tiles = TileRow(meld_tiles(choice.call, discarded, seat), 44, theme, parent=self)
+        self.tiles = TileRow(meld_tiles(choice.call, discarded, seat), tile_height, theme, parent=self)
         layout.addWidget(self.tiles, 0, Qt.AlignmentFlag.AlignVCenter)
         self.tiles.setVisible(choice.call.kind != "pass")
         for w in (self.key_label, self.name_label, self.caption):
@@ -128,12 +128,13 @@ class CallView(DrillView):
     """Calls: the hand, the tile another player discarded, Pass / Pon / Chi buttons."""
 
     drill = "call"
+    DISCARD_HEIGHT, AFTER_HEIGHT, CHOICE_HEIGHT = 60, 48, 44    # tile heights at scale 1
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent, tile_height=56)
         focusless(self.hand_view)
         self.choices: list[ChoiceButton] = []
-        self.discard_tile = TileButton("back", 60, "light", self)
+        self.discard_tile = TileButton("back", self.DISCARD_HEIGHT, "light", self)
         self.discard_tile.setObjectName("discarded")
         focusless(self.discard_tile)
         self.discard_tile.setCursor(Qt.CursorShape.ArrowCursor)
@@ -178,7 +179,7 @@ class CallView(DrillView):
         head.addStretch(1)
         head.addWidget(self.back_button)
         box.addLayout(head)
-        self.after_view = HandView(self.after_box, tile_height=48)
+        self.after_view = HandView(self.after_box, tile_height=self.AFTER_HEIGHT)
         focusless(self.after_view)
         self.after_view.discardRequested.connect(self._discard_chosen)
         box.addWidget(self.after_view)
@@ -186,10 +187,10 @@ class CallView(DrillView):
         return self.after_box
 
     def _scale_extras(self) -> None:
-        self.discard_tile.tile_height = self.scaled(60)
-        self.after_view.set_tile_height(self.scaled(48))
+        self.discard_tile.tile_height = self.scaled(self.DISCARD_HEIGHT)
+        self.after_view.set_tile_height(self.scaled(self.AFTER_HEIGHT))
         for button in self.choices:
-            button.tiles.set_tile_height(self.scaled(44))
+            button.tiles.set_tile_height(self.scaled(self.CHOICE_HEIGHT))
 
     def show_problem(self, problem: Problem) -> None:
         self.pending = None
@@ -203,8 +204,8 @@ class CallView(DrillView):
         ordered = [c for c in options if c.call.kind == "pass"] + \
                   [c for c in options if c.call.kind != "pass"]
         for i, choice in enumerate(ordered):
-            button = ChoiceButton(choice, tile, problem.from_seat, i + 1, self._theme, self)
-            button.tiles.set_tile_height(self.scaled(44))
+            button = ChoiceButton(choice, tile, problem.from_seat, i + 1, self._theme, self,
+                                  self.scaled(self.CHOICE_HEIGHT))
             button.clicked.connect(lambda _=False, b=button: self._chosen(b))
             self.choices.append(button)
             self.choice_row.addWidget(button)

@@ -130,6 +130,7 @@ class ScoreView(DrillView):
     points), the verdict and the breakdown."""
 
     drill = "score"
+    WIN_HEIGHT, URA_HEIGHT = 56, 34         # tile heights at scale 1
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent, tile_height=56)
@@ -146,7 +147,7 @@ class ScoreView(DrillView):
         row = QHBoxLayout(self.win_box)
         row.setContentsMargins(12, 6, 14, 6)
         row.setSpacing(14)
-        self.win_tile = TileButton("back", 56, "light", self)
+        self.win_tile = TileButton("back", self.WIN_HEIGHT, "light", self)
         self.win_tile.setObjectName("winTile")
         focusless(self.win_tile)
         self.win_tile.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
@@ -162,7 +163,7 @@ class ScoreView(DrillView):
         row.addWidget(self.win_tile)
         row.addLayout(text)
         self.ura_label = muted(QLabel())
-        self.ura_tiles = TileRow((), 34)
+        self.ura_tiles = TileRow((), self.URA_HEIGHT)
         row.addSpacing(10)
         row.addWidget(self.ura_label)
         row.addWidget(self.ura_tiles)
@@ -273,8 +274,8 @@ class ScoreView(DrillView):
         self.retranslate()
 
     def _scale_extras(self) -> None:
-        self.win_tile.tile_height = self.scaled(56)
-        self.ura_tiles.set_tile_height(self.scaled(34))
+        self.win_tile.tile_height = self.scaled(self.WIN_HEIGHT)
+        self.ura_tiles.set_tile_height(self.scaled(self.URA_HEIGHT))
 
     def show_problem(self, problem: Problem) -> None:
         clear_layout(self.choice_row)          # the old buttons
