@@ -22,6 +22,7 @@
 #include "draws.h"
 #include "ev_blocks.h"
 #include "ev_memo.h"
+#include "ev_suits.h"
 #include "ev_graph.h"
 
 typedef struct {
@@ -47,6 +48,7 @@ typedef struct {
 typedef struct {
     const ev_graph_in *in;
     table states, nodes;              /* key -> index into st[] / nd[] */
+    suit_memo suits;                  /* the suits' classes (csrc/ev_suits.h); e NULL without it */
     gstate *st;
     gnode *nd;
     gedge *edges;
@@ -154,7 +156,14 @@ static int32_t node_of(graph *g, uint8_t *h, int red, uint64_t lo, uint64_t hi, 
     if (sl->values >= 0) return sl->values;
     int32_t id = sl->values = (int32_t)g->n_nd++;
     int8_t after[MJ_KINDS];
-    const uint64_t held = mj_discard_shanten(h, in->forms, in->cx, after);
+    uint64_t held;
+    if (g->suits.e) {
+        uint8_t cls[4], minus[MJ_KINDS];
+        suits_of_key(&g->suits, lo, hi, cls, NULL, minus);
+        held = mj_discard_shanten_from(h, in->forms, cls, minus, after);
+    } else {
+        held = mj_discard_shanten(h, in->forms, in->cx, after);
+    }
     int s = 127;
     for (uint64_t m = held; m; m &= m - 1) {
         int d = mj_lowest_kind(m);
@@ -200,6 +209,15 @@ static void expand(graph *g, int32_t i)
     uint64_t draws;
     if (in->tegawari && e + s <= in->s0) {
         draws = ((uint64_t)1 << MJ_KINDS) - 1;
+    } else if (g->suits.e) {
+        prepared p;
+        uint8_t plus[MJ_KINDS];
+        memcpy(p.h, h, MJ_KINDS);
+        suits_of_key(&g->suits, g->st[i].lo, g->st[i].hi, p.cls, plus, NULL);
+        p.scan = mj_scan(h);
+        p.forms = in->forms;
+        p.cx = NULL;
+        draws = draws_lowering(&p, s, plus);
     } else {
         prepared p;
         prepare(&p, h, mj_scan(h), in->forms, in->cx);
@@ -452,6 +470,9 @@ int ev_graph_search(const ev_graph_in *in, double (*values)[EV_ROW], long *state
     g.in = in;
     g.states.kept = g.nodes.kept = 1;
     if (in->s0 <= 0) g.states.first = g.nodes.first = 256;   /* a tenpai hand: a few dozen states */
+    /* the memo of suits serves the uncapped regular form (the options' hands are closed but for melds) */
+    if (!in->cx && (in->forms & MJ_REGULAR) && !suit_memo_init(&g.suits, in->s0 <= 0 ? 9 : in->s0 == 1 ? 11 : 13))
+        g.failed = MJ_ERR_MEMORY;
     uint8_t h[MJ_KINDS];
     memcpy(h, in->h0, MJ_KINDS);
     int32_t root[MJ_KINDS];
@@ -470,6 +491,7 @@ int ev_graph_search(const ev_graph_in *in, double (*values)[EV_ROW], long *state
     if (states) *states = (long)g.n_st;
     drop_table(&g.states);
     drop_table(&g.nodes);
+    if (g.suits.e) suit_memo_drop(&g.suits);
     ev_block_give(g.st, g.cap_st * sizeof *g.st);
     ev_block_give(g.nd, g.cap_nd * sizeof *g.nd);
     ev_block_give(g.edges, g.cap_edges * sizeof *g.edges);
