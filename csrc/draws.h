@@ -63,7 +63,7 @@ static inline void capped_after_draws(mj_caps *cx, uint8_t *h, const uint8_t cls
  * out once instead of per draw. */
 static inline uint64_t draws_lowering(prepared *p, int shanten, const uint8_t plus[MJ_KINDS])
 {
-    uint8_t distance[MJ_KINDS] = {0};
+    uint8_t distance[48] = {0};       /* MJ_KINDS, padded for mj_bytes_below */
     const int regular = p->forms & MJ_REGULAR;
     if (regular && p->cx)
         capped_after_draws(p->cx, p->h, p->cls, (p->scan.tiles + 1) / 3, plus, distance);
@@ -77,6 +77,13 @@ static inline uint64_t draws_lowering(prepared *p, int shanten, const uint8_t pl
             || ((p->forms & MJ_KOKUSHI) && mj_kokushi_from(p->scan) - 1 < shanten));
     uint64_t mask = 0;
     if (regular && !special_near) {
+#if defined(__SSE2__) && !defined(MJ_PORTABLE)
+        if (!p->cx) {                 /* held below 4 and distance - 1 below shanten, 16 kinds at a time */
+            uint8_t held[48] = {0};
+            memcpy(held, p->h, MJ_KINDS);
+            return mj_bytes_below(held, 4) & mj_bytes_below(distance, shanten + 1) & (((uint64_t)1 << MJ_KINDS) - 1);
+        }
+#endif
         for (int t = 0; t < MJ_KINDS; t++)
             if (p->h[t] < mj_cap_of(p->cx, t) && distance[t] - 1 < shanten) mask |= (uint64_t)1 << t;
         return mask;

@@ -198,6 +198,19 @@ static int32_t node_of(graph *g, uint8_t *h, int red, uint64_t lo, uint64_t hi, 
     return id;
 }
 
+/* The draws that lower the shanten s of state i (counts h), its suits from the memo. */
+static uint64_t memo_lowering_draws(graph *g, int32_t i, const uint8_t *h, int s)
+{
+    prepared p;
+    uint8_t plus[MJ_KINDS];
+    memcpy(p.h, h, MJ_KINDS);
+    suits_of_key(&g->suits, g->st[i].lo, g->st[i].hi, p.cls, plus, NULL);
+    p.scan = mj_scan(h);
+    p.forms = g->in->forms;
+    p.cx = NULL;
+    return draws_lowering(&p, s, plus);
+}
+
 /* The draws of a state below tenpai: every draw under tegawari, else those
  * that lower the shanten; each becomes an edge to its 14-tile node. */
 static void expand(graph *g, int32_t i)
@@ -210,14 +223,7 @@ static void expand(graph *g, int32_t i)
     if (in->tegawari && e + s <= in->s0) {
         draws = ((uint64_t)1 << MJ_KINDS) - 1;
     } else if (g->suits.e) {
-        prepared p;
-        uint8_t plus[MJ_KINDS];
-        memcpy(p.h, h, MJ_KINDS);
-        suits_of_key(&g->suits, g->st[i].lo, g->st[i].hi, p.cls, plus, NULL);
-        p.scan = mj_scan(h);
-        p.forms = in->forms;
-        p.cx = NULL;
-        draws = draws_lowering(&p, s, plus);
+        draws = memo_lowering_draws(g, i, h, s);
     } else {
         prepared p;
         prepare(&p, h, mj_scan(h), in->forms, in->cx);
@@ -303,7 +309,9 @@ static void build(graph *g)
         uint8_t h[MJ_KINDS];
         unpack(g->st[i].lo, g->st[i].hi, h);
         double row[EV_ROW];
-        int code = in->tenpai(in->ctx, h, (int)(g->st[i].hi >> 40) - 1, row);
+        /* its waits (uncapped), from the memo of suits when there is one */
+        uint64_t waits = g->suits.e ? memo_lowering_draws(g, (int32_t)i, h, 0) : EV_WAITS_UNKNOWN;
+        int code = in->tenpai(in->ctx, h, (int)(g->st[i].hi >> 40) - 1, waits, row);
         if (code) { g->failed = code; return; }
         /* kept by draw, the numbers side by side: the sweep reads one cache line per state and draw */
         double *kept = g->tenpai + g->n_tenpai * EV_ROW;
