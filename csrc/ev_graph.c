@@ -42,7 +42,6 @@ typedef struct {
 
 typedef struct {
     int32_t first, count;             /* children in kids[] */
-    uint64_t allowed;                 /* the kinds it may discard */
 } gnode;
 
 typedef struct {
@@ -186,13 +185,12 @@ static int32_t node_of(graph *g, uint8_t *h, int red, uint64_t lo, uint64_t hi, 
         prefetch_slot(&g->states, klo[n_kids], khi[n_kids]);
         kd[n_kids++] = (int8_t)d;
     }
-    gnode n = {(int32_t)g->n_kids, 0, 0};
+    gnode n = {(int32_t)g->n_kids, 0};
     for (int j = 0; j < n_kids; j++) {
         int32_t kid = state_of(g, klo[j], khi[j], after[kd[j]], ke[j], dist + 1);
         if (kid < 0) return -1;
         g->kids[g->n_kids++] = kid;
         n.count++;
-        n.allowed |= (uint64_t)1 << kd[j];
     }
     g->nd[id] = n;
     return id;
@@ -219,16 +217,15 @@ static void expand(graph *g, int32_t i)
     uint8_t h[MJ_KINDS];
     unpack(g->st[i].lo, g->st[i].hi, h);
     int red = (int)(g->st[i].hi >> 40) - 1, s = g->st[i].shanten, e = g->st[i].e;
-    uint64_t draws;
-    if (in->tegawari && e + s <= in->s0) {
-        draws = ((uint64_t)1 << MJ_KINDS) - 1;
-    } else if (g->suits.e) {
-        draws = memo_lowering_draws(g, i, h, s);
+    uint64_t lowering;                /* the draws that lower the shanten */
+    if (g->suits.e) {
+        lowering = memo_lowering_draws(g, i, h, s);
     } else {
         prepared p;
         prepare(&p, h, mj_scan(h), in->forms, in->cx);
-        draws = lowering_draws(&p, s);
+        lowering = lowering_draws(&p, s);
     }
+    const uint64_t draws = in->tegawari && e + s <= in->s0 ? ((uint64_t)1 << MJ_KINDS) - 1 : lowering;
     /* the draws' keys first, their slots loading while the next are made */
     struct { uint64_t lo, hi; int8_t x, red, e; int16_t weight; } d[2 * MJ_KINDS];
     int n = 0, dist = g->st[i].dist;
@@ -261,7 +258,10 @@ static void expand(graph *g, int32_t i)
         int32_t node = node_of(g, h, d[j].red, d[j].lo, d[j].hi, d[j].e, dist);
         h[x]--;
         if (node < 0) return;
-        int optional = (int)(g->nd[node].allowed >> x & 1);
+        /* the drawn tile is an allowed discard of the node (node_of) when it
+         * keeps the node's shanten -- the draw did not lower it -- or when
+         * shanten-back applies there: known here, without loading the node */
+        int optional = !(lowering >> x & 1) || (in->shanten_back && d[j].e + s - 1 <= in->s0);
         g->edges[g->n_edges++] = (gedge){node, d[j].weight, (int16_t)optional};
         if (!optional) kept += d[j].weight;
     }
@@ -478,6 +478,12 @@ int ev_graph_search(const ev_graph_in *in, double (*values)[EV_ROW], long *state
     g.in = in;
     g.states.kept = g.nodes.kept = 1;
     if (in->s0 <= 0) g.states.first = g.nodes.first = 256;   /* a tenpai hand: a few dozen states */
+    /* a 3-shanten hand: tens of thousands of states, 1.6 nodes each (a quarter of the median's);
+     * growing from 4,096 slots zeroed and rehashed every size on the way */
+    if (in->s0 >= 3) {
+        g.states.first = (size_t)1 << 15;
+        g.nodes.first = (size_t)1 << 16;
+    }
     /* the memo of suits serves the uncapped regular form (the options' hands are closed but for melds) */
     if (!in->cx && (in->forms & MJ_REGULAR) && !suit_memo_init(&g.suits, in->s0 <= 0 ? 9 : in->s0 == 1 ? 11 : 13))
         g.failed = MJ_ERR_MEMORY;
