@@ -544,7 +544,7 @@ int ev_graph_search(const ev_graph_in *in, double (*values)[EV_ROW], long *state
         g.nodes.first = (size_t)1 << 16;
     }
     /* the memo of suits serves the uncapped regular form (the options' hands are closed but for melds) */
-    if (!in->cx && (in->forms & MJ_REGULAR) && !suit_memo_init(&g.suits, in->s0 <= 0 ? 9 : in->s0 == 1 ? 11 : 13))
+    if (!in->cx && (in->forms & MJ_REGULAR) && !suit_memo_init(&g.suits, in->s0 <= 0 ? 7 : in->s0 == 1 ? 11 : in->s0 == 2 ? 12 : 13))
         g.failed = MJ_ERR_MEMORY;
     uint8_t h[MJ_KINDS];
     memcpy(h, in->h0, MJ_KINDS);
