@@ -83,10 +83,24 @@ static int reserve(void **p, size_t *cap, size_t need, size_t size)
     return 1;
 }
 
+/* Eight 3-bit counts (the low 24 bits of x) spread to the eight bytes of the
+ * result, the first in the lowest: halves, quarters, then eighths move apart. */
+static inline uint64_t spread8(uint64_t x)
+{
+    x = (x & 0xFFF) | (x & 0xFFF000) << 20;
+    x = (x & 0x0000003F0000003Full) | (x & 0x00000FC000000FC0ull) << 10;
+    return (x & 0x0007000700070007ull) | (x & 0x0038003800380038ull) << 5;
+}
+
+/* A key's counts (csrc/ev_memo.h make_key), eight at a time. */
 static void unpack(uint64_t lo, uint64_t hi, uint8_t *h)
 {
-    for (int k = 0; k < 21; k++) h[k] = (uint8_t)(lo >> (3 * k) & 7);
-    for (int k = 21; k < MJ_KINDS; k++) h[k] = (uint8_t)(hi >> (3 * (k - 21)) & 7);
+    uint64_t w[5] = {spread8(lo), spread8(lo >> 24), spread8(lo >> 48 & 0x7FFF), spread8(hi), spread8(hi >> 24 & 0x7FFF)};
+    memcpy(h, &w[0], 8);
+    memcpy(h + 8, &w[1], 8);
+    memcpy(h + 16, &w[2], 5);
+    memcpy(h + 21, &w[3], 8);
+    memcpy(h + 29, &w[4], 5);
 }
 
 static int is_five(int k) { return k < 27 && k % 9 == 4; }
