@@ -75,19 +75,6 @@ static inline uint64_t draws_lowering(prepared *p, int shanten, const uint8_t pl
     const int special_near = p->scan.tiles + 1 >= 13
         && (((p->forms & MJ_CHIITOI) && mj_chiitoi_from(p->scan) - 1 < shanten)
             || ((p->forms & MJ_KOKUSHI) && mj_kokushi_from(p->scan) - 1 < shanten));
-    uint64_t mask = 0;
-    if (regular && !special_near) {
-#if defined(__SSE2__) && !defined(MJ_PORTABLE)
-        if (!p->cx) {                 /* held below 4 and distance - 1 below shanten, 16 kinds at a time */
-            uint8_t held[48] = {0};
-            memcpy(held, p->h, MJ_KINDS);
-            return mj_bytes_below(held, 4) & mj_bytes_below(distance, shanten + 1) & (((uint64_t)1 << MJ_KINDS) - 1);
-        }
-#endif
-        for (int t = 0; t < MJ_KINDS; t++)
-            if (p->h[t] < mj_cap_of(p->cx, t) && distance[t] - 1 < shanten) mask |= (uint64_t)1 << t;
-        return mask;
-    }
     int special[2][3] = {{99, 99, 99}, {99, 99, 99}};
     if (special_near) {
         for (int yao = 0; yao < 2; yao++)
@@ -102,6 +89,23 @@ static inline uint64_t draws_lowering(prepared *p, int shanten, const uint8_t pl
                 special[yao][held] = v == MJ_NOT_APPLICABLE ? 99 : v;
             }
     }
+#if defined(__SSE2__) && !defined(MJ_PORTABLE)
+    if (!p->cx) {                     /* 16 kinds at a time: held below 4, and a form lowered */
+        uint8_t held[48] = {0};
+        memcpy(held, p->h, MJ_KINDS);
+        uint64_t lower = regular ? mj_bytes_below(distance, shanten + 1) : 0;
+        if (special_near) {           /* the kinds of each (terminal/honour, held 0 / 1 / 2+) whose value lowers */
+            const uint64_t none = mj_bytes_below(held, 1), once = mj_bytes_below(held, 2) & ~none;
+            const uint64_t by_held[3] = {none, once, ~(none | once)};
+            const uint64_t yaochu = 1 | 3ull << 8 | 3ull << 17 | 0xFFull << 26;    /* MJ_YAOCHU_BYTES' kinds */
+            for (int yao = 0; yao < 2; yao++)
+                for (int n = 0; n < 3; n++)
+                    if (special[yao][n] < shanten) lower |= by_held[n] & (yao ? yaochu : ~yaochu);
+        }
+        return lower & mj_bytes_below(held, 4) & (((uint64_t)1 << MJ_KINDS) - 1);
+    }
+#endif
+    uint64_t mask = 0;
     for (int t = 0; t < MJ_KINDS; t++) {
         int held = p->h[t];
         if (held >= mj_cap_of(p->cx, t)) continue;
