@@ -182,16 +182,30 @@ static inline uint64_t mj_discard_shanten_from(const uint8_t *h, int forms, cons
     const uint8_t (*final)[MJ_RIGHT_CLASSES] = mj_final[(scan.tiles - 1) / 3];
     const uint8_t left = mj_merge_nn[cls[0]][cls[1]], right = mj_merge_nz[cls[2]][cls[3]];
     memset(after, MJ_NOT_HELD, MJ_KINDS);
-    int worst = -1;
-    for (uint64_t m = held; m; m &= m - 1) {
-        int d = mj_lowest_kind(m), q = mj_suit_of(d), distance;
-        if (q == 0) distance = final[mj_merge_nn[minus[d]][cls[1]]][right];
-        else if (q == 1) distance = final[mj_merge_nn[cls[0]][minus[d]]][right];
-        else if (q == 2) distance = final[left][mj_merge_nz[minus[d]][cls[3]]];
-        else distance = final[left][mj_merge_nz[cls[2]][minus[d]]];
-        after[d] = (int8_t)(distance - 1);
-        if (distance - 1 > worst) worst = distance - 1;
+    /* one loop per suit, as regular_after_draws: no test of the suit per kind */
+    const uint64_t suit = 0x1FF;
+    int distance, worst = 0;
+    for (uint64_t m = held & suit; m; m &= m - 1) {
+        int d = mj_lowest_kind(m);
+        after[d] = (int8_t)((distance = final[mj_merge_nn[minus[d]][cls[1]]][right]) - 1);
+        if (distance > worst) worst = distance;
     }
+    for (uint64_t m = held & suit << 9; m; m &= m - 1) {
+        int d = mj_lowest_kind(m);
+        after[d] = (int8_t)((distance = final[mj_merge_nn[cls[0]][minus[d]]][right]) - 1);
+        if (distance > worst) worst = distance;
+    }
+    for (uint64_t m = held & suit << 18; m; m &= m - 1) {
+        int d = mj_lowest_kind(m);
+        after[d] = (int8_t)((distance = final[left][mj_merge_nz[minus[d]][cls[3]]]) - 1);
+        if (distance > worst) worst = distance;
+    }
+    for (uint64_t m = held >> 27; m; m &= m - 1) {
+        int d = 27 + mj_lowest_kind(m);
+        after[d] = (int8_t)((distance = final[left][mj_merge_nz[cls[2]][minus[d]]]) - 1);
+        if (distance > worst) worst = distance;
+    }
+    worst--;                          /* the highest shanten after a discard (-1: none held) */
     if (scan.tiles - 1 < 13 || !(forms & (MJ_CHIITOI | MJ_KOKUSHI))) return held;
     /* a discard never adds a pair, a kind or a terminal: the whole hand's
      * numbers bound the special forms from below, mostly above every
