@@ -63,7 +63,7 @@ static inline void capped_after_draws(mj_caps *cx, uint8_t *h, const uint8_t cls
  * out once instead of per draw. */
 static inline uint64_t draws_lowering(prepared *p, int shanten, const uint8_t plus[MJ_KINDS])
 {
-    uint8_t distance[MJ_KINDS] = {0};
+    uint8_t distance[48] = {0};       /* MJ_KINDS, padded for mj_bytes_below */
     const int regular = p->forms & MJ_REGULAR;
     if (regular && p->cx)
         capped_after_draws(p->cx, p->h, p->cls, (p->scan.tiles + 1) / 3, plus, distance);
@@ -75,12 +75,6 @@ static inline uint64_t draws_lowering(prepared *p, int shanten, const uint8_t pl
     const int special_near = p->scan.tiles + 1 >= 13
         && (((p->forms & MJ_CHIITOI) && mj_chiitoi_from(p->scan) - 1 < shanten)
             || ((p->forms & MJ_KOKUSHI) && mj_kokushi_from(p->scan) - 1 < shanten));
-    uint64_t mask = 0;
-    if (regular && !special_near) {
-        for (int t = 0; t < MJ_KINDS; t++)
-            if (p->h[t] < mj_cap_of(p->cx, t) && distance[t] - 1 < shanten) mask |= (uint64_t)1 << t;
-        return mask;
-    }
     int special[2][3] = {{99, 99, 99}, {99, 99, 99}};
     if (special_near) {
         for (int yao = 0; yao < 2; yao++)
@@ -95,6 +89,23 @@ static inline uint64_t draws_lowering(prepared *p, int shanten, const uint8_t pl
                 special[yao][held] = v == MJ_NOT_APPLICABLE ? 99 : v;
             }
     }
+#if defined(__SSE2__) && !defined(MJ_PORTABLE)
+    if (!p->cx) {                     /* 16 kinds at a time: held below 4, and a form lowered */
+        uint8_t held[48] = {0};
+        memcpy(held, p->h, MJ_KINDS);
+        uint64_t lower = regular ? mj_bytes_below(distance, shanten + 1) : 0;
+        if (special_near) {           /* the kinds of each (terminal/honour, held 0 / 1 / 2+) whose value lowers */
+            const uint64_t none = mj_bytes_below(held, 1), once = mj_bytes_below(held, 2) & ~none;
+            const uint64_t by_held[3] = {none, once, ~(none | once)};
+            const uint64_t yaochu = 1 | 3ull << 8 | 3ull << 17 | 0xFFull << 26;    /* MJ_YAOCHU_BYTES' kinds */
+            for (int yao = 0; yao < 2; yao++)
+                for (int n = 0; n < 3; n++)
+                    if (special[yao][n] < shanten) lower |= by_held[n] & (yao ? yaochu : ~yaochu);
+        }
+        return lower & mj_bytes_below(held, 4) & (((uint64_t)1 << MJ_KINDS) - 1);
+    }
+#endif
+    uint64_t mask = 0;
     for (int t = 0; t < MJ_KINDS; t++) {
         int held = p->h[t];
         if (held >= mj_cap_of(p->cx, t)) continue;
@@ -159,6 +170,63 @@ static inline uint64_t lowering_draws(prepared *p, int shanten)
     return draws_lowering(p, shanten, plus);
 }
 
+/* The uncapped regular path of mj_discard_shanten (below) with the suits'
+ * classes (cls) and each held kind's suit class after its discard (minus, as
+ * step_classes with sign -1) given: the expected-value graph takes them from
+ * its memo of suits (csrc/ev_graph.c). */
+static inline uint64_t mj_discard_shanten_from(const uint8_t *h, int forms, const uint8_t cls[4],
+                                               const uint8_t minus[MJ_KINDS], int8_t *after)
+{
+    const uint64_t held = mj_held_mask(h);
+    mj_scan_result scan = mj_scan(h);
+    const uint8_t (*final)[MJ_RIGHT_CLASSES] = mj_final[(scan.tiles - 1) / 3];
+    const uint8_t left = mj_merge_nn[cls[0]][cls[1]], right = mj_merge_nz[cls[2]][cls[3]];
+    memset(after, MJ_NOT_HELD, MJ_KINDS);
+    /* one loop per suit, as regular_after_draws: no test of the suit per kind */
+    const uint64_t suit = 0x1FF;
+    int distance, worst = 0;
+    for (uint64_t m = held & suit; m; m &= m - 1) {
+        int d = mj_lowest_kind(m);
+        after[d] = (int8_t)((distance = final[mj_merge_nn[minus[d]][cls[1]]][right]) - 1);
+        if (distance > worst) worst = distance;
+    }
+    for (uint64_t m = held & suit << 9; m; m &= m - 1) {
+        int d = mj_lowest_kind(m);
+        after[d] = (int8_t)((distance = final[mj_merge_nn[cls[0]][minus[d]]][right]) - 1);
+        if (distance > worst) worst = distance;
+    }
+    for (uint64_t m = held & suit << 18; m; m &= m - 1) {
+        int d = mj_lowest_kind(m);
+        after[d] = (int8_t)((distance = final[left][mj_merge_nz[minus[d]][cls[3]]]) - 1);
+        if (distance > worst) worst = distance;
+    }
+    for (uint64_t m = held >> 27; m; m &= m - 1) {
+        int d = 27 + mj_lowest_kind(m);
+        after[d] = (int8_t)((distance = final[left][mj_merge_nz[cls[2]][minus[d]]]) - 1);
+        if (distance > worst) worst = distance;
+    }
+    worst--;                          /* the highest shanten after a discard (-1: none held) */
+    if (scan.tiles - 1 < 13 || !(forms & (MJ_CHIITOI | MJ_KOKUSHI))) return held;
+    /* a discard never adds a pair, a kind or a terminal: the whole hand's
+     * numbers bound the special forms from below, mostly above every
+     * regular value */
+    int bound = 99;
+    if (forms & MJ_CHIITOI) bound = mj_chiitoi_from(scan);
+    if ((forms & MJ_KOKUSHI) && mj_kokushi_from(scan) < bound) bound = mj_kokushi_from(scan);
+    if (bound >= worst) return held;
+    int special[2][5];
+    for (int yao = 0; yao < 2; yao++)
+        for (int n = 1; n <= 4; n++) {
+            int v = mj_best_of(forms & ~MJ_REGULAR, 0, mj_scan_discard(scan, yao ? 0 : 1, n));
+            special[yao][n] = v == MJ_NOT_APPLICABLE ? 99 : v;
+        }
+    for (uint64_t m = held; m; m &= m - 1) {
+        int d = mj_lowest_kind(m), v = special[MJ_YAOCHU_BYTES[d] != 0][h[d] > 4 ? 4 : h[d]];
+        if (v < after[d]) after[d] = (int8_t)v;
+    }
+    return held;
+}
+
 /* Shanten after each discard of the 3k+2 hand h (MJ_NOT_HELD when not held):
  * one suit class changes per discard, no ukeire needed.  Returns the mask
  * of the kinds held.  Without caps the
@@ -167,47 +235,16 @@ static inline uint64_t lowering_draws(prepared *p, int shanten)
  * depend only on whether the tile is a terminal/honour and how many are held. */
 static inline uint64_t mj_discard_shanten(uint8_t *h, int forms, mj_caps *cx, int8_t *after)
 {
-    const uint64_t held = mj_held_mask(h);
     uint8_t cls[4];
     for (int q = 0; q < 4; q++) cls[q] = mj_suit_class(h, q);
-    mj_scan_result scan = mj_scan(h);
-    int k = (scan.tiles - 1) / 3;
     if (!cx && (forms & MJ_REGULAR)) {
         uint8_t minus[MJ_KINDS];
         step_classes(h, -1, -1, minus);
-        const uint8_t (*final)[MJ_RIGHT_CLASSES] = mj_final[k];
-        const uint8_t left = mj_merge_nn[cls[0]][cls[1]], right = mj_merge_nz[cls[2]][cls[3]];
-        memset(after, MJ_NOT_HELD, MJ_KINDS);
-        int worst = -1;
-        for (uint64_t m = held; m; m &= m - 1) {
-            int d = mj_lowest_kind(m), q = mj_suit_of(d), distance;
-            if (q == 0) distance = final[mj_merge_nn[minus[d]][cls[1]]][right];
-            else if (q == 1) distance = final[mj_merge_nn[cls[0]][minus[d]]][right];
-            else if (q == 2) distance = final[left][mj_merge_nz[minus[d]][cls[3]]];
-            else distance = final[left][mj_merge_nz[cls[2]][minus[d]]];
-            after[d] = (int8_t)(distance - 1);
-            if (distance - 1 > worst) worst = distance - 1;
-        }
-        if (scan.tiles - 1 < 13 || !(forms & (MJ_CHIITOI | MJ_KOKUSHI))) return held;
-        /* a discard never adds a pair, a kind or a terminal: the whole hand's
-         * numbers bound the special forms from below, mostly above every
-         * regular value */
-        int bound = 99;
-        if (forms & MJ_CHIITOI) bound = mj_chiitoi_from(scan);
-        if ((forms & MJ_KOKUSHI) && mj_kokushi_from(scan) < bound) bound = mj_kokushi_from(scan);
-        if (bound >= worst) return held;
-        int special[2][5];
-        for (int yao = 0; yao < 2; yao++)
-            for (int n = 1; n <= 4; n++) {
-                int v = mj_best_of(forms & ~MJ_REGULAR, 0, mj_scan_discard(scan, yao ? 0 : 1, n));
-                special[yao][n] = v == MJ_NOT_APPLICABLE ? 99 : v;
-            }
-        for (uint64_t m = held; m; m &= m - 1) {
-            int d = mj_lowest_kind(m), v = special[MJ_YAOCHU_BYTES[d] != 0][h[d] > 4 ? 4 : h[d]];
-            if (v < after[d]) after[d] = (int8_t)v;
-        }
-        return held;
+        return mj_discard_shanten_from(h, forms, cls, minus, after);
     }
+    const uint64_t held = mj_held_mask(h);
+    mj_scan_result scan = mj_scan(h);
+    int k = (scan.tiles - 1) / 3;
     for (int d = 0; d < MJ_KINDS; d++) {
         if (!h[d]) { after[d] = MJ_NOT_HELD; continue; }
         int q = mj_suit_of(d), saved = cls[q];

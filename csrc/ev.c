@@ -57,6 +57,7 @@ typedef struct {
     size_t arena_first;               /* the first arena, in states (0: 4096) */
     int failed;                       /* FAIL_* */
     mj_ev_row *capture;               /* a root's row: the next tenpai state valued fills its choices */
+    uint64_t waits_given;             /* the next tenpai state's waits without caps (EV_WAITS_UNKNOWN: none) */
 } ev_ctx;
 
 static int32_t new_values(ev_ctx *c)
@@ -353,13 +354,18 @@ typedef struct {
  * *waits (if given) gets every kind that lowers it, live or not.  At tenpai
  * the caps only remove the waits they leave no copy of (the complete hand
  * is its own completion), so the uncapped waits serve. */
-static int useful_draws(const ev_ctx *c, uint8_t *h, int red, int tenpai, draw *out, uint64_t *waits)
+static int useful_draws(ev_ctx *c, uint8_t *h, int red, int tenpai, draw *out, uint64_t *waits)
 {
     uint64_t mask;
     if (tenpai) {                     /* the waits: mj_ukeire's mask, the hand known valid and tenpai */
-        prepared p;
-        prepare(&p, h, mj_scan(h), c->forms, NULL);
-        mask = lowering_draws(&p, 0);
+        if (c->waits_given != EV_WAITS_UNKNOWN) {
+            mask = c->waits_given;    /* the graph's, worked out from its memo of suits */
+            c->waits_given = EV_WAITS_UNKNOWN;
+        } else {
+            prepared p;
+            prepare(&p, h, mj_scan(h), c->forms, NULL);
+            mask = lowering_draws(&p, 0);
+        }
         for (uint64_t m = mask; m; m &= m - 1) {
             int x = mj_lowest_kind(m);
             if (h[x] >= c->caps[x]) mask &= ~((uint64_t)1 << x);
@@ -858,9 +864,12 @@ typedef char graph_rows_match[EV_ROW == M_COUNT * NV ? 1 : -1];
 
 /* The graph's tenpai states, valued as in the plain search (the graph holds
  * each once: no memo here).  Only the entries from the turn on are read. */
-static int graph_tenpai(void *ctx, uint8_t *h, int red, double *values)
+static int graph_tenpai(void *ctx, uint8_t *h, int red, uint64_t waits, double *values)
 {
-    tenpai_values(ctx, h, red, 0, values);
+    ev_ctx *c = ctx;
+    c->waits_given = waits;
+    tenpai_values(c, h, red, 0, values);
+    c->waits_given = EV_WAITS_UNKNOWN;
     return 0;
 }
 
@@ -937,6 +946,7 @@ int mj_ev_model(const mj_win *hand, const mj_ev_params *p, mj_ev_row *rows, long
     c.calls = p->full && p->calls;
     c.dealer = hand->seat_wind == 0;
     c.closed = 1;
+    c.waits_given = EV_WAITS_UNKNOWN;
     for (int m = 0; m < hand->n_melds; m++) {
         int t = hand->meld_tile[m], type = hand->meld_type[m];
         if (type > MJ_MELD_KAKAN || t >= MJ_KINDS || (type == MJ_MELD_CHI && (t >= 27 || t % 9 > 6)))

@@ -22,6 +22,7 @@
 #include "draws.h"
 #include "ev_blocks.h"
 #include "ev_memo.h"
+#include "ev_suits.h"
 #include "ev_graph.h"
 
 typedef struct {
@@ -41,12 +42,21 @@ typedef struct {
 
 typedef struct {
     int32_t first, count;             /* children in kids[] */
-    uint64_t allowed;                 /* the kinds it may discard */
 } gnode;
+
+/* A new node's children before they are looked up: their keys, shanten and exchanges. */
+typedef struct {
+    int32_t id;                       /* the node */
+    int n;
+    uint64_t lo[MJ_KINDS], hi[MJ_KINDS];
+    int8_t s[MJ_KINDS], e[MJ_KINDS];
+} new_node;
 
 typedef struct {
     const ev_graph_in *in;
+    new_node *fresh;                  /* 2 * MJ_KINDS: the new nodes of one state's draws */
     table states, nodes;              /* key -> index into st[] / nd[] */
+    suit_memo suits;                  /* the suits' classes (csrc/ev_suits.h); e NULL without it */
     gstate *st;
     gnode *nd;
     gedge *edges;
@@ -73,10 +83,24 @@ static int reserve(void **p, size_t *cap, size_t need, size_t size)
     return 1;
 }
 
+/* Eight 3-bit counts (the low 24 bits of x) spread to the eight bytes of the
+ * result, the first in the lowest: halves, quarters, then eighths move apart. */
+static inline uint64_t spread8(uint64_t x)
+{
+    x = (x & 0xFFF) | (x & 0xFFF000) << 20;
+    x = (x & 0x0000003F0000003Full) | (x & 0x00000FC000000FC0ull) << 10;
+    return (x & 0x0007000700070007ull) | (x & 0x0038003800380038ull) << 5;
+}
+
+/* A key's counts (csrc/ev_memo.h make_key), eight at a time. */
 static void unpack(uint64_t lo, uint64_t hi, uint8_t *h)
 {
-    for (int k = 0; k < 21; k++) h[k] = (uint8_t)(lo >> (3 * k) & 7);
-    for (int k = 21; k < MJ_KINDS; k++) h[k] = (uint8_t)(hi >> (3 * (k - 21)) & 7);
+    uint64_t w[5] = {spread8(lo), spread8(lo >> 24), spread8(lo >> 48 & 0x7FFF), spread8(hi), spread8(hi >> 24 & 0x7FFF)};
+    memcpy(h, &w[0], 8);
+    memcpy(h + 8, &w[1], 8);
+    memcpy(h + 16, &w[2], 5);
+    memcpy(h + 21, &w[3], 8);
+    memcpy(h + 29, &w[4], 5);
 }
 
 static int is_five(int k) { return k < 27 && k % 9 == 4; }
@@ -141,73 +165,114 @@ static int32_t state_of(graph *g, uint64_t lo, uint64_t hi, int s, int e, int di
     return sl->values = (int32_t)g->n_st++;
 }
 
-/* The index of the 14-tile node h (key lo / hi, exchanges e), its children made (and queued) when new. */
-static int32_t node_of(graph *g, uint8_t *h, int red, uint64_t lo, uint64_t hi, int e, int dist)
+/* The index of the 14-tile node h (key lo / hi, exchanges e).  When new,
+ * *fresh is set and its children's keys go to kids, their slots loading;
+ * node_kids finds (or queues) them later. */
+static int32_t node_of(graph *g, uint8_t *h, int red, uint64_t lo, uint64_t hi, int e, int *fresh, new_node *kids)
 {
     const ev_graph_in *in = g->in;
     slot *sl = find_slot(&g->nodes, lo, hi);
-    if (!sl || !reserve((void **)&g->nd, &g->cap_nd, g->n_nd + 1, sizeof *g->nd)
-        || !reserve((void **)&g->kids, &g->cap_kids, g->n_kids + MJ_KINDS, sizeof *g->kids)) {
+    if (!sl || !reserve((void **)&g->nd, &g->cap_nd, g->n_nd + 1, sizeof *g->nd)) {
         g->failed = MJ_ERR_MEMORY;
         return -1;
     }
+    *fresh = 0;
     if (sl->values >= 0) return sl->values;
     int32_t id = sl->values = (int32_t)g->n_nd++;
+    *fresh = 1;
     int8_t after[MJ_KINDS];
-    const uint64_t held = mj_discard_shanten(h, in->forms, in->cx, after);
+    uint64_t held;
+    if (g->suits.e) {
+        uint8_t cls[4], minus[MJ_KINDS];
+        suits_of_key(&g->suits, lo, hi, cls, NULL, minus);
+        held = mj_discard_shanten_from(h, in->forms, cls, minus, after);
+    } else {
+        held = mj_discard_shanten(h, in->forms, in->cx, after);
+    }
     int s = 127;
     for (uint64_t m = held; m; m &= m - 1) {
         int d = mj_lowest_kind(m);
         if (after[d] < s) s = after[d];
     }
     int back = in->shanten_back && e + s <= in->s0;
-    /* the children's keys first, their slots loading while the next are made */
-    uint64_t klo[MJ_KINDS], khi[MJ_KINDS];
-    int8_t kd[MJ_KINDS], ke[MJ_KINDS];
     int n_kids = 0;
     for (uint64_t m = held; m; m &= m - 1) {
         int d = mj_lowest_kind(m);
         if (after[d] != s && !back) continue;
-        ke[n_kids] = (int8_t)(e - discard_exchange(in, h, red, d));
+        kids->e[n_kids] = (int8_t)(e - discard_exchange(in, h, red, d));
+        kids->s[n_kids] = after[d];
         h[d]--;
-        klo[n_kids] = lo;
-        khi[n_kids] = hi;
-        key_step(&klo[n_kids], &khi[n_kids], d, -1, red, red_after(h, red, d));
+        kids->lo[n_kids] = lo;
+        kids->hi[n_kids] = hi;
+        key_step(&kids->lo[n_kids], &kids->hi[n_kids], d, -1, red, red_after(h, red, d));
         h[d]++;
-        prefetch_slot(&g->states, klo[n_kids], khi[n_kids]);
-        kd[n_kids++] = (int8_t)d;
+        prefetch_slot(&g->states, kids->lo[n_kids], kids->hi[n_kids]);
+        n_kids++;
     }
-    gnode n = {(int32_t)g->n_kids, 0, 0};
-    for (int j = 0; j < n_kids; j++) {
-        int32_t kid = state_of(g, klo[j], khi[j], after[kd[j]], ke[j], dist + 1);
-        if (kid < 0) return -1;
-        g->kids[g->n_kids++] = kid;
-        n.count++;
-        n.allowed |= (uint64_t)1 << kd[j];
-    }
-    g->nd[id] = n;
+    kids->id = id;
+    kids->n = n_kids;
     return id;
 }
 
-/* The draws of a state below tenpai: every draw under tegawari, else those
- * that lower the shanten; each becomes an edge to its 14-tile node. */
-static void expand(graph *g, int32_t i)
+/* A new node's children (node_of), found or made and queued, their dist `dist`. */
+static int node_kids(graph *g, const new_node *kids, int dist)
+{
+    if (!reserve((void **)&g->kids, &g->cap_kids, g->n_kids + kids->n, sizeof *g->kids)) {
+        g->failed = MJ_ERR_MEMORY;
+        return -1;
+    }
+    gnode n = {(int32_t)g->n_kids, 0};
+    for (int j = 0; j < kids->n; j++) {
+        int32_t kid = state_of(g, kids->lo[j], kids->hi[j], kids->s[j], kids->e[j], dist);
+        if (kid < 0) return -1;
+        g->kids[g->n_kids++] = kid;
+        n.count++;
+    }
+    g->nd[kids->id] = n;
+    return 0;
+}
+
+/* The draws that lower the shanten s of state i (counts h), its suits from the memo. */
+static uint64_t memo_lowering_draws(graph *g, int32_t i, const uint8_t *h, int s)
+{
+    prepared p;
+    uint8_t plus[MJ_KINDS];
+    memcpy(p.h, h, MJ_KINDS);
+    suits_of_key(&g->suits, g->st[i].lo, g->st[i].hi, p.cls, plus, NULL);
+    p.scan = mj_scan(h);
+    p.forms = g->in->forms;
+    p.cx = NULL;
+    return draws_lowering(&p, s, plus);
+}
+
+/* A state's draws worked out and their nodes' slots loading (plan_draws),
+ * then made edges (make_edges): the build plans the next state's draws
+ * before it makes this one's edges, so those slots are in cache by then. */
+typedef struct {
+    int32_t state;                    /* -1: nothing planned */
+    int n;
+    uint64_t lowering;                /* the draws that lower the shanten */
+    uint8_t h[MJ_KINDS];
+    struct { uint64_t lo, hi; int8_t x, red, e; int16_t weight; } d[2 * MJ_KINDS];
+} draw_plan;
+
+/* The draws of state i below tenpai: every draw under tegawari, else those
+ * that lower the shanten; their nodes' keys, the slots prefetched. */
+static void plan_draws(graph *g, int32_t i, draw_plan *p)
 {
     const ev_graph_in *in = g->in;
-    uint8_t h[MJ_KINDS];
+    uint8_t *h = p->h;
     unpack(g->st[i].lo, g->st[i].hi, h);
     int red = (int)(g->st[i].hi >> 40) - 1, s = g->st[i].shanten, e = g->st[i].e;
-    uint64_t draws;
-    if (in->tegawari && e + s <= in->s0) {
-        draws = ((uint64_t)1 << MJ_KINDS) - 1;
+    if (g->suits.e) {
+        p->lowering = memo_lowering_draws(g, i, h, s);
     } else {
-        prepared p;
-        prepare(&p, h, mj_scan(h), in->forms, in->cx);
-        draws = lowering_draws(&p, s);
+        prepared q;
+        prepare(&q, h, mj_scan(h), in->forms, in->cx);
+        p->lowering = lowering_draws(&q, s);
     }
-    /* the draws' keys first, their slots loading while the next are made */
-    struct { uint64_t lo, hi; int8_t x, red, e; int16_t weight; } d[2 * MJ_KINDS];
-    int n = 0, dist = g->st[i].dist;
+    const uint64_t draws = in->tegawari && e + s <= in->s0 ? ((uint64_t)1 << MJ_KINDS) - 1 : p->lowering;
+    int n = 0;
     for (uint64_t m = draws; m; m &= m - 1) {
         int x = mj_lowest_kind(m), copies = 4 - h[x] - in->out[x];
         if (copies <= 0) continue;
@@ -215,35 +280,53 @@ static void expand(graph *g, int32_t i)
         for (int r = 0; r < 2; r++) {
             int weight = r ? copies - reds : reds;
             if (weight <= 0) continue;
-            d[n].red = (int8_t)(r ? red : red | 1 << (x / 9));
-            d[n].lo = g->st[i].lo;
-            d[n].hi = g->st[i].hi;
-            key_step(&d[n].lo, &d[n].hi, x, 1, red, d[n].red);
-            prefetch_slot(&g->nodes, d[n].lo, d[n].hi);
-            d[n].x = (int8_t)x;
-            d[n].e = (int8_t)(e + draw_exchange(in, h, red, x, !r));
-            d[n++].weight = (int16_t)weight;
+            p->d[n].red = (int8_t)(r ? red : red | 1 << (x / 9));
+            p->d[n].lo = g->st[i].lo;
+            p->d[n].hi = g->st[i].hi;
+            key_step(&p->d[n].lo, &p->d[n].hi, x, 1, red, p->d[n].red);
+            prefetch_slot(&g->nodes, p->d[n].lo, p->d[n].hi);
+            p->d[n].x = (int8_t)x;
+            p->d[n].e = (int8_t)(e + draw_exchange(in, h, red, x, !r));
+            p->d[n++].weight = (int16_t)weight;
         }
     }
+    p->n = n;
+    p->state = i;
+}
+
+/* The planned state's edges, one to each draw's 14-tile node. */
+static void make_edges(graph *g, draw_plan *p)
+{
+    const ev_graph_in *in = g->in;
+    const int32_t i = p->state;
+    const int n = p->n, s = g->st[i].shanten, dist = g->st[i].dist;
+    uint8_t *h = p->h;
     if (!reserve((void **)&g->edges, &g->cap_edges, g->n_edges + n, sizeof *g->edges)) {
         g->failed = MJ_ERR_MEMORY;
         return;
     }
     int32_t first = (int32_t)g->n_edges;
-    int kept = 0;
+    int kept = 0, n_fresh = 0;
+    /* the nodes first, then the new ones' children: their slots load meanwhile */
     for (int j = 0; j < n; j++) {
-        int x = d[j].x;
+        int x = p->d[j].x, fresh;
         h[x]++;
-        int32_t node = node_of(g, h, d[j].red, d[j].lo, d[j].hi, d[j].e, dist);
+        int32_t node = node_of(g, h, p->d[j].red, p->d[j].lo, p->d[j].hi, p->d[j].e, &fresh, &g->fresh[n_fresh]);
         h[x]--;
         if (node < 0) return;
-        int optional = (int)(g->nd[node].allowed >> x & 1);
-        g->edges[g->n_edges++] = (gedge){node, d[j].weight, (int16_t)optional};
-        if (!optional) kept += d[j].weight;
+        n_fresh += fresh;
+        /* the drawn tile is an allowed discard of the node (node_of) when it
+         * keeps the node's shanten -- the draw did not lower it -- or when
+         * shanten-back applies there: known here, without loading the node */
+        int optional = !(p->lowering >> x & 1) || (in->shanten_back && p->d[j].e + s - 1 <= in->s0);
+        g->edges[g->n_edges++] = (gedge){node, p->d[j].weight, (int16_t)optional};
+        if (!optional) kept += p->d[j].weight;
     }
     g->st[i].first = first;
     g->st[i].count = n;
     g->st[i].kept = (int16_t)kept;
+    for (int k = 0; k < n_fresh; k++)
+        if (node_kids(g, &g->fresh[k], dist + 1)) return;
 }
 
 /* Below tenpai, a state first needed at draw turn + dist whose shanten exceeds
@@ -265,6 +348,8 @@ static void build(graph *g)
         g->failed = MJ_ERR_MEMORY;
         return;
     }
+    draw_plan plans[2], *now = &plans[0], *next = &plans[1];
+    now->state = next->state = -1;
     for (size_t i = 0; i < g->n_st && !g->failed; i++) {
         if (in->cancel && (i & 1023) == 0 && *(volatile int *)in->cancel) {
             g->failed = MJ_ERR_CANCELLED;
@@ -275,7 +360,17 @@ static void build(graph *g)
             g->nd_upto[upto] = g->n_nd;
         }
         if (g->st[i].shanten > 0) {
-            if (!dead(in, g->st[i].shanten, in->turn + g->st[i].dist)) expand(g, (int32_t)i);
+            if (dead(in, g->st[i].shanten, in->turn + g->st[i].dist)) continue;
+            if (now->state != (int32_t)i) plan_draws(g, (int32_t)i, now);
+            /* the next state to expand, when it is queued already */
+            size_t j = i + 1;
+            while (j < g->n_st && (g->st[j].shanten == 0 || dead(in, g->st[j].shanten, in->turn + g->st[j].dist))) j++;
+            next->state = -1;
+            if (j < g->n_st) plan_draws(g, (int32_t)j, next);
+            make_edges(g, now);
+            draw_plan *swap = now;
+            now = next;
+            next = swap;
             continue;
         }
         if (!reserve((void **)&g->tenpai, &g->cap_tenpai, (g->n_tenpai + 1) * EV_ROW, sizeof *g->tenpai)) {
@@ -285,7 +380,9 @@ static void build(graph *g)
         uint8_t h[MJ_KINDS];
         unpack(g->st[i].lo, g->st[i].hi, h);
         double row[EV_ROW];
-        int code = in->tenpai(in->ctx, h, (int)(g->st[i].hi >> 40) - 1, row);
+        /* its waits (uncapped), from the memo of suits when there is one */
+        uint64_t waits = g->suits.e ? memo_lowering_draws(g, (int32_t)i, h, 0) : EV_WAITS_UNKNOWN;
+        int code = in->tenpai(in->ctx, h, (int)(g->st[i].hi >> 40) - 1, waits, row);
         if (code) { g->failed = code; return; }
         /* kept by draw, the numbers side by side: the sweep reads one cache line per state and draw */
         double *kept = g->tenpai + g->n_tenpai * EV_ROW;
@@ -450,8 +547,20 @@ int ev_graph_search(const ev_graph_in *in, double (*values)[EV_ROW], long *state
     graph g;
     memset(&g, 0, sizeof g);
     g.in = in;
+    g.fresh = malloc(2 * MJ_KINDS * sizeof *g.fresh);
+    if (!g.fresh) g.failed = MJ_ERR_MEMORY;
     g.states.kept = g.nodes.kept = 1;
     if (in->s0 <= 0) g.states.first = g.nodes.first = 256;   /* a tenpai hand: a few dozen states */
+    /* a 3-shanten hand: tens of thousands of states (median ~64 k), 1.6 nodes each; growing
+     * from 4,096 slots zeroed and rehashed every size on the way (the C driver over 30 hands
+     * ran 2 % faster with these than with a quarter of them, which smaller hands would need) */
+    if (in->s0 >= 3) {
+        g.states.first = (size_t)1 << 17;
+        g.nodes.first = (size_t)1 << 18;
+    }
+    /* the memo of suits serves the uncapped regular form (the options' hands are closed but for melds) */
+    if (!in->cx && (in->forms & MJ_REGULAR) && !suit_memo_init(&g.suits, in->s0 <= 0 ? 7 : in->s0 == 1 ? 11 : in->s0 == 2 ? 12 : 13))
+        g.failed = MJ_ERR_MEMORY;
     uint8_t h[MJ_KINDS];
     memcpy(h, in->h0, MJ_KINDS);
     int32_t root[MJ_KINDS];
@@ -470,6 +579,8 @@ int ev_graph_search(const ev_graph_in *in, double (*values)[EV_ROW], long *state
     if (states) *states = (long)g.n_st;
     drop_table(&g.states);
     drop_table(&g.nodes);
+    if (g.suits.e) suit_memo_drop(&g.suits);
+    free(g.fresh);
     ev_block_give(g.st, g.cap_st * sizeof *g.st);
     ev_block_give(g.nd, g.cap_nd * sizeof *g.nd);
     ev_block_give(g.edges, g.cap_edges * sizeof *g.edges);

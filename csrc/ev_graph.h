@@ -10,6 +10,8 @@
 #define EV_NUMBERS 3                  /* tenpai probability, win probability, expected points */
 #define EV_ROW (EV_NUMBERS * MJ_EV_VALUES)   /* one state's values: EV_NUMBERS rows over t */
 
+#define EV_WAITS_UNKNOWN (~(uint64_t)0)
+
 typedef struct {
     const uint8_t *h0;                /* the starting 3k+2 concealed counts */
     int red0;                         /* its red fives, bit per suit */
@@ -23,9 +25,10 @@ typedef struct {
     const double *pool;               /* MJ_EV_VALUES: the tiles the draw at t comes from */
     int shanten_back, tegawari;
     /* the EV_ROW values of a 13-tile tenpai state (entered right after the
-     * discard that made it; only the entries from draw `turn` on are read);
-     * 0, or an MJ_ERR_* code that stops the search */
-    int (*tenpai)(void *ctx, uint8_t *h, int red, double *values);
+     * discard that made it; only the entries from draw `turn` on are read),
+     * given its waits without caps (the kinds whose draw completes it; or
+     * EV_WAITS_UNKNOWN); 0, or an MJ_ERR_* code that stops the search */
+    int (*tenpai)(void *ctx, uint8_t *h, int red, uint64_t waits, double *values);
     void *ctx;
     int *cancel;                      /* NULL, or polled: nonzero stops with MJ_ERR_CANCELLED */
 } ev_graph_in;

@@ -63,6 +63,16 @@ static inline int mj_sum_bytes(__m128i v)
     return _mm_cvtsi128_si32(s) + _mm_cvtsi128_si32(_mm_srli_si128(s, 8));
 }
 
+/* Bit i set when a[i] < bound, for the 48 bytes of a (0..127 each; bound 0..127). */
+static inline uint64_t mj_bytes_below(const uint8_t a[48], int bound)
+{
+    const __m128i b = _mm_set1_epi8((char)bound);
+    uint64_t m = 0;
+    for (int i = 0; i < 48; i += 16)
+        m |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmplt_epi8(_mm_loadu_si128((const __m128i *)(a + i)), b)) << i;
+    return m;
+}
+
 static inline mj_scan_result mj_scan(const uint8_t *counts)
 {
     uint8_t buf[48] = {0};
