@@ -17,8 +17,8 @@
  * shanten and each is evaluated once (a hash table memoises them).
  *
  * The full model adds the tiles seen, ron, furiten, riichi or dama and,
- * with params->calls, one call per line: see "calls" below.  A called
- * state's key holds the call, so the memo keeps closed and open lines apart. */
+ * with params->calls, calls: see "calls" below.  A called state's key holds
+ * the calls, so the memo keeps closed and open lines apart. */
 #include <stdlib.h>
 #include "draws.h"
 #include "capped.h"
@@ -47,9 +47,11 @@ typedef struct {
     uint8_t seen[MJ_KINDS];           /* full model: other copies seen */
     uint8_t caps[MJ_KINDS];           /* 4 - melded: what the concealed part may use */
     mj_caps caps_ctx, *cx;            /* NULL when no meld caps a kind */
-    int calls;                        /* full model: one call per line is searched (calls below) */
-    int call;                         /* the call made on the line being searched (0: none, calls below) */
-    int meld_red;                     /* suit bit of a red five in that call's meld */
+    int calls;                        /* full model: calls are searched (calls below) */
+    int call;                         /* the calls made on the line being searched: the first's code,
+                                       * the second's << 6 (0: none; calls below) */
+    int line_calls;                   /* how many (0-2) */
+    int meld_red;                     /* suit bits of the red fives in those calls' melds */
     table states;                     /* the 13-tile states searched */
     table drawn;                      /* 14-tile hands after a kept draw: their best discard */
     double *arena;                    /* M_COUNT x NV doubles per state */
@@ -243,7 +245,8 @@ static mj_win win_of(const ev_ctx *c, const uint8_t *h, int red, int x, int flag
     w.flags = (uint16_t)flags;
     w.n_ura = 0;
     w.honba = w.sticks = 0;
-    if (c->call) add_call_meld(&w, c->call);
+    if (c->call) add_call_meld(&w, c->call & 63);
+    if (c->call >> 6) add_call_meld(&w, c->call >> 6);
     return w;
 }
 
@@ -332,7 +335,7 @@ static int red_in_wall(const ev_ctx *c, const uint8_t *h, int red, int x)
 static int32_t evaluate(ev_ctx *c, uint8_t *h, int red, int extra, int shanten);
 
 /* Key bits of the line: the call made and where its red five is (extra bits 5 and up). */
-static int line_bits(const ev_ctx *c) { return c->call << 5 | c->meld_red << 11; }
+static int line_bits(const ev_ctx *c) { return c->call << 5 | c->meld_red << 17; }
 
 /* Red bits after discarding d from a hand holding red: a plain copy goes
  * first, and a red five in a called meld (meld_red) stays. */
@@ -616,15 +619,16 @@ static int32_t drawn_best(ev_ctx *c, uint8_t *h, int r, int shanten)
     return v;
 }
 
-/* ---- calls (full model): one pon or chi per line of play -------------------
+/* ---- calls (full model): a pon or chi to tenpai, a value honour's pon before -
  *
  * Before each draw t of a closed line, the three opponents discard (right,
  * across, left); each discard is a live kind x with probability
  * call_share x wall(x) / pool(t).  A discard among the draws that lower the
  * shanten can be called -- a pon from anyone, a chi from the left player --
  * when a discard that kuikae allows then keeps the lower shanten.  The call
- * takes the place of draw t: the open state continues from draw t + 1, and
- * its line makes no further call. */
+ * takes the place of draw t: the open state continues from draw t + 1.  A
+ * line calls to tenpai from 1-shanten, and from 2-shanten a value honour's
+ * pon, after which it may call once more to tenpai: two calls at most. */
 
 /* Calls are searched from 1-shanten: a call that makes the hand tenpai; and
  * from 2-shanten only the pon of a value honour (a dragon, the seat's or the
@@ -649,7 +653,7 @@ static int value_pair(const ev_ctx *c, const uint8_t *h)
 /* What the line was before a call. */
 typedef struct {
     uint8_t melded[MJ_KINDS], caps[MJ_KINDS];
-    int closed, forms;
+    int closed, forms, call, line_calls, meld_red;
 } line_saved;
 
 /* Enter the line after the call `code`: its meld joins the melds (the caps
@@ -660,6 +664,9 @@ static void enter_call(ev_ctx *c, int code, int meld_red, line_saved *saved)
     memcpy(saved->caps, c->caps, MJ_KINDS);
     saved->closed = c->closed;
     saved->forms = c->forms;
+    saved->call = c->call;
+    saved->line_calls = c->line_calls;
+    saved->meld_red = c->meld_red;
     int low = call_low(code), run = !call_is_pon(code);
     for (int i = 0; i < 3; i++) {
         c->melded[low + run * i]++;
@@ -668,8 +675,8 @@ static void enter_call(ev_ctx *c, int code, int meld_red, line_saved *saved)
     c->cx = mj_caps_init(&c->caps_ctx, c->caps);
     c->closed = 0;
     c->forms = MJ_REGULAR;
-    c->call = code;
-    c->meld_red = meld_red;
+    c->call |= code << (6 * c->line_calls++);
+    c->meld_red |= meld_red;
 }
 
 static void leave_call(ev_ctx *c, const line_saved *saved)
@@ -679,7 +686,9 @@ static void leave_call(ev_ctx *c, const line_saved *saved)
     c->cx = mj_caps_init(&c->caps_ctx, c->caps);
     c->closed = saved->closed;
     c->forms = saved->forms;
-    c->call = c->meld_red = 0;
+    c->call = saved->call;
+    c->line_calls = saved->line_calls;
+    c->meld_red = saved->meld_red;
 }
 
 /* Calling x (the red five when called_red) with the hand's tiles a and b
@@ -700,7 +709,7 @@ static int call_shape(ev_ctx *c, uint8_t *h, int red, int x, int called_red, int
      * rules most shapes out at once */
     uint8_t cls[4];
     for (int q = 0; q < 4; q++) cls[q] = mj_suit_class(h, q);
-    if (mj_regular_distance(cls, 3 - c->w->n_melds) - 1 > shanten - 1) {
+    if (mj_regular_distance(cls, 3 - c->w->n_melds - c->line_calls) - 1 > shanten - 1) {
         h[a]++;
         h[b]++;
         return 0;
@@ -713,7 +722,7 @@ static int call_shape(ev_ctx *c, uint8_t *h, int red, int x, int called_red, int
         for (int d = 0; d < MJ_KINDS && found >= 0; d++) {
             if (!(to >> d & 1)) continue;
             h[d]--;
-            int32_t child = evaluate(c, h, red_after_discard(h, red, d, meld_red), 0, shanten - 1);
+            int32_t child = evaluate(c, h, red_after_discard(h, red, d, c->meld_red), 0, shanten - 1);
             h[d]++;
             if (child < 0) { found = -1; break; }
             const double *cv = values_at(c, child) + 1;
@@ -801,8 +810,12 @@ static void progress_values(ev_ctx *c, uint8_t *h, int red, int shanten, int32_t
     }
     /* the useful draws that can be called: their weight, then pon and left
      * (M_COUNT x NV each) in calls */
-    int calling = c->calls && !c->call && shanten <= CALL_MAX_SHANTEN && c->w->n_melds < 4 && n > 0
-                  && !c->failed && (shanten < 2 || value_pair(c, h)), n_calls = 0;
+    /* a closed line calls from 1-shanten (from 2-shanten: a value honour's pon); after that
+     * pon, the open 1-shanten line may call once more to tenpai */
+    int calling = c->calls && shanten <= CALL_MAX_SHANTEN && c->w->n_melds + c->line_calls < 4 && n > 0
+                  && !c->failed && (c->line_calls == 0 ? shanten < 2 || value_pair(c, h)
+                                                       : c->line_calls == 1 && shanten == 1),
+        n_calls = 0;
     double *calls = calling ? malloc((size_t)2 * n * M_COUNT * NV * sizeof *calls) : NULL;
     double call_weight[2 * MJ_KINDS];
     if (calling && !calls) c->failed = FAIL_MEMORY;

@@ -310,7 +310,7 @@ def _parser() -> argparse.ArgumentParser:
     ev_cmd.add_argument("--calls", action="store_true",
                         help="full model: a 1-shanten hand may pon (any opponent) or chi (the left player) "
                              "a discard that makes it tenpai with a yaku, a 2-shanten hand pon a value "
-                             "honour (the app's setting)")
+                             "honour and call once more (the app's setting)")
     ev_cmd.add_argument("--call-share", type=float, default=0.5, metavar="Q",
                         help="full model with --calls: share of the live tiles an opponent discard can be "
                              "(default 0.5)")

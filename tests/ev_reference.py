@@ -5,7 +5,7 @@ win with mjgui.scoring.score on a Hand.  The full model adds the seen tiles,
 ron from the opponents' discards, furiten and riichi or dama, and optionally
 calls: a 1-shanten hand may pon (any opponent) or chi (the left player) a
 discard that makes it tenpai, then waits dama with the meld; a 2-shanten hand
-may pon a value honour (its yaku), then draws to tenpai (no further call).  A
+may pon a value honour (its yaku), then draws or calls once more to tenpai.  A
 line after a call counts only tenpai with a yaku.  Only for small cases."""
 from __future__ import annotations
 
@@ -212,7 +212,9 @@ class Model:
             counts[x] -= 1
         P = max(self.pool[t], kept)
         value = tuple((a + (P - kept) * st) / P for a, st in zip(acc, stay))
-        if self.calls and s <= 2 and len(self.hand.melds) < 4:
+        # a closed hand calls from 1-shanten, or pons a value honour from 2-shanten; the
+        # line after that pon may call once more from 1-shanten
+        if self.calls and (s == 1 or (s == 2 and not self.called)) and len(self.hand.melds) < 4:
             value = self.with_calls(counts, reds, t, P, value)
         return value
 
@@ -289,7 +291,8 @@ class Model:
         return best
 
     def line(self, kind: str, low: int, called: int, meld_red: bool) -> "Model":
-        """The model of the hand after the call (no further calls)."""
+        """The model of the hand after the call (a line after a first call may call
+        once more)."""
         key = (kind, low, called, meld_red)
         if key not in self.lines:
             kinds = [low] * 3 if kind == "pon" else [low, low + 1, low + 2]
@@ -300,7 +303,8 @@ class Model:
                         "A" if kind == "pon" else "L")
             hand = replace(self.hand, concealed=(), melds=self.hand.melds + (meld,))   # tiles come later
             self.lines[key] = Model(hand, self.turn, **self.opts, full=True, ron_dama=self.q["dama"],
-                                    ron_riichi=self.q["riichi"], called=True)
+                                    ron_riichi=self.q["riichi"], called=True, calls=not self.called,
+                                    call_share=self.call_share)
         return self.lines[key]
 
     def _line_value(self, counts: tuple, reds: frozenset, t: int):

@@ -248,8 +248,8 @@ def test_a_value_pair_at_two_shanten_matches_the_reference(turn, hands):
 @pytest.mark.parametrize("pair, value", [("55z", True), ("22z", True), ("11z", True), ("44z", False)])
 def test_a_value_honour_pon_at_two_shanten_is_searched(pair, value):
     # 234m 56p 99m + a pair + 24s 1p 9p after the 7z: 2-shanten.  Three draws left (seat
-    # South, turn 15, an East round): a pon at the first, a draw to tenpai on the open line,
-    # then its wait.  Haku, south (the seat's wind) and east (the round's) are value honours:
+    # South, turn 15, an East round): a pon at the first, a draw or a second call to tenpai on
+    # the open line, then its wait.  Haku, south (the seat's wind) and east (the round's) are value honours:
     # against the same model without calls from 2-shanten the pon adds to every number; north
     # is not, and nothing changes
     hand = Hand.parse(f"234m56p99m{pair}24s1p9p7z dora:1z seat:S")

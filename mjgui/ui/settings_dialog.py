@@ -161,8 +161,8 @@ def model_text() -> str:
     sentence a line, each ending in a full stop."""
     o = APP_OPTIONS
     calls = (tr(f"Calls: a 1-shanten hand may pon any opponent's discard or chi the left player's to reach "
-                f"tenpai with a yaku, a 2-shanten hand pon a value honour; each discard is a live tile "
-                f"with share {o.call_share:g}.",
+                f"tenpai with a yaku, a 2-shanten hand pon a value honour (then call once more); each "
+                f"discard is a live tile with share {o.call_share:g}.",
                 f"鳴き: 1向聴から役のある聴牌になるポン（全員の捨て牌）・チー（上家の捨て牌）、"
                 f"2向聴から役牌のポンもする（各捨て牌が生き牌である割合 {o.call_share:g}）。")
              if o.calls else tr("Calls: not searched.", "鳴き: 計算しない。"))
