@@ -12,7 +12,6 @@ import os
 from mjgui.drills.problems import Problem, save_set
 from mjgui.logs.rate import Rating
 from mjgui.logs.record import LogError
-from mjgui.tiles import Tile
 
 __all__ = ["DEFAULT_THRESHOLDS", "mistake_problems", "export_problems"]
 
@@ -33,7 +32,7 @@ def mistake_problems(ratings: list[list[Rating]], round_names: list[str],
             # the tiles of the best choices ("5m riichi" is 5m); a right tile with the wrong
             # riichi choice is no nanikiru problem
             answer = tuple(dict.fromkeys(b.split()[0] for b in r.best))
-            if Tile.from_name(d.played).plain_name in answer:
+            if d.tile.plain_name in answer:
                 continue
             unit = {"points": "expected points", "ukeire": "ukeire tiles"}[r.unit]
             note = (f"{name} turn {d.hand.turn}: you discarded {d.played}; the {r.evaluator} evaluator "

@@ -169,7 +169,7 @@ def _rate_call_ev(d: Decision, ev_max: int) -> Rating | None:
             name = f"{call}:{KIND_NAMES[uses[0]]}{KIND_NAMES[uses[1]]}"
             best = max(rows, key=lambda r: r.exp_score, default=None)
             values.append((name, best.exp_score if best else 0.0, best.shanten if best else None))
-            if d.played == call and (call == "pon" or d.uses == tuple(sorted(uses))):
+            if d.played == call and (call == "pon" or d.uses == uses):
                 played = name
     except (HandError, TileError):          # a hand the model cannot take: the plain rules rate it
         return None

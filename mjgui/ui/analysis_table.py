@@ -667,10 +667,9 @@ class AnalysisTable(QTableView):
                 width = max(width, width_of(widest) + margin + grid)
             if col in TILE_COLUMNS:
                 cells = [strip(source.cell(r, col, TILES_ROLE)) + grid for r in rows]
-                width = max(width, max(cells, default=0))
             else:
                 cells = [width_of(source.cell(r, col) or "") + margin + grid for r in rows]
-                width = max(width, max(cells, default=0))
+            width = max(width, max(cells, default=0))
             self._naturals[col] = self._needs[col] = width
             if col in GROW:        # a strip may be cut, but not the best rows' or the title
                 need = max(title, MIN_STRIP_NEED, max((cells[r] for r in best), default=0))
