@@ -538,6 +538,23 @@ static int has_yaku(ev_ctx *c, uint8_t *h, int red)
     return yaku;
 }
 
+/* The last draw index after which riichi can still be declared: it needs
+ * four tiles left in the wall, and in the full model (70 live draws) every
+ * seat has fewer at its last draw, so a tenpai reached there waits dama.
+ * The simple model declares riichi at every tenpai. */
+static int riichi_by(const ev_ctx *c)
+{
+    return c->full ? c->last : T_END;
+}
+
+/* A root tenpai discard's row: its choices, riichi's vectors zero where it
+ * cannot be declared. */
+static int8_t row_choices(const ev_ctx *c, mj_ev_row *row, int choices)
+{
+    for (int t = riichi_by(c) + 1; t <= T_END; t++) row->riichi_win[t] = row->riichi_score[t] = 0;
+    return (int8_t)(c->turn > riichi_by(c) ? choices & ~1 : choices);
+}
+
 /* The memoised values of a tenpai state: each number the better of riichi
  * and dama.  After a call the hand must have a yaku, else its values stay
  * zero and the call is not made (call_shape). */
@@ -550,11 +567,11 @@ static void tenpai_values(ev_ctx *c, uint8_t *h, int red, int extra, double *v)
     double *rw = row ? row->riichi_win : own[0], *rs = row ? row->riichi_score : own[1];
     double *dw = row ? row->dama_win : own[2], *ds = row ? row->dama_score : own[3];
     int choices = tenpai_choices(c, h, red, extra, rw, rs, dw, ds);
-    if (row) row->choices = (int8_t)choices;
+    if (row) row->choices = row_choices(c, row, choices);
     for (int t = c->turn; t <= T_END; t++) {
         v[M_TENPAI * NV + t] = t <= c->last + 1;
         double w = 0, s = 0;
-        if (choices & 1) { w = rw[t]; s = rs[t]; }
+        if ((choices & 1) && t <= riichi_by(c)) { w = rw[t]; s = rs[t]; }
         if (choices & 2) { if (dw[t] > w) w = dw[t]; if (ds[t] > s) s = ds[t]; }
         v[M_WIN * NV + t] = w;
         v[M_SCORE * NV + t] = s;
@@ -1030,8 +1047,8 @@ int mj_ev_model(const mj_win *hand, const mj_ev_params *p, mj_ev_row *rows, long
         c.capture = after[d] == 0 ? row : NULL;
         int32_t v = evaluate(&c, h, red, extra, after[d]);
         if (v >= 0 && c.capture)      /* the state was known already: its choices once more */
-            row->choices = (int8_t)tenpai_choices(&c, h, red, extra, row->riichi_win, row->riichi_score,
-                                                  row->dama_win, row->dama_score);
+            row->choices = row_choices(&c, row, tenpai_choices(&c, h, red, extra, row->riichi_win, row->riichi_score,
+                                                               row->dama_win, row->dama_score));
         c.capture = NULL;
         h[d]++;
         if (v < 0) { result = c.failed == FAIL_CANCELLED ? MJ_ERR_CANCELLED : MJ_ERR_MEMORY; break; }

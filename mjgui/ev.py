@@ -223,7 +223,9 @@ def expected_values(hand: Hand | str, turn: int | None = None, options: EvOption
                        "exp_score": _values(r, "score", turn)}
             choices = {}
             for bit, name in ((1, "riichi"), (2, "dama")):
-                if r["choices"] & bit:
+                # riichi wants four tiles left in the wall (the search drops it at the seat's last
+                # draw; after turn 18, read at the search's end, none is left in either model's wall)
+                if r["choices"] & bit and not (bit == 1 and full and turn > LAST_DRAW):
                     win, pts = _values(r, name + "_win", turn), _values(r, name + "_score", turn)
                     choices[name] = EvChoice(float(r[name + "_win"][turn]), float(r[name + "_score"][turn]),
                                              {"win_prob": win, "exp_score": pts})

@@ -172,7 +172,7 @@ class Model:
         waits = [x for x in range(34) if counts[x] + self.melded[x] < 4 and
                  self.shanten([c + (k == x) for k, c in enumerate(counts)]) == -1]
         furiten = furiten or bool(set(waits) & self.own_discards)
-        if self.closed:
+        if self.closed and (not self.full or t <= self.last):   # riichi wants four tiles left in the wall
             out["riichi"] = self.wait(counts, reds, t, "double-riichi" if double else "riichi",
                                       self.opts["ippatsu"], furiten)
         if self.full or not self.closed:

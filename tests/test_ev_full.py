@@ -212,6 +212,28 @@ def test_a_newer_request_stops_the_running_search(qtbot):
     assert [str(r.hand) for r in results] == [str(Hand.parse(RYANMEN))] and results[0].ev.rows
 
 
+@pytest.mark.parametrize("seat, last", [("E", 17), ("S", 17), ("W", 16), ("N", 16)])
+def test_no_riichi_at_the_last_draw(seat, last):
+    # 70 live draws from the dealer: at every seat's last draw fewer than four tiles are left
+    # (East's 18th draw leaves 1, South's 0, West's 17th 3, North's 2), so a tenpai made there
+    # waits dama; one draw earlier (5, 4, 7, 6 left) riichi is still allowed
+    hand = f"1112m456p789s678s9p dora:1z seat:{seat}"
+    at_last = expected_values(hand, last + 1, FULL).row("9p")
+    assert at_last.riichi is None and at_last.dama is not None
+    assert (at_last.win_prob, at_last.exp_score) == (at_last.dama.win_prob, at_last.dama.exp_score)
+    earlier = expected_values(hand, last, FULL).row("9p")
+    assert earlier.riichi is not None and earlier.riichi.win_prob > earlier.dama.win_prob
+    if last == 16:
+        # the yakuless wait wins only by houtei (South's final discard, the round's last
+        # tile); riichi would have won the three final discards' rons
+        assert at_last.win_prob == pytest.approx(0.5 * 7 / (121 - 17), rel=1e-12)
+        # an earlier turn's riichi table (draws to 17) is zero where riichi can't be declared
+        table = earlier.riichi.by_turn["win_prob"]
+        assert table[-1] == 0 and table[-2] > 0
+    # the simple model still declares riichi at every tenpai
+    assert expected_values(hand, last, EvOptions()).row("9p").riichi is not None
+
+
 def test_the_rounds_last_discard_is_houtei():
     # seat West at turn 17 draws no more: only the three final discards, the last of them
     # South's, the round's last tile -- houtei gives the yakuless dama wait (2m, 3m) its yaku
