@@ -417,16 +417,20 @@ def _call_meld(call: str, tile: int, uses: tuple[int, int]) -> Meld:
 
 def hand_after_call(hand: Hand, meld: Meld) -> Hand:
     """`hand` after calling `meld` on another player's discard, before the discard that
-    follows: the meld's own tiles (all but the called one) leave the concealed part,
-    plain copies before a red five, and the meld joins the melds."""
+    follows: the meld's own tiles (all but the called one) leave the concealed part -- the
+    copy the meld names when the hand holds it, else a plain copy before a red five -- and
+    the meld, holding the copies taken (a red five used stays red), joins the melds."""
     concealed = list(hand.concealed)
     uses = list(meld.tiles)
-    uses.remove(next(t for t in uses if t.kind == meld.called.kind))
+    uses.remove(meld.called)
+    taken = []
     for used in uses:
         held = [t for t in concealed if t.kind == used.kind]
         if not held:
             raise ValueError(f"the hand holds no {KIND_NAMES[used.kind]} for this call")
-        concealed.remove(min(held, key=lambda t: t.red))
+        taken.append(used if used in held else min(held, key=lambda t: t.red))
+        concealed.remove(taken[-1])
+    meld = replace(meld, tiles=(meld.called, *taken))
     return replace(hand, concealed=tuple(concealed), melds=hand.melds + (meld,))
 
 

@@ -462,3 +462,34 @@ def test_wait_report_of_a_tenpai_13_tile_hand():
     a = analyze(Hand.parse("1112345678999m"))
     assert list(a.wait_report(a.current).kinds) == list(range(9))
     assert a.wait_report(analyze(Hand.parse("1112345678m149p")).current) is None
+
+
+def _reds(hand: Hand) -> int:
+    return sum(t.red for t in hand.concealed) + sum(t.red for m in hand.melds for t in m.tiles)
+
+
+@pytest.mark.parametrize("text, tile, left_red", [
+    ("40m456p789s11z556z", 2, 0),       # the only 5m is red: the chi of 3m takes it into the meld
+    ("450m456p789s11z56z", 2, 1),       # a plain 5m is there: the red stays in the hand
+])
+def test_a_call_keeps_the_red_five(text, tile, left_red):
+    a = analyze(text)
+    option = next(c for c in a.current.calls if c.call == "chi" and c.tile == tile and 4 in c.uses)
+    after = option.hand_after()
+    assert _reds(after) == 1                               # the red five is not lost
+    assert sum(t.red for t in after.concealed) == left_red
+    meld = after.melds[-1]
+    assert sum(t.red for t in meld.tiles) == 1 - left_red
+    assert sorted(t.kind for t in meld.tiles) == [2, 3, 4]
+
+
+def test_a_meld_naming_the_red_five_takes_it():
+    from mjgui.analysis import hand_after_call
+    from mjgui.hand import Meld, MeldKind
+    hand = Hand.parse("4550m456p789s11z6z")
+    red = Meld(MeldKind.PON, (Tile(4), Tile(4, True), Tile(4)), Tile(4), "A")
+    after = hand_after_call(hand, red)
+    assert sum(t.red for t in after.melds[-1].tiles) == 1 and not any(t.red for t in after.concealed)
+    plain = Meld(MeldKind.PON, (Tile(4),) * 3, Tile(4), "A")
+    after = hand_after_call(hand, plain)
+    assert not any(t.red for t in after.melds[-1].tiles) and sum(t.red for t in after.concealed) == 1

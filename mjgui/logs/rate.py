@@ -123,11 +123,6 @@ def _rate_discard(d: Decision, ev_max: int) -> Rating:
     return Rating(d, "analysis", "ukeire", ranking, best, rank, float(max(loss, 0)))
 
 
-def _taken(concealed: tuple[Tile, ...], kind: int) -> Tile:
-    """The copy of `kind` a call takes from the hand: a plain one before a red five."""
-    return min((t for t in concealed if t.kind == kind), key=lambda t: t.red)
-
-
 def _call_shapes(d: Decision) -> list[tuple[str, tuple[int, int]]]:
     """The pon and chi shapes on offer, each with the two concealed kinds it uses."""
     k, held = d.tile.kind, d.hand.counts
@@ -156,12 +151,8 @@ def _rate_call_ev(d: Decision, ev_max: int) -> Rating | None:
         values = [("pass", pass_row.exp_score, pass_row.shanten)]
         played = "pass" if d.played == "pass" else ""
         for call, uses in _call_shapes(d):
-            rest = list(hand.concealed)
-            taken = []
-            for kind in uses:
-                taken.append(_taken(tuple(rest), kind))
-                rest.remove(taken[-1])
-            meld = Meld(MeldKind.PON if call == "pon" else MeldKind.CHI, (x, *taken), x, d.source)
+            # plain tiles named: the call takes the hand's plain copies before a red five
+            meld = Meld(MeldKind.PON if call == "pon" else MeldKind.CHI, (x, *map(Tile, uses)), x, d.source)
             after = hand_after_call(hand, meld)
             banned = kuikae_banned(call, x.kind, uses)
             result = expected_values(after, min(turn + 1, LAST_DRAW + 1), APP_OPTIONS)
