@@ -14,7 +14,8 @@ and the states it visited, for
   players seen and 7 own discards;
 - with --options: the simple model at turn 1 with shanten-back and tegawari (docs/ev.md),
   and the peak memory of those searches.
-- both full-model runs again with calls (one pon or chi per line, the app's setting).
+- both full-model runs again with calls (the app's setting), and the first of them as the app
+  runs it, on two threads (wall time, then the process's CPU time per hand).
 Ends with the peak resident memory of the process (the memo of the largest search).
 """
 from __future__ import annotations
@@ -46,23 +47,28 @@ def deal(rng: random.Random, per_shanten: int, visible: int, discards: int, seat
     return hands
 
 
-def run(title: str, hands: dict[int, list[Hand]], turn: int, options: EvOptions, extra: int = 0) -> None:
+def run(title: str, hands: dict[int, list[Hand]], turn: int, options: EvOptions, extra: int = 0,
+        threads: int = 1) -> None:
+    """One thread: CPU time of the calling thread; two (the app's): wall time, the
+    process's CPU time per hand after the table."""
     flags, rules = options.flags | extra, rule_flags("tenhou")
+    clock = time.thread_time if threads == 1 else time.perf_counter
     print(title)
     for s, group in hands.items():
-        times, states = [], []
+        times, states, cpu = [], [], 0.0
         for hand in group:
             packed = pack(hand, 0, ())
             model = _full_model(hand, options) if options.model == "full" else None
-            start = time.thread_time()
-            _, _, n = core.ev_packed(packed, turn, flags, rules, model)
-            times.append(time.thread_time() - start)
+            start, start_cpu = clock(), time.process_time()
+            _, _, n = core.ev_packed(packed, turn, flags, rules, model, threads=threads)
+            times.append(clock() - start)
+            cpu += time.process_time() - start_cpu
             states.append(n)
         times.sort()
         p90 = times[int(0.9 * (len(times) - 1))]
         print(f"  {s}-shanten: median {statistics.median(times) * 1e3:8.3f} ms   p90 {p90 * 1e3:8.3f} ms   "
               f"max {times[-1] * 1e3:8.1f} ms   states median {statistics.median(states):>8,.0f}  "
-              f"max {max(states):>8,}")
+              f"max {max(states):>8,}" + (f"   CPU {cpu / len(group) * 1e3:.3f} ms" if threads > 1 else ""))
 
 
 def main() -> None:
@@ -86,6 +92,8 @@ def main() -> None:
         run("full model with calls, turn 1, nothing seen", fresh, 1, EvOptions(model="full", calls=True))
         run("full model with calls, turn 8, seat West, 24 tiles seen, 7 own discards", later, 8,
             EvOptions(model="full", calls=True))
+        run("the app's search (full model with calls) on two threads, turn 1, nothing seen: wall time",
+            fresh, 1, EvOptions(model="full", calls=True), threads=2)
     if args.options or args.only_options:
         run("simple model, turn 1, shanten-back and tegawari", fresh, 1,
             EvOptions(shanten_back=True, tegawari=True))

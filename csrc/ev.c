@@ -20,6 +20,7 @@
  * with params->calls, calls: see "calls" below.  A called state's key holds
  * the calls, so the memo keeps closed and open lines apart. */
 #include <stdlib.h>
+#include <pthread.h>
 #include "draws.h"
 #include "capped.h"
 #include "points.h"
@@ -951,6 +952,65 @@ static void seat_schedule(ev_ctx *c, int seat)
     c->final_discards = final_discards[seat];
 }
 
+/* The root discards the plain search values, taken in turn by one or two
+ * threads: each has its own context (memo, line), the rows are shared, each
+ * written by the thread that takes its discard. */
+typedef struct {
+    ev_ctx c;
+    const uint8_t *given;             /* the hand's concealed counts */
+    mj_ev_row *rows;
+    const int8_t *work;               /* the discard kinds */
+    int n_work, *next;                /* how many; the next to take (shared) */
+    int result;                       /* 0, MJ_ERR_MEMORY or MJ_ERR_CANCELLED */
+} root_search;
+
+static void search_roots(root_search *s)
+{
+    ev_ctx *c = &s->c;
+    uint8_t h[MJ_KINDS];
+    memcpy(h, s->given, MJ_KINDS);
+    int i;
+    while ((i = __atomic_fetch_add(s->next, 1, __ATOMIC_RELAXED)) < s->n_work) {
+        int d = s->work[i];
+        mj_ev_row *row = &s->rows[d];
+        h[d]--;
+        int red = red_after_discard(h, c->w->red, d, 0);
+        int extra = 0;
+        if (row->shanten == 0) {
+            /* riichi with the first discard is a double riichi; a wait just discarded is furiten */
+            if (c->turn == 1 && (c->options & MJ_EV_DOUBLE_RIICHI) && c->closed) extra |= X_DOUBLE;
+            uint64_t waits;
+            draw unused[2 * MJ_KINDS];
+            useful_draws(c, h, red, 1, unused, &waits);
+            if (c->full && (waits >> d & 1)) extra |= X_FURITEN;
+        }
+        c->capture = row->shanten == 0 ? row : NULL;
+        int32_t v = evaluate(c, h, red, extra, row->shanten);
+        if (v >= 0 && c->capture)     /* the state was known already: its choices once more */
+            row->choices = row_choices(c, row, tenpai_choices(c, h, red, extra, row->riichi_win, row->riichi_score,
+                                                              row->dama_win, row->dama_score));
+        c->capture = NULL;
+        h[d]++;
+        if (v < 0) {
+            s->result = c->failed == FAIL_CANCELLED ? MJ_ERR_CANCELLED : MJ_ERR_MEMORY;
+            __atomic_store_n(s->next, s->n_work, __ATOMIC_RELAXED);   /* the other thread stops too */
+            return;
+        }
+        const double *vals = values_at(c, v);
+        for (int t = c->turn; t <= T_END; t++) {
+            row->tenpai[t] = vals[M_TENPAI * NV + t];
+            row->win[t] = vals[M_WIN * NV + t];
+            row->score[t] = vals[M_SCORE * NV + t];
+        }
+    }
+}
+
+static void *search_roots_thread(void *s)
+{
+    search_roots(s);
+    return NULL;
+}
+
 int mj_ev_model(const mj_win *hand, const mj_ev_params *p, mj_ev_row *rows, long *states)
 {
     if (!hand || !p || !rows || p->turn < 1 || p->turn > 17 || (p->options & ~MJ_EV_ALL)
@@ -959,7 +1019,7 @@ int mj_ev_model(const mj_win *hand, const mj_ev_params *p, mj_ev_row *rows, long
         || p->n_visible < 0 || p->n_visible > 136 || (p->furiten >> MJ_KINDS)
         || !(p->ron_dama >= 0 && p->ron_dama <= 1) || !(p->ron_riichi >= 0 && p->ron_riichi <= 1)
         || (p->calls != 0 && p->calls != 1) || !(p->call_share >= 0 && p->call_share <= 1)
-        || (p->full && (p->options & GRAPH_OPTIONS)))
+        || (p->full && (p->options & GRAPH_OPTIONS)) || p->threads < 0 || p->threads > 2)
         return MJ_ERR_ARG;
     mj_scan_result scan = mj_scan(hand->counts);
     int n = mj_checked_total(scan);
@@ -1023,43 +1083,48 @@ int mj_ev_model(const mj_win *hand, const mj_ev_params *p, mj_ev_row *rows, long
         int code = graph ? graph_values(&c, hand, shanten, after, graph, states) : MJ_ERR_MEMORY;
         if (code) result = code;
     }
+    /* the graph's rows, and the discards left to the plain search */
+    int8_t work[MJ_KINDS];
+    int n_work = 0;
     for (int d = 0; d < MJ_KINDS; d++) {
         mj_ev_row *row = &rows[d];
         memset(row, 0, sizeof *row);
         row->shanten = after[d];
         if (after[d] == MJ_NOT_HELD || after[d] > MJ_EV_MAX_SHANTEN || result < -1 || !searched(&c, shanten, after[d]))
             continue;
-        if (graph && after[d] > 0) {
-            graph_row(row, graph[d], c.turn);
-            continue;
-        }
-        h[d]--;
-        int red = red_after_discard(h, hand->red, d, 0);
-        int extra = 0;
-        if (after[d] == 0) {
-            /* riichi with the first discard is a double riichi; a wait just discarded is furiten */
-            if (c.turn == 1 && (c.options & MJ_EV_DOUBLE_RIICHI) && c.closed) extra |= X_DOUBLE;
-            uint64_t waits;
-            draw unused[2 * MJ_KINDS];
-            useful_draws(&c, h, red, 1, unused, &waits);
-            if (c.full && (waits >> d & 1)) extra |= X_FURITEN;
-        }
-        c.capture = after[d] == 0 ? row : NULL;
-        int32_t v = evaluate(&c, h, red, extra, after[d]);
-        if (v >= 0 && c.capture)      /* the state was known already: its choices once more */
-            row->choices = row_choices(&c, row, tenpai_choices(&c, h, red, extra, row->riichi_win, row->riichi_score,
-                                                               row->dama_win, row->dama_score));
-        c.capture = NULL;
-        h[d]++;
-        if (v < 0) { result = c.failed == FAIL_CANCELLED ? MJ_ERR_CANCELLED : MJ_ERR_MEMORY; break; }
-        const double *vals = values_at(&c, v);
-        for (int t = c.turn; t <= T_END; t++) {
-            row->tenpai[t] = vals[M_TENPAI * NV + t];
-            row->win[t] = vals[M_WIN * NV + t];
-            row->score[t] = vals[M_SCORE * NV + t];
-        }
+        if (graph && after[d] > 0) graph_row(row, graph[d], c.turn);
+        else work[n_work++] = (int8_t)d;
     }
-    if (states) *states = (graph ? *states : 0) + (long)c.states.used;   /* the graph's, then the plain search's */
+    int next = 0;
+    root_search one = {c, h, rows, work, n_work, &next, 0}, two = one;
+    one.c.cx = mj_caps_init(&one.c.caps_ctx, one.c.caps);     /* each context points to its own caps */
+    pthread_t helper;
+    /* a second thread pays at 2-shanten, where the time is (wall -22 % median, -24 % at the
+     * most, for 40 % more CPU: the memos share no states); a 1-shanten search takes about a
+     * millisecond, and a 3-shanten hand's discards share most of their states, so two memos
+     * there took longer than one (benchmarks/README.md) */
+    int paired = p->threads == 2 && shanten == 2 && n_work > 1;
+    if (paired) {
+        memset(&two.c.states, 0, sizeof two.c.states);
+        memset(&two.c.drawn, 0, sizeof two.c.drawn);
+        two.c.states.first = c.states.first;
+        two.c.drawn.first = c.drawn.first;
+        two.c.arena = NULL;
+        two.c.arena_used = two.c.arena_cap = 0;
+        two.c.cx = mj_caps_init(&two.c.caps_ctx, two.c.caps);
+        paired = pthread_create(&helper, NULL, search_roots_thread, &two) == 0;
+    }
+    search_roots(&one);
+    if (paired) pthread_join(helper, NULL);
+    if (result >= -1 && (one.result || (paired && two.result)))
+        result = one.result == MJ_ERR_CANCELLED || two.result == MJ_ERR_CANCELLED ? MJ_ERR_CANCELLED : MJ_ERR_MEMORY;
+    c = one.c;
+    if (states) *states = (graph ? *states : 0) + (long)c.states.used + (paired ? (long)two.c.states.used : 0);
+    if (paired) {
+        free(two.c.states.slots);
+        free(two.c.drawn.slots);
+        free(two.c.arena);
+    }
     free(graph);
     free(c.states.slots);
     free(c.drawn.slots);

@@ -373,6 +373,8 @@ typedef struct {
     int calls;                 /* full: 1 searches one pon (any opponent) or chi (left) per line */
     double call_share;         /* full, calls: share of the live tiles each opponent discard can be */
     int *cancel;               /* NULL, or polled: nonzero stops with MJ_ERR_CANCELLED */
+    int threads;               /* 0 or 1: one thread; 2: a 2-shanten hand's discards shared by two
+                                * threads, each with its own memo (the same values; the states add up) */
 } mj_ev_params;
 
 int mj_ev_model(const mj_win *hand, const mj_ev_params *params, mj_ev_row *rows, long *states);

@@ -711,20 +711,26 @@ def cancel_flag():
 
 
 def ev_packed(win: bytes, turn: int, options: int, rules: int, model: EvModel | None = None,
-              red_seen: int = 0, cancel=None) -> tuple[int, np.ndarray, int]:
+              red_seen: int = 0, cancel=None, threads: int = 1) -> tuple[int, np.ndarray, int]:
     """The expected-value search on a hand packed with WIN_STRUCT (its counts the
     3k+2 concealed tiles): (the hand's shanten or an MJ_ERR_* code, 34 EV_DTYPE
     rows, states searched).  `model` None is the simple model; red_seen: the suits
-    whose red five is out of the wall (an indicator or seen), bit per suit."""
+    whose red five is out of the wall (an indicator or seen), bit per suit; threads
+    2 shares a 2-shanten hand's discards between two threads (the same rows, sooner;
+    more states)."""
     if type(win) is not bytes or len(win) != WIN_STRUCT.size:
         raise HandError(f"a packed hand is {WIN_STRUCT.size} bytes")
-    for name, value in (("turn", turn), ("options", options), ("rules", rules), ("red_seen", red_seen)):
+    for name, value in (("turn", turn), ("options", options), ("rules", rules), ("red_seen", red_seen),
+                        ("threads", threads)):
         if type(value) is not int:
             raise HandError(f"{name} must be an int, not {type(value).__name__}")
     if not 1 <= turn <= 17:
         raise HandError(f"turn must be 1-17 (the draw just made), not {turn}")
+    if threads not in (1, 2):
+        raise HandError(f"threads must be 1 or 2, not {threads}")
     params = ffi.new("mj_ev_params *")
     params.turn, params.options, params.rules, params.red_seen = turn, options, rules, red_seen & 7
+    params.threads = threads
     if model is not None:
         if type(model.seen) is not bytes or len(model.seen) != N_KINDS:
             raise HandError(f"seen is {N_KINDS} counts")

@@ -19,6 +19,7 @@ in the C core (`csrc/ev.c`) and scores every win with the C scorer.
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from mjgui import core
 from mjgui._core import lib
@@ -27,7 +28,7 @@ from mjgui.hand import Hand
 from mjgui.scoring import Rules, ScoringError, pack, rule_flags
 from mjgui.tiles import Tile
 
-__all__ = ["APP_OPTIONS", "EvOptions", "EvChoice", "EvRow", "EvResult", "EvCancelled", "expected_values", "MAX_SHANTEN",
+__all__ = ["APP_OPTIONS", "SEARCH_THREADS", "EvOptions", "EvChoice", "EvRow", "EvResult", "EvCancelled", "expected_values", "MAX_SHANTEN",
            "RANKS", "MODELS"]
 
 MAX_SHANTEN = lib.MJ_EV_MAX_SHANTEN
@@ -150,6 +151,9 @@ class EvResult:
 
 #: what the app computes: the full model with its default parameters
 APP_OPTIONS = EvOptions(model="full", calls=True)
+#: the threads the app's searches use: two where the machine has two cores, so the slowest
+#: hands (2-shanten, with calls) come back in about 0.6-0.8x the time (benchmarks/README.md)
+SEARCH_THREADS = 2 if (os.cpu_count() or 1) >= 2 else 1
 
 
 def _discard_tile(hand: Hand, kind: int) -> Tile:
@@ -178,12 +182,13 @@ def _values(r, name: str, turn: int) -> tuple[float, ...]:
 
 
 def expected_values(hand: Hand | str, turn: int | None = None, options: EvOptions = EvOptions(),
-                    rules: Rules | str = "tenhou", cancel=None) -> EvResult:
+                    rules: Rules | str = "tenhou", cancel=None, threads: int = 1) -> EvResult:
     """Every discard of a 14-tile hand (melds counting three) under options.model.
     `turn` (1-18, the draw just made; after 18 no draw is left) defaults to the hand's
     `turn:N`, else 1.
     `cancel`: a core.cancel_flag() another thread may set to stop the search
-    (EvCancelled)."""
+    (EvCancelled).  `threads` 2 shares a 2-shanten hand's discards between two threads:
+    the same rows sooner, for more CPU (SEARCH_THREADS is what the app uses)."""
     if isinstance(hand, str):
         hand = Hand.parse(hand)
     hand.check_size()
@@ -206,7 +211,7 @@ def expected_values(hand: Hand | str, turn: int | None = None, options: EvOption
     # the search fills every draw from its turn to "none left" (index LAST_DRAW + 1): after
     # the last draw (turn 18) only that entry is read
     result, raw, states = core.ev_packed(packed, min(turn, LAST_DRAW), options.flags, rule_flags(rules),
-                                         _full_model(hand, options) if full else None, red_seen, cancel)
+                                         _full_model(hand, options) if full else None, red_seen, cancel, threads)
     if result < -1:                    # -1: a complete hand, its discards are still searched
         if result == lib.MJ_ERR_CANCELLED:
             raise EvCancelled("the search was cancelled")

@@ -16,7 +16,7 @@ from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRunnable, QTimer,
 
 from mjgui import core
 from mjgui.analysis import DEFAULT_RANK, Analysis, analyze
-from mjgui.ev import APP_OPTIONS, MAX_SHANTEN as EV_MAX_SHANTEN, EvResult, expected_values
+from mjgui.ev import APP_OPTIONS, MAX_SHANTEN as EV_MAX_SHANTEN, SEARCH_THREADS, EvResult, expected_values
 from mjgui.hand import Hand
 from mjgui.ui.worker_relay import relay_pool
 
@@ -94,7 +94,7 @@ class _Job(QRunnable):
         start = time.perf_counter()
         try:
             ev, error = expected_values(self.hand, options=APP_OPTIONS, rules=self.rules,
-                                        cancel=self.cancel), None
+                                        cancel=self.cancel, threads=SEARCH_THREADS), None
         except ValueError as exc:
             ev, error = None, exc
         except Exception as exc:             # a bug: said, and the window stays usable
