@@ -106,3 +106,16 @@ def test_the_value_columns_warning_colour_is_kept(qtbot):
     reds = sum(1 for y in range(rect.top(), rect.bottom()) for x in range(rect.left(), rect.right())
                if (c := QColor(image.pixel(x, y))).red() > c.green() + 60)
     assert reds > 10
+
+
+def test_the_japanese_font_joining_later_changes_nothing(qtbot):
+    """The bundled Japanese font goes behind the UI font when Japanese is first shown: the
+    font's key stays, its line height grows (14 -> 18 px laid out).  Texts, widths and strip
+    counts cached under the old font must not be used (they were: texts a pixel off)."""
+    from mjgui.ui import fonts
+    table = _table(qtbot, HANDS[0], width=760)
+    _grab(table, True)                                  # caches filled with the plain font
+    fonts.ensure_japanese()
+    for hand in HANDS:
+        table = _table(qtbot, hand, width=760)
+        assert _worst(_grab(table, True), _grab(table, False)) <= 24, hand

@@ -24,6 +24,7 @@ from mjgui.ui.cell_painter import paint_cells
 from mjgui.ui.cell_roles import (ALIGN_N, BACKGROUND_N, DISPLAY_N, FOREGROUND_N, SORT_N, SORT_ROLE,
                                  STRIP_N, TILES_N, TILES_ROLE, WARN_N, WARN_TILES_N, role_number)
 from mjgui.ui.column_fit import arrange
+from mjgui.ui.fonts import font_key, font_of_key
 from mjgui.ui.i18n import language, tr
 from mjgui.ui.theme import COLORS
 from mjgui.ui.tile_art import for_cache, tile_pixmap, tile_width
@@ -391,7 +392,7 @@ class _Strip:
     height: int
     theme: str
     dpr: float
-    font: str                                    # QFont.toString() of the counts' font
+    font: str                                    # the counts' font (fonts.font_key)
     text: int                                    # the counts' colour, QColor.rgba()
 
 
@@ -469,10 +470,8 @@ def _draw_tile_count(painter: QPainter, left: int, top: int, name: str, remainin
 
 
 @lru_cache(maxsize=16)
-def _font(text: str) -> QFont:
-    font = QFont()
-    font.fromString(text)
-    return font
+def _font(key: str) -> QFont:
+    return font_of_key(key)
 
 
 MIN_STRIP_NEED = 64       # a strip column's least width: two tiles and "…"
@@ -501,15 +500,15 @@ class TileStripDelegate(QStyledItemDelegate):
         return model.cell_roles(index.row(), index.column())
 
     def _strip_font(self, font: QFont) -> str:
-        """The counts' font (smaller, bold) as QFont.toString(), per view font."""
-        key = font.toString()
+        """The counts' font (smaller, bold) as its fonts.font_key, per view font."""
+        key = font_key(font)
         try:
             return self._fonts[key]
         except KeyError:
             small = QFont(font)
             small.setPointSizeF(max(small.pointSizeF() - 1.5, 7.0))
             small.setBold(True)
-            value = self._fonts[key] = small.toString()
+            value = self._fonts[key] = font_key(small)
             return value
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex) -> None:
@@ -653,7 +652,7 @@ class AnalysisTable(QTableView):
         rows = range(source.rowCount())
         best = [r for r in rows if source.is_best(r)] or list(rows[:1])
         strip = self.delegate.strip_width
-        font = header.font().key()             # the Japanese font joins the app's fonts when first shown
+        font = font_key(header.font())         # the Japanese font joins the app's fonts when first shown
         for col in columns:
             if col in self._chosen_hidden:
                 continue
@@ -694,7 +693,7 @@ class AnalysisTable(QTableView):
     def _text_widths(self):
         """text -> its width in the table's font, bold (a drill marks the pick in bold);
         remembered per font: the same numbers and words come back with every hand."""
-        key = self.font().key()
+        key = font_key(self.font())
         if key != self._widths_font:
             self._widths_font, self._widths = key, {}
             bold = QFont(self.font())

@@ -18,6 +18,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetrics, QFontMetricsF, QPainter, 
 from PySide6.QtWidgets import QStyle, QStyleOptionViewItem
 
 from mjgui.ui.cell_roles import ALIGN_N, BACKGROUND_N, DISPLAY_N, FOREGROUND_N, TILES_N
+from mjgui.ui.fonts import font_key
 from mjgui.ui.theme import STALE_OPACITY
 
 if TYPE_CHECKING:
@@ -38,12 +39,14 @@ class _Texts:
 
     def __init__(self, font: QFont):
         self.font = QFont(font)
-        self.key = font.key()
+        self.key = font_key(font)
         self.metrics = QFontMetrics(font)
         self.exact = QFontMetricsF(font)      # placed as Qt's style places a laid-out line
-        self.height = self.metrics.height()
         self._whole: dict[str, list] = {}         # text -> [QStaticText or None, width]
         self._cut: dict[tuple[str, int], tuple[QStaticText, int]] = {}
+        # a line's height as Qt's style lays it out: with a fallback family behind the font
+        # (the bundled Japanese one) that is the families' tallest, not metrics.height()
+        self.height = round(self._static("0").size().height())
 
     def _static(self, text: str) -> QStaticText:
         static = QStaticText(text)
@@ -79,7 +82,7 @@ _texts: _Texts | None = None
 
 def _texts_for(font: QFont) -> _Texts:
     global _texts
-    if _texts is None or _texts.key != font.key():
+    if _texts is None or _texts.key != font_key(font):
         _texts = _Texts(font)
     return _texts
 

@@ -48,6 +48,23 @@ def ensure_japanese() -> None:
         install_fonts(app)
 
 
+def font_key(font: QFont) -> str:
+    """A font as text, for caches and to be rebuilt (`font_of_key`).  QFont.key() and
+    toString() leave out the fallback families, and the bundled Japanese font, put behind
+    the UI font when Japanese is first shown, changes its line height (14 -> 17 px for
+    DejaVu Sans at 9 pt) under the same key."""
+    return "\n".join([font.toString(), *font.families()])
+
+
+def font_of_key(key: str) -> QFont:
+    text, *families = key.split("\n")
+    font = QFont()
+    font.fromString(text)
+    if families:
+        font.setFamilies(families)
+    return font
+
+
 @lru_cache(maxsize=16)
 def word_picture(text: str, pixel_size: int, rgba: int, dpr: float = 1.0) -> QPixmap | None:
     """`text` drawn from the bundled font's glyph outlines in the colour `rgba`
