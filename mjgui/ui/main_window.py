@@ -25,6 +25,7 @@ from mjgui.ui import fonts, i18n
 from mjgui.ui.action_button import follow_action
 from mjgui.ui.analysis_table import COLUMN_KEYS, AnalysisTable
 from mjgui.ui.analysis_worker import AnalysisWorker
+from mjgui.ui.elided_label import ElidedLabel
 from mjgui.ui.ev_chart import TurnChart
 from mjgui.ui.hand_editor import HandEditor
 from mjgui.ui.hand_view import HandView
@@ -245,7 +246,7 @@ class MainWindow(QMainWindow):
         self.yaku_warning.setStyleSheet(ALERT_STYLE)
         self.yaku_warning.hide()
         # the three forms' figures: useful, long; they give way first when the window narrows
-        self.forms = QLabel(central)
+        self.forms = ElidedLabel(central)
         self.forms.setEnabled(False)              # greyed: detail, not the headline
         self.forms.setMinimumWidth(0)
         self.forms.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
