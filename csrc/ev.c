@@ -1099,10 +1099,11 @@ int mj_ev_model(const mj_win *hand, const mj_ev_params *p, mj_ev_row *rows, long
     root_search one = {c, h, rows, work, n_work, &next, 0}, two = one;
     one.c.cx = mj_caps_init(&one.c.caps_ctx, one.c.caps);     /* each context points to its own caps */
     pthread_t helper;
-    /* a second thread pays at 2-shanten, where the time is (wall -22 % median, -24 % at the
-     * most, for 40 % more CPU: the memos share no states); a 1-shanten search takes about a
-     * millisecond, and a 3-shanten hand's discards share most of their states, so two memos
-     * there took longer than one (benchmarks/README.md) */
+    /* a second thread pays at 2-shanten, where the time is (the app's search: wall -28 % at
+     * the median, the slowest hands 24-32 ms against 37-44, for 20-50 % more CPU: the memos
+     * share no states); a 1-shanten search takes about a millisecond, and a 3-shanten hand's
+     * discards share most of their states, so two memos there took longer than one
+     * (benchmarks/README.md, "Two threads") */
     int paired = p->threads == 2 && shanten == 2 && n_work > 1;
     if (paired) {
         memset(&two.c.states, 0, sizeof two.c.states);

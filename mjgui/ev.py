@@ -28,8 +28,8 @@ from mjgui.hand import Hand
 from mjgui.scoring import Rules, ScoringError, pack, rule_flags
 from mjgui.tiles import Tile
 
-__all__ = ["APP_OPTIONS", "SEARCH_THREADS", "EvOptions", "EvChoice", "EvRow", "EvResult", "EvCancelled", "expected_values", "MAX_SHANTEN",
-           "RANKS", "MODELS"]
+__all__ = ["APP_OPTIONS", "SEARCH_THREADS", "EvOptions", "EvChoice", "EvRow", "EvResult", "EvCancelled",
+           "expected_values", "MAX_SHANTEN", "RANKS", "MODELS"]
 
 MAX_SHANTEN = lib.MJ_EV_MAX_SHANTEN
 LAST_DRAW = 17
@@ -228,8 +228,8 @@ def expected_values(hand: Hand | str, turn: int | None = None, options: EvOption
                        "exp_score": _values(r, "score", turn)}
             choices = {}
             for bit, name in ((1, "riichi"), (2, "dama")):
-                # riichi wants four tiles left in the wall (the search drops it at the seat's last
-                # draw; after turn 18, read at the search's end, none is left in either model's wall)
+                # riichi wants four tiles left in the wall: the C search drops it at the seat's last
+                # draw; turn 18 (searched as 17, read at its end) is past every seat's last draw
                 if r["choices"] & bit and not (bit == 1 and full and turn > LAST_DRAW):
                     win, pts = _values(r, name + "_win", turn), _values(r, name + "_score", turn)
                     choices[name] = EvChoice(float(r[name + "_win"][turn]), float(r[name + "_score"][turn]),
