@@ -10,7 +10,7 @@ import stat
 import zlib
 
 from mjgui.logs import mjai, mjlog, tenhou6
-from mjgui.logs.record import Call, Discard, Draw, GameRecord, LogError, Win
+from mjgui.logs.record import Call, Discard, Draw, GameRecord, LogError, NewDora, Win
 from mjgui.logs.table import Table
 
 __all__ = ["MAX_BYTES", "MAX_DEPTH", "FORMATS", "load", "loads", "detect", "check_json_depth", "check_record"]
@@ -134,7 +134,9 @@ def check_record(record: GameRecord, path: str | None = None) -> None:
             table = Table(rnd, where)
             for j, event in enumerate(rnd.events):
                 table.apply(event, j)
-            last = rnd.events[-1] if rnd.events else None
+            # the dora an open or added quad turns over comes after the rinshan discard, which
+            # may be ronned: the indicator is no action of a player
+            last = next((e for e in reversed(rnd.events) if not isinstance(e, NewDora)), None)
             for r in rnd.results:
                 if isinstance(r, Win):
                     _check_win(r, last)

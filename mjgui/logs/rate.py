@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from mjgui.analysis import analyze, by_second_step, hand_after_call, kuikae_banned
-from mjgui.ev import APP_OPTIONS, LAST_DRAW, SEARCH_THREADS, expected_values
+from mjgui.ev import APP_OPTIONS, LAST_DRAW, expected_values
 from mjgui.core import HandError
 from mjgui.hand import Meld, MeldKind
 from mjgui.logs.replay import Decision, Replay
@@ -94,8 +94,7 @@ def _rate_discard(d: Decision, ev_max: int) -> Rating:
         return Rating(d, "forced", "", (Alternative(d.played, 0.0),), (d.played,), 1, 0.0)
     played_kind = d.tile.kind
     if d.shanten <= ev_max and len(hand.dora_indicators) <= 5:
-        result = expected_values(hand, min(max(hand.turn, 1), LAST_DRAW + 1), options=APP_OPTIONS,
-                                 threads=SEARCH_THREADS)
+        result = expected_values(hand, min(max(hand.turn, 1), LAST_DRAW + 1), options=APP_OPTIONS)
         rows, played = [], KIND_NAMES[played_kind]
         for r in result.rows:
             name = KIND_NAMES[r.discard.kind]
@@ -145,8 +144,7 @@ def _rate_call_ev(d: Decision, ev_max: int) -> Rating | None:
     # pond): it goes to the hand (passing: kept, then thrown at once) or to the meld, out of
     # the wall either way
     try:
-        passed = expected_values(replace(hand, concealed=hand.concealed + (x,)), turn, APP_OPTIONS,
-                                 threads=SEARCH_THREADS)
+        passed = expected_values(replace(hand, concealed=hand.concealed + (x,)), turn, APP_OPTIONS)
         if not passed.searched:
             return None
         pass_row = next(r for r in passed.rows if r.discard.kind == x.kind)
@@ -157,7 +155,7 @@ def _rate_call_ev(d: Decision, ev_max: int) -> Rating | None:
             meld = Meld(MeldKind.PON if call == "pon" else MeldKind.CHI, (x, *map(Tile, uses)), x, d.source)
             after = hand_after_call(hand, meld)
             banned = kuikae_banned(call, x.kind, uses)
-            result = expected_values(after, min(turn + 1, LAST_DRAW + 1), APP_OPTIONS, threads=SEARCH_THREADS)
+            result = expected_values(after, min(turn + 1, LAST_DRAW + 1), APP_OPTIONS)
             rows = [r for r in result.rows if r.discard.kind not in banned]
             name = f"{call}:{KIND_NAMES[uses[0]]}{KIND_NAMES[uses[1]]}"
             best = max(rows, key=lambda r: r.exp_score, default=None)
