@@ -926,7 +926,8 @@ static int graph_values(ev_ctx *c, const mj_win *hand, int shanten,
     return ev_graph_search(&in, out, states);
 }
 
-static void graph_row(mj_ev_row *row, const double *v, int turn)
+/* A state's values (M_COUNT x NV) into a root discard's row, from the turn on. */
+static void row_values(mj_ev_row *row, const double *v, int turn)
 {
     for (int t = turn; t <= T_END; t++) {
         row->tenpai[t] = v[M_TENPAI * NV + t];
@@ -996,12 +997,7 @@ static void search_roots(root_search *s)
             __atomic_store_n(s->next, s->n_work, __ATOMIC_RELAXED);   /* the other thread stops too */
             return;
         }
-        const double *vals = values_at(c, v);
-        for (int t = c->turn; t <= T_END; t++) {
-            row->tenpai[t] = vals[M_TENPAI * NV + t];
-            row->win[t] = vals[M_WIN * NV + t];
-            row->score[t] = vals[M_SCORE * NV + t];
-        }
+        row_values(row, values_at(c, v), c->turn);
     }
 }
 
@@ -1092,7 +1088,7 @@ int mj_ev_model(const mj_win *hand, const mj_ev_params *p, mj_ev_row *rows, long
         row->shanten = after[d];
         if (after[d] == MJ_NOT_HELD || after[d] > MJ_EV_MAX_SHANTEN || result < -1 || !searched(&c, shanten, after[d]))
             continue;
-        if (graph && after[d] > 0) graph_row(row, graph[d], c.turn);
+        if (graph && after[d] > 0) row_values(row, graph[d], c.turn);
         else work[n_work++] = (int8_t)d;
     }
     int next = 0;

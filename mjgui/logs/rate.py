@@ -88,6 +88,13 @@ def _rank_of(values: list[tuple[str, float]], played: str) -> tuple[int, tuple[s
     return rank, best, max(top - mine, 0.0)
 
 
+def _ev_rating(d: Decision, choices: list[tuple[str, float, int | None]], played: str) -> Rating:
+    """The rating by expected points of the choices (name, points, shanten), best first."""
+    rank, best, loss = _rank_of([(c, v) for c, v, _ in choices], played)
+    ranking = tuple(Alternative(c, v, s) for c, v, s in sorted(choices, key=lambda a: -a[1]))
+    return Rating(d, "ev", "points", ranking, best, rank, loss, played)
+
+
 def _rate_discard(d: Decision, ev_max: int) -> Rating:
     hand = d.hand
     if d.forced:
@@ -107,9 +114,7 @@ def _rate_discard(d: Decision, ev_max: int) -> Rating:
             else:
                 rows.append((name, r.dama.exp_score, r.shanten))
         if rows and max(v for _, v, _ in rows) > _EPS:
-            rank, best, loss = _rank_of([(c, v) for c, v, _ in rows], played)
-            ranking = tuple(Alternative(c, v, s) for c, v, s in sorted(rows, key=lambda a: -a[1]))
-            return Rating(d, "ev", "points", ranking, best, rank, loss, played)
+            return _ev_rating(d, rows, played)
     a = analyze(hand, rank=by_second_step, calls=False)
     rows = a.rows
     mine = next(r for r in rows if r.tile.kind == played_kind)
@@ -166,9 +171,7 @@ def _rate_call_ev(d: Decision, ev_max: int) -> Rating | None:
         return None
     if not played or max(v for _, v, _ in values) <= _EPS:
         return None
-    rank, best_choices, loss = _rank_of([(c, v) for c, v, _ in values], played)
-    ranking = tuple(Alternative(c, v, s) for c, v, s in sorted(values, key=lambda a: -a[1]))
-    return Rating(d, "ev", "points", ranking, best_choices, rank, loss, played)
+    return _ev_rating(d, values, played)
 
 
 def _rate_call(d: Decision, ev_max: int = EV_MAX_SHANTEN) -> Rating:
