@@ -48,11 +48,16 @@ MELD_NAMES: dict[MeldKind, tuple[str, str]] = {
 
 def ev_model_words(options, lang: str = "en") -> str:
     """Which expected-value model `options` (mjgui.ev.EvOptions) runs: "the full model with
-    calls", "the simple model" (or 完全モデル（鳴きあり）, 簡易モデル)."""
-    full = options.model == "full"
+    calls", "the simple model with shanten-back" (or 完全モデル（鳴きあり）, 簡易モデル（向聴戻しあり）)."""
+    if options.model == "full":
+        if lang == "ja":
+            return "完全モデル（鳴きあり）" if options.calls else "完全モデル"
+        return "the full model with calls" if options.calls else "the full model"
+    extras = [(en, ja) for on, en, ja in ((options.shanten_back, "shanten-back", "向聴戻し"),
+                                          (options.tegawari, "tegawari", "手変わり")) if on]
     if lang == "ja":
-        return ("完全モデル（鳴きあり）" if options.calls else "完全モデル") if full else "簡易モデル"
-    return ("the full model with calls" if options.calls else "the full model") if full else "the simple model"
+        return "簡易モデル" + (f"（{'・'.join(ja for _, ja in extras)}あり）" if extras else "")
+    return "the simple model" + (f" with {' and '.join(en for en, _ in extras)}" if extras else "")
 
 
 def ev_not_searched(shanten: int, limit: int, lang: str = "en") -> str:

@@ -69,16 +69,16 @@ def _headers_in(_lang: str) -> list[tuple[str, str]]:
          tr("Tiles whose draw lowers the shanten, each with the copies not in your hand or visible",
             "引くと向聴数が下がる牌と、見えていない残り枚数")),
         (tr("Total", "枚数"), tr("Copies left of all ukeire tiles together", "受け入れの合計枚数")),
-        (tr("Win %", "和了率"), tr("Chance to win by tsumo or ron by the end of the round (the model: tiles "
-                                   "seen are gone, opponents discard unseen tiles, riichi or dama; see Why "
-                                   "these numbers?)",
-                                   "流局までにツモかロンで和了する確率（モデル: 見えた牌は山になし、他家は見えない牌を"
-                                   "切る、立直かダマ）")),
+        (tr("Win %", "和了率"), tr("Chance to win by the end of the round under the expected-value model "
+                                   "chosen in Settings (by default: tiles seen are gone, opponents discard "
+                                   "unseen tiles, ron or tsumo, riichi or dama; see Why these numbers?)",
+                                   "流局までに和了する確率（設定で選んだ期待値モデル。既定: 見えた牌は山になし、"
+                                   "他家は見えない牌を切る、ロンかツモ、立直かダマ）")),
         (tr("Tenpai %", "聴牌率"), tr("Chance to be tenpai after the last draw (the model)",
                                        "最終ツモ後に聴牌している確率（モデル）")),
-        (tr("Exp. pts", "期待値"), tr("Expected points received (tsumo and ron, riichi or dama, dora and "
-                                      "averaged ura dora; the model). Tenpai discards: hover for riichi and dama",
-                                      "期待得点（ツモとロン、立直かダマ、ドラ・裏ドラ平均、モデル）。"
+        (tr("Exp. pts", "期待値"), tr("Expected points received (the model: dora and averaged ura dora, "
+                                      "riichi or dama). Tenpai discards: hover for riichi and dama",
+                                      "期待得点（モデル: ドラ・裏ドラ平均、立直かダマ）。"
                                       "聴牌打牌は立直とダマの値をツールチップに表示")),
         (tr("Improve", "改良"), tr("Improvement copies (tenpai / 1-shanten): draws that keep the shanten "
                                    "but widen the ukeire or the wait", "向聴数は変わらないが受け入れや待ちが広がる牌の枚数")),

@@ -54,6 +54,7 @@ class _Job(QRunnable):
         self.cancel = core.cancel_flag()     # set by the worker when a newer hand comes
         self.rules = worker.rules            # as they were when asked (they may change meanwhile)
         self.rank = worker.rank
+        self.ev_options = worker.ev_options
         self.analysed = threading.Event()    # set once the analysis result is posted
         self.shown = threading.Event()       # set once the window has painted that result
 
@@ -93,7 +94,7 @@ class _Job(QRunnable):
             return
         start = time.perf_counter()
         try:
-            ev, error = expected_values(self.hand, options=APP_OPTIONS, rules=self.rules,
+            ev, error = expected_values(self.hand, options=self.ev_options, rules=self.rules,
                                         cancel=self.cancel, threads=SEARCH_THREADS), None
         except ValueError as exc:
             ev, error = None, exc
@@ -123,6 +124,7 @@ class AnalysisWorker(QObject):
         self.with_ev = True              # compute the expected values after each analysis
         self.rules = "tenhou"            # mjgui.scoring.Rules (or preset name) of the values
         self.rank = DEFAULT_RANK         # the order of the rows (mjgui.analysis.Rank)
+        self.ev_options = APP_OPTIONS    # the expected-value model (mjgui.ev.EvOptions)
         self._latest = 0
         self._pending = 0
         self._busy_timer = QTimer(self)

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (QAbstractScrollArea, QApplication, QComboBox, QHB
                                QVBoxLayout, QWidget)
 
 from mjgui.analysis import Analysis
-from mjgui.ev import APP_OPTIONS, MAX_SHANTEN as EV_MAX_SHANTEN
+from mjgui.ev import MAX_SHANTEN as EV_MAX_SHANTEN
 from mjgui.scoring import Rules
 from mjgui.drills.drill_names import DRILLS
 from mjgui.hand import Hand
@@ -27,6 +27,7 @@ from mjgui.ui.analysis_table import COLUMN_KEYS, AnalysisTable
 from mjgui.ui.analysis_worker import AnalysisWorker
 from mjgui.ui.elided_label import ElidedLabel
 from mjgui.ui.ev_chart import TurnChart
+from mjgui.ui.ev_setting import EvSetting, explanation, read_ev_setting, write_ev_setting
 from mjgui.ui.hand_editor import HandEditor
 from mjgui.ui.hand_view import HandView
 from mjgui.ui.help_overlay import HelpOverlay
@@ -86,6 +87,7 @@ class MainWindow(QMainWindow):
         self._pages_scale = 1.0            # the drill and review pages' tiles (_fit_hand_tiles)
         self.theme = read_choice(self.store, "theme", THEMES, "light")
         self.rules_preset, self.rules = read_rules(self.store)
+        self.ev_setting = read_ev_setting(self.store)
         self.tile_size = read_choice(self.store, "tile_size", TILE_SIZES, "medium")
         self.settings_dialog = None
         i18n.set_language(read_choice(self.store, "language", i18n.LANGS, "en"))
@@ -103,6 +105,7 @@ class MainWindow(QMainWindow):
         self.editor = HandEditor(self)
         self.worker = AnalysisWorker(self)
         self.worker.rules = self.rules
+        self.worker.ev_options = self.ev_setting.options
         self._build()
         self._connect()
         self.installEventFilter(self)        # its resizes: the bars' labels (_fit_bars)
@@ -578,36 +581,8 @@ class MainWindow(QMainWindow):
 
     def explain_ev(self) -> None:
         """Why these numbers? The model behind the win / tenpai / expected columns."""
-        QMessageBox.information(self, tr("Why these numbers?", "この数字の根拠"), tr(
-            "Win %, Tenpai % and Exp. pts come from a model of the round (docs/ev.md):\n\n"
-            "• the wall holds the tiles you have not seen: your hand, the dora indicators, visible: "
-            "tiles and your discards: are gone; you draw to the 17th or 18th draw by seat;\n"
-            "• a draw that lowers the shanten is kept with the best discard, any other is thrown back;\n"
-            "• between your draws each opponent discards one unseen tile (fewer of your waits against "
-            "riichi), which you can ron unless a wait is among your discards (furiten);\n"
-            "• at tenpai a closed hand declares riichi (one han, ippatsu, ura dora averaged, frozen hand) "
-            "or waits dama (needs a yaku), whichever gives more (no riichi at your last draw: fewer "
-            "than four tiles are left); hover a tenpai row for both;\n"
-            "• at 1-shanten you pon any opponent's discard or chi the left player's when that makes you "
-            "tenpai with a yaku and is worth more, at 2-shanten pon a dragon or a value wind (then one "
-            "more call to tenpai; the open hand waits dama); the shares are shown in Settings;\n"
-            "• no other player wins, no deal-in; each number is maximised on its own.\n\n"
-            "Set the turn with turn:N in the hand (the draw just made; default 1). Hands above "
-            "3-shanten are not searched. The chart shows the chance to win and to be tenpai if the "
-            "same hand stood at a later draw.",
-            "和了率・聴牌率・期待値は、局を単純化したモデルによる数字です（docs/ev.md）。\n\n"
-            "・山は見えていない牌: 手牌・ドラ表示牌・visible: の牌・自分の捨て牌（discards:）は山になし。"
-            "ツモは席により17回か18回まで\n"
-            "・向聴数が下がるツモは最善の打牌で残し、それ以外はツモ切り\n"
-            "・自分のツモの間に他家は見えない牌を1枚ずつ切る（立直には待ち牌を切りにくい）。"
-            "待ちが自分の捨て牌にあればフリテンでロンできない\n"
-            "・聴牌したら門前は立直（1翻・一発・裏ドラ平均、手は固定）かダマ（役が必要）の良い方"
-            "（最後のツモでは山が4枚未満のため立直できない）。聴牌打牌の行にカーソルを置くと両方を表示\n"
-            "・1向聴では、役のある聴牌になり値が上がるならポン（全員の捨て牌）・チー（上家の捨て牌）をする。"
-            "2向聴では役牌のポン（その後もう1回まで。聴牌したらダマで待つ）。割合は設定に表示\n"
-            "・他家の和了・放銃はなし。三つの数字はそれぞれ別に最大化\n\n"
-            "巡目は手牌に turn:N で指定（直前のツモ、既定は1）。4向聴以上は計算しません。"
-            "グラフは同じ手が後の巡目だった場合の和了率と聴牌率です。"))
+        QMessageBox.information(self, tr("Why these numbers?", "この数字の根拠"),
+                                explanation(self.ev_setting.options))
 
     def _plain_summary(self, text: str) -> None:
         """A summary line that is not an analysis (a partial hand, an error)."""
@@ -870,11 +845,27 @@ class MainWindow(QMainWindow):
         for mode, page in self.pages.items():
             if mode in DRILLS:                    # the drills; not stats or review
                 page.set_rules(rules)
+        self._analyse_again()
+
+    def _analyse_again(self) -> None:
+        """After a setting the values depend on: the hand shown, analysed anew."""
         self.ev = None
         hand = self.editor.hand
         if hand.analysable:
             self._changed_at = time.perf_counter()
             self.worker.request(hand)
+
+    def set_ev_setting(self, setting: EvSetting) -> None:
+        """The expected values of this model from now on: the hand shown is analysed again
+        (the drills and the review keep their own models)."""
+        if setting == self.ev_setting:
+            return
+        write_ev_setting(self.store, setting)
+        self.ev_setting = setting
+        self.worker.ev_options = setting.options
+        self._rank_tip()
+        self._sync_settings_dialog()
+        self._analyse_again()
 
     def set_tile_size(self, size: str) -> None:
         if size not in TILE_SIZES:
@@ -1024,6 +1015,13 @@ class MainWindow(QMainWindow):
         if self.help.isVisible():
             self.help.setGeometry(self.centralWidget().geometry())
 
+    def _rank_tip(self) -> None:
+        o = self.ev_setting.options
+        self.rank_box.setToolTip(tr(f"Order the discards by the analysis (ukeire, then second step) or by "
+                                    f"the expected values of {ev_model_words(o)} (Why these numbers?)",
+                                    f"打牌の並び: 受け入れ（と二歩目）、または{ev_model_words(o, 'ja')}"
+                                    "の期待値・和了率（数字の根拠）"))
+
     def retranslate(self) -> None:
         if i18n.language() == "ja":
             fonts.ensure_japanese()
@@ -1068,10 +1066,7 @@ class MainWindow(QMainWindow):
                                 tr("win chance", "和了率")])
         self.rank_box.setCurrentIndex(index)
         self.rank_box.blockSignals(False)
-        self.rank_box.setToolTip(tr(f"Order the discards by the analysis (ukeire, then second step) or by "
-                                    f"the expected values of {ev_model_words(APP_OPTIONS)} (Why these numbers?)",
-                                    f"打牌の並び: 受け入れ（と二歩目）、または{ev_model_words(APP_OPTIONS, 'ja')}"
-                                    "の期待値・和了率（数字の根拠）"))
+        self._rank_tip()
         self.why_button.setText(tr("Why these numbers?", "数字の根拠"))
         self.why_button.setToolTip(tr("The model behind Win %, Tenpai % and Exp. pts",
                                       "和了率・聴牌率・期待値のモデル"))

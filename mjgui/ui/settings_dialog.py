@@ -1,18 +1,22 @@
 """The settings dialog (Ctrl+,): scoring rules, how discards are ranked, language,
-theme and tile size.  Every change applies at once (the window stores it); Close
+theme and tile size on the left; the expected-value model and its switches and
+shares on the right.  Every change applies at once (the window stores it); Close
 only closes.  The dialog computes nothing: it hands the choices to the window,
-which passes the rules on to the analysis layer and the drills."""
+which passes the rules and the model on to the analysis layer and the drills."""
 from __future__ import annotations
 
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QGroupBox,
-                               QLabel, QVBoxLayout, QWidget)
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFormLayout,
+                               QGroupBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget)
 
-from mjgui.ev import APP_OPTIONS
+from mjgui.ev import EvOptions
 from mjgui.scoring import PRESETS
 from mjgui.ui import i18n
+from mjgui.ui.ev_setting import MODELS, SHARES, SIMPLE_ONLY, EvSetting, model_name, model_tip, share_text
+from mjgui.ui.ev_setting import SWITCHES as EV_SWITCHES, switch_text as ev_switch_text
 from mjgui.ui.i18n import tr
 from mjgui.ui.rules_setting import SWITCHES, is_custom, preset_name, switch_text
 from mjgui.ui.theme import THEMES
@@ -25,6 +29,7 @@ RANKS = ("ukeire", "score", "win")       # the "Order by" choices, in the box's 
 #: tile heights (hand, palette) in pixels per size choice
 TILE_HEIGHTS = {"small": (44, 26), "medium": (52, 30), "large": (64, 36)}
 TILE_SIZES = tuple(TILE_HEIGHTS)
+SUMMARY_WIDTH = 360     # the expected-value model's summary: three sentences in a readable column
 
 
 def rank_name(rank: str) -> str:
@@ -37,7 +42,11 @@ class SettingsDialog(QDialog):
         super().__init__(parent or window)
         self.window_ = window
         self.setModal(False)
-        layout = QVBoxLayout(self)
+        outer = QVBoxLayout(self)
+        columns = QHBoxLayout()
+        outer.addLayout(columns)
+        layout = QVBoxLayout()              # the left column: rules and display
+        columns.addLayout(layout)
 
         self.rules_box = QGroupBox(self)
         rules_form = QFormLayout(self.rules_box)
@@ -71,16 +80,12 @@ class SettingsDialog(QDialog):
             form.addRow(self.labels[key], combo)
         layout.addWidget(self.view_box)
 
-        # the expected-value model's parameters, read-only (docs/ev.md)
-        self.model_box = QGroupBox(self)
-        self.model_label = QLabel(self.model_box)
-        self.model_label.setWordWrap(True)
-        QVBoxLayout(self.model_box).addWidget(self.model_label)
-        layout.addWidget(self.model_box)
+        layout.addStretch(1)
+        columns.addWidget(self._build_ev_box(), 1)
 
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         self.buttons.rejected.connect(self.reject)
-        layout.addWidget(self.buttons)
+        outer.addWidget(self.buttons)
 
         self.sync()
         self.preset_combo.currentIndexChanged.connect(self._preset_chosen)
@@ -90,14 +95,55 @@ class SettingsDialog(QDialog):
         self.lang_combo.currentIndexChanged.connect(lambda: self.window_.set_language(self.lang_combo.currentData()))
         self.theme_combo.currentIndexChanged.connect(lambda: self.window_.set_theme(self.theme_combo.currentData()))
         self.size_combo.currentIndexChanged.connect(lambda: self.window_.set_tile_size(self.size_combo.currentData()))
+        self.ev_model_combo.currentIndexChanged.connect(self._ev_changed)
+        for box in self.ev_switches.values():
+            box.toggled.connect(self._ev_changed)
+        for spin in self.ev_shares.values():
+            spin.valueChanged.connect(self._ev_changed)
+        self.ev_defaults.clicked.connect(lambda: self.window_.set_ev_setting(EvSetting()))
         self.retranslate()
+
+    def _build_ev_box(self) -> QGroupBox:
+        """The expected-value model (docs/ev.md): which one, its switches and shares, and a
+        summary of what the analysis runs."""
+        self.model_box = QGroupBox(self)
+        box_layout = QVBoxLayout(self.model_box)
+        form = QFormLayout()
+        box_layout.addLayout(form)
+        self.ev_model_label = QLabel(self.model_box)
+        self.ev_model_combo = QComboBox(self.model_box)
+        for model in MODELS:
+            self.ev_model_combo.addItem(model, model)
+        form.addRow(self.ev_model_label, self.ev_model_combo)
+        self.ev_switches: dict[str, QCheckBox] = {}
+        for name in EV_SWITCHES:
+            self.ev_switches[name] = box = QCheckBox(self.model_box)
+            form.addRow("", box)
+        self.ev_shares: dict[str, QDoubleSpinBox] = {}
+        self.ev_share_labels: dict[str, QLabel] = {}
+        for name in SHARES:
+            spin = QDoubleSpinBox(self.model_box)
+            spin.setRange(0.0, 1.0)
+            spin.setSingleStep(0.05)
+            spin.setDecimals(2)
+            self.ev_shares[name], self.ev_share_labels[name] = spin, QLabel(self.model_box)
+            form.addRow(self.ev_share_labels[name], spin)
+        self.ev_defaults = QPushButton(self.model_box)
+        form.addRow("", self.ev_defaults)
+        self.model_label = QLabel(self.model_box)
+        self.model_label.setWordWrap(True)
+        self.model_label.setFixedWidth(SUMMARY_WIDTH)
+        box_layout.addWidget(self.model_label)
+        box_layout.addStretch(1)
+        return self.model_box
 
     # ---- following the window ------------------------------------------------------------
     def sync(self) -> None:
         """Show the window's current choices (they may change from the toolbar meanwhile)."""
         w = self.window_
         widgets = (self.preset_combo, self.rank_combo, self.lang_combo, self.theme_combo, self.size_combo,
-                   *self.switches.values())
+                   *self.switches.values(), self.ev_model_combo, *self.ev_switches.values(),
+                   *self.ev_shares.values())
         for widget in widgets:
             widget.blockSignals(True)
         self.preset_combo.setCurrentIndex(self.preset_combo.findData(w.rules_preset))
@@ -107,9 +153,16 @@ class SettingsDialog(QDialog):
         self.lang_combo.setCurrentIndex(self.lang_combo.findData(i18n.language()))
         self.theme_combo.setCurrentIndex(self.theme_combo.findData(w.theme))
         self.size_combo.setCurrentIndex(self.size_combo.findData(w.tile_size))
+        ev = w.ev_setting
+        self.ev_model_combo.setCurrentIndex(self.ev_model_combo.findData(ev.model))
+        for name, box in self.ev_switches.items():
+            box.setChecked(getattr(ev, name))
+        for name, spin in self.ev_shares.items():
+            spin.setValue(getattr(ev, name))
         for widget in widgets:
             widget.blockSignals(False)
         self._show_custom()
+        self._show_ev()
 
     def _preset_chosen(self) -> None:
         preset = self.preset_combo.currentData()
@@ -120,6 +173,28 @@ class SettingsDialog(QDialog):
         changes = {name: box.isChecked() for name, box in self.switches.items()}
         self.window_.set_rules(self.window_.rules_preset, replace(self.window_.rules, **changes))
         self._show_custom()
+
+    def _ev_changed(self) -> None:
+        setting = EvSetting(model=self.ev_model_combo.currentData(),
+                            **{name: box.isChecked() for name, box in self.ev_switches.items()},
+                            **{name: round(spin.value(), 2) for name, spin in self.ev_shares.items()})
+        self.window_.set_ev_setting(setting)
+        self._show_ev()
+
+    def _show_ev(self) -> None:
+        """Which controls apply to the model chosen, and the summary of what runs."""
+        ev = self.window_.ev_setting
+        for name in SIMPLE_ONLY:
+            self.ev_switches[name].setEnabled(ev.model == "simple")
+        for name, spin in self.ev_shares.items():
+            used = ev.model == "full_calls" if name == "call_share" else ev.model != "simple"
+            spin.setEnabled(used)
+            self.ev_share_labels[name].setEnabled(used)
+        self.ev_defaults.setEnabled(not ev.is_default)
+        self.model_label.setText(model_text(ev.options))
+        # a fixed width, so its height is known: the layout then keeps the rows above it
+        # whole (a window opens at most 2/3 of the screen high, which squeezed them)
+        self.model_label.setMinimumHeight(self.model_label.heightForWidth(SUMMARY_WIDTH))
 
     def _show_custom(self) -> None:
         custom = is_custom(self.window_.rules_preset, self.window_.rules)
@@ -152,24 +227,46 @@ class SettingsDialog(QDialog):
         for i, (en, ja) in enumerate((("Small", "小"), ("Medium", "中"), ("Large", "大"))):
             self.size_combo.setItemText(i, tr(en, ja))
         self.model_box.setTitle(tr("Expected-value model", "期待値のモデル"))
-        self.model_label.setText(model_text())
+        self.ev_model_label.setText(tr("Model", "モデル"))
+        for i, model in enumerate(MODELS):
+            self.ev_model_combo.setItemText(i, model_name(model))
+            self.ev_model_combo.setItemData(i, model_tip(model), Qt.ItemDataRole.ToolTipRole)
+        self.ev_model_combo.setToolTip(tr("What the Win %, Tenpai % and Exp. pts columns model (docs/ev.md)",
+                                          "和了率・聴牌率・期待値の列のモデル（docs/ev.md）"))
+        for name, box in self.ev_switches.items():
+            text, tip = ev_switch_text(name)
+            box.setText(text)
+            box.setToolTip(tip)
+        for name, spin in self.ev_shares.items():
+            text, tip = share_text(name)
+            self.ev_share_labels[name].setText(text)
+            spin.setToolTip(tip)
+            self.ev_share_labels[name].setToolTip(tip)
+        self.ev_defaults.setText(tr("Restore the defaults", "既定に戻す"))
         self._show_custom()
+        self._show_ev()
 
 
-def model_text() -> str:
-    """The app's expected-value model and its parameters, in the current language: one
-    sentence a line, each ending in a full stop."""
-    o = APP_OPTIONS
-    calls = (tr(f"Calls: a 1-shanten hand may pon any opponent's discard or chi the left player's to reach "
-                f"tenpai with a yaku, a 2-shanten hand pon a value honour (then call once more); each "
-                f"discard is a live tile with share {o.call_share:g}.",
-                f"鳴き: 1向聴から役のある聴牌になるポン（全員の捨て牌）・チー（上家の捨て牌）、"
-                f"2向聴から役牌のポンもする（各捨て牌が生き牌である割合 {o.call_share:g}）。")
-             if o.calls else tr("Calls: not searched.", "鳴き: 計算しない。"))
+def model_text(o: EvOptions) -> str:
+    """What the analysis's expected values model (options `o`), in the current language:
+    one sentence a line, each ending in a full stop."""
+    if o.model == "simple":
+        ron = tr("Wins: tsumo only (no opponents); a closed hand declares riichi at tenpai.",
+                 "和了: ツモのみ（他家なし）。門前は聴牌即立直。")
+        calls = tr("Calls: not in this model.", "鳴き: このモデルにはない。")
+    else:
+        ron = tr(f"Ron: each opponent discard is a live tile with share {o.ron_dama:g} "
+                 f"({o.ron_riichi:g} against riichi).",
+                 f"ロン: 他家の各捨て牌が生き牌である割合 {o.ron_dama:g}（立直に対しては {o.ron_riichi:g}）。")
+        calls = (tr(f"Calls: a 1-shanten hand may pon any opponent's discard or chi the left player's to reach "
+                    f"tenpai with a yaku, a 2-shanten hand pon a value honour (then call once more); each "
+                    f"discard is a live tile with share {o.call_share:g}.",
+                    f"鳴き: 1向聴から役のある聴牌になるポン（全員の捨て牌）・チー（上家の捨て牌）、"
+                    f"2向聴から役牌のポンもする（各捨て牌が生き牌である割合 {o.call_share:g}）。")
+                 if o.calls else tr("Calls: not searched.", "鳴き: 計算しない。"))
     return "\n".join((
         tr(f"The analysis uses {ev_model_words(o)} (the command mjgui ev defaults to the simple model, "
-           f"which the nanikiru drill grades with).",
-           f"分析は{ev_model_words(o, 'ja')}を使います（mjgui ev コマンドの既定と何切る練習の評価は簡易モデル）。"),
-        tr(f"Ron: each opponent discard is a live tile with share {o.ron_dama:g} ({o.ron_riichi:g} against riichi).",
-           f"ロン: 他家の各捨て牌が生き牌である割合 {o.ron_dama:g}（立直に対しては {o.ron_riichi:g}）。"),
-        calls))
+           f"which the nanikiru drill grades with; the game review rates with the full model with calls).",
+           f"分析は{ev_model_words(o, 'ja')}を使います（mjgui ev コマンドの既定と何切る練習の評価は簡易モデル、"
+           f"牌譜検討は鳴きありの完全モデル）。"),
+        ron, calls))
