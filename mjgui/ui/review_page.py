@@ -552,9 +552,11 @@ class ReviewPage(QWidget):
         elif self.review is not None:
             self.summary.setText(self._summary_text())
         elif self.record is None:
-            self.summary.setText(tr("Open a game log (tenhou mjlog or XML, tenhou.net/6 JSON, mjai), drop one "
-                                    "here or paste tenhou.net/6 JSON: every decision of your player is rated.",
-                                    "牌譜（天鳳mjlog/XML、tenhou.net/6 JSON、mjai）を開くか、ここへドロップ、"
+            self.summary.setText(tr("Open a game log (tenhou mjlog or XML, tenhou.net/6 JSON — also what the Mahjong "
+                                    "Soul converters write —, mjai), drop one here or paste tenhou.net/6 JSON: "
+                                    "every decision of your player is rated.",
+                                    "牌譜（天鳳mjlog/XML、tenhou.net/6 JSON（雀魂の変換ツールの出力も）、mjai）を開くか、"
+                                    "ここへドロップ、"
                                     "またはJSONを貼り付けてください。選んだプレイヤーの判断をすべて評価します。"))
         if self.review is None:
             self.title.setText("")
