@@ -126,6 +126,7 @@ class SettingsDialog(QDialog):
             spin.setRange(0.0, 1.0)
             spin.setSingleStep(0.05)
             spin.setDecimals(2)
+            spin.setKeyboardTracking(False)     # a typed share applies once typed, not per digit
             self.ev_shares[name], self.ev_share_labels[name] = spin, QLabel(self.model_box)
             form.addRow(self.ev_share_labels[name], spin)
         self.ev_defaults = QPushButton(self.model_box)
