@@ -35,6 +35,20 @@ enum { M_TENPAI, M_WIN, M_SCORE, M_COUNT };
 enum { X_DOUBLE = 1, X_FURITEN = 2 };     /* state extra bits: double riichi, furiten by the root discard */
 enum { FAIL_MEMORY = 1, FAIL_CANCELLED = 2 };
 
+/* A memo of ura averages per thread: one entry per (ura groups, han, fu,
+ * tsumo) key (ura_key), direct mapped, valid in the search whose number it
+ * holds (every search takes a new one: nothing is zeroed between searches).
+ * Within a search the waits share few ura groups and few (han, fu): about
+ * nine in ten averages asked for were worked out before
+ * (benchmarks/README.md, "Speed work 5"). */
+#define URA_MEMO_BITS 9
+typedef struct {
+    uint64_t key, search;
+    double value;
+} ura_memo_entry;
+static MJ_THREAD_LOCAL ura_memo_entry ura_memo[1 << URA_MEMO_BITS];
+static uint64_t searches_begun;       /* the last search's number (atomic) */
+
 typedef struct {
     const mj_win *w;
     const mj_ev_params *p;
@@ -61,6 +75,7 @@ typedef struct {
     int failed;                       /* FAIL_* */
     mj_ev_row *capture;               /* a root's row: the next tenpai state valued fills its choices */
     uint64_t waits_given;             /* the next tenpai state's waits without caps (EV_WAITS_UNKNOWN: none) */
+    uint64_t search;                  /* this search's number, for the memo of ura averages */
 } ev_ctx;
 
 static int32_t new_values(ev_ctx *c)
@@ -130,6 +145,10 @@ typedef struct {
 typedef struct {
     mj_readings tsumo, ron;           /* n 0: no win (not complete) */
     int red;                          /* the red fives scored */
+    int ura_on;                       /* ura dora averaged (the option, and an indicator) */
+    int weighed;                      /* ura below is worked out (on the first average the memo lacks) */
+    const double *groups;             /* the ura groups of the wait (ura_groups_of) */
+    uint64_t ura_key;                 /* the groups packed for the memo (0: not memoised) */
     ura_weights ura;
 } wait_score;
 
@@ -150,11 +169,14 @@ static int ura_group(const ev_ctx *c, const uint8_t *h, int k)
 }
 
 /* The kind whose next kind (the dora it points to) is x. */
-static int previous_kind(int x)
-{
-    if (x >= 27) return x < 31 ? 27 + (x - 27 + 3) % 4 : 31 + (x - 31 + 2) % 3;
-    return x % 9 ? x - 1 : x + 8;
-}
+static const uint8_t previous_kind_of[MJ_KINDS] = {
+#define SUIT(b) b+8, b+0, b+1, b+2, b+3, b+4, b+5, b+6, b+7
+    SUIT(0), SUIT(9), SUIT(18),
+#undef SUIT
+    30, 27, 28, 29, 33, 31, 32
+};
+
+static int previous_kind(int x) { return previous_kind_of[x]; }
 
 /* Ura han = sum over the ura indicators of the copies held of the kind each
  * points to: the unseen tiles of h (melds, indicators and seen tiles out) by
@@ -235,6 +257,45 @@ static double ura_average(const ev_ctx *c, const ura_weights *u, int han, int fu
     return expect / u->total;
 }
 
+/* The memo key of ura groups (each a whole count 0..255), 40 bits; 0 when they do not fit. */
+static uint64_t ura_key(const double *groups)
+{
+    uint64_t key = 0;
+    for (int g = 0; g < 5; g++) {
+        if (!(groups[g] >= 0 && groups[g] <= 255)) return 0;
+        key |= (uint64_t)groups[g] << (8 * g);
+    }
+    return key;
+}
+
+/* ura_average() of ws's wait through the search's memo: the ura weights
+ * follow from the groups (and the indicators, fixed in a search), so the key
+ * (groups, han, fu, tsumo) gives the same number bit for bit.  Worked out
+ * on a miss, the weights first when the wait has none yet; a wait whose
+ * indicators cannot fall (no ways) pays its points without ura: 'total'. */
+static double ura_average_of(ev_ctx *c, wait_score *ws, int han, int fu, int tsumo, int32_t total)
+{
+    uint64_t key = 0;
+    ura_memo_entry *e = NULL;
+    if (ws->ura_key && han < 64 && fu < 128) {
+        key = ws->ura_key | (uint64_t)han << 40 | (uint64_t)fu << 46 | (uint64_t)!!tsumo << 53 | (uint64_t)1 << 63;
+        e = &ura_memo[(key * 0x9E3779B97F4A7C15ull) >> (64 - URA_MEMO_BITS)];
+        if (e->key == key && e->search == c->search) return e->value;
+    }
+    if (!ws->weighed) {
+        ura_weights_of(c, ws->groups, &ws->ura);
+        ws->weighed = 1;
+    }
+    if (ws->ura.total <= 0) return total;
+    double v = ura_average(c, &ws->ura, han, fu, tsumo);
+    if (e) {
+        e->key = key;
+        e->search = c->search;
+        e->value = v;
+    }
+    return v;
+}
+
 /* The win on x completing h (14 tiles, x included) with these flags, for the
  * scorer: no ura indicator (averaged instead), no honba, no stick. */
 static mj_win win_of(const ev_ctx *c, const uint8_t *h, int red, int x, int flags)
@@ -286,7 +347,10 @@ static void score_wait(ev_ctx *c, const uint8_t *h, int red, int x, int ron, con
     }
     ws->ura.top = -1;
     ws->ura.total = 0;
-    if ((c->options & MJ_EV_URA) && c->n_ind) ura_weights_of(c, ura_groups, &ws->ura);
+    ws->ura_on = (c->options & MJ_EV_URA) && c->n_ind;
+    ws->weighed = 0;
+    ws->groups = ura_groups;
+    ws->ura_key = ws->ura_on ? ura_key(ura_groups) : 0;
 }
 
 /* Points received for the win on ws's tile (a tsumo when flags has
@@ -295,7 +359,7 @@ static void score_wait(ev_ctx *c, const uint8_t *h, int red, int x, int ron, con
  * (csrc/scoring.c consider(): points, then yakuman, han, fu), its ura dora
  * averaged over the indicators drawn without replacement from the unseen
  * tiles.  Equals win_points(). */
-static double wait_points(ev_ctx *c, const wait_score *ws, const uint8_t *h, int red, int x, int flags)
+static double wait_points(ev_ctx *c, wait_score *ws, const uint8_t *h, int red, int x, int flags)
 {
     int tsumo = flags & MJ_WIN_TSUMO;
     const mj_readings *rd = tsumo ? &ws->tsumo : &ws->ron;
@@ -320,8 +384,8 @@ static double wait_points(ev_ctx *c, const wait_score *ws, const uint8_t *h, int
     }
     if (best_han <= 0) return 0;
     int riichi = flags & (MJ_WIN_RIICHI | MJ_WIN_DOUBLE_RIICHI);
-    if (best_yakuman || !riichi || ws->ura.total <= 0) return best_total;
-    return ura_average(c, &ws->ura, best_han, best_fu, tsumo);
+    if (best_yakuman || !riichi || !ws->ura_on) return best_total;
+    return ura_average_of(c, ws, best_han, best_fu, tsumo, best_total);
 }
 
 /* The red five of x's suit is still in the wall (a red five among the
@@ -1033,6 +1097,7 @@ int mj_ev_model(const mj_win *hand, const mj_ev_params *p, mj_ev_row *rows, long
     c.dealer = hand->seat_wind == 0;
     c.closed = 1;
     c.waits_given = EV_WAITS_UNKNOWN;
+    c.search = __atomic_add_fetch(&searches_begun, 1, __ATOMIC_RELAXED);
     for (int m = 0; m < hand->n_melds; m++) {
         int t = hand->meld_tile[m], type = hand->meld_type[m];
         if (type > MJ_MELD_KAKAN || t >= MJ_KINDS || (type == MJ_MELD_CHI && (t >= 27 || t % 9 > 6)))
