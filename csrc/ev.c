@@ -27,6 +27,10 @@
 #include "readings.h"
 #include "ev_memo.h"
 #include "ev_graph.h"
+#if defined(__SSE2__) && !defined(MJ_PORTABLE)
+#include <emmintrin.h>
+#define EV_SIDE_BY_SIDE 1             /* two numbers in one register: the same IEEE operations on each */
+#endif
 
 #define T_END 18                      /* the largest "no draw left" index */
 #define NV (T_END + 1)
@@ -186,11 +190,16 @@ static void ura_groups_of(const ev_ctx *c, const uint8_t *h, double *groups)
     /* whole counts, the same sums in any order: every unseen tile in group 0,
      * then those pointing to a kind held (or melded) moved to its group */
     int sums[5] = {0};
-    for (int j = 0; j < MJ_KINDS; j++) sums[0] += wall(c, h, j);
+    uint8_t left[MJ_KINDS];           /* wall() of each kind */
+    for (int j = 0; j < MJ_KINDS; j++) {
+        int l = 4 - h[j] - c->melded[j] - c->indicators[j] - c->seen[j];
+        left[j] = (uint8_t)(l > 0 ? l : 0);
+    }
+    for (int j = 0; j < MJ_KINDS; j++) sums[0] += left[j];
     for (uint64_t m = mj_held_mask(h) | mj_held_mask(c->melded); m; m &= m - 1) {
-        int k = mj_lowest_kind(m), left = wall(c, h, previous_kind(k));
-        sums[0] -= left;
-        sums[ura_group(c, h, k)] += left;
+        int k = mj_lowest_kind(m), l = left[previous_kind(k)];
+        sums[0] -= l;
+        sums[ura_group(c, h, k)] += l;
     }
     for (int v = 0; v < 5; v++) groups[v] = sums[v];
 }
@@ -552,6 +561,17 @@ static void wait_values(ev_ctx *c, uint8_t *h, const draw *draws, int n, int rii
         double pool = pool_at(c, t, tsumo > ron_weight ? tsumo : ron_weight);
         double stay = (pool - tsumo) / pool;
         if (q <= 0) {                 /* no ron: the lines below with pr = 0, the same numbers */
+#ifdef EV_SIDE_BY_SIDE
+            /* score and score_ip side by side: the same operations on each */
+            __m128d p2 = _mm_set1_pd(pool), s2 = _mm_set1_pd(stay);
+            __m128d g2 = haitei ? _mm_set_pd(gain_ip_last, gain_last) : _mm_set_pd(gain_ip, gain);
+            __m128d next = _mm_set1_pd(score[t + 1]);
+            __m128d now = _mm_add_pd(_mm_div_pd(g2, p2), _mm_mul_pd(s2, next));
+            win[t] = tsumo / pool + stay * win[t + 1];
+            _mm_store_sd(&score[t], now);
+            _mm_storeh_pd(&score_ip[t], now);
+            continue;
+#endif
             win[t] = tsumo / pool + stay * win[t + 1];
             score[t] = (haitei ? gain_last : gain) / pool + stay * score[t + 1];
             score_ip[t] = (haitei ? gain_ip_last : gain_ip) / pool + stay * score[t + 1];
@@ -629,6 +649,11 @@ static void tenpai_values(ev_ctx *c, uint8_t *h, int red, int extra, double *v)
     double own[4][NV];
     mj_ev_row *row = c->capture;      /* a root tenpai discard: its row shows the choices too */
     c->capture = NULL;
+    if (!row && c->closed && !c->full) {  /* riichi only, at every draw: its vectors are the values */
+        tenpai_choices(c, h, red, extra, v + M_WIN * NV, v + M_SCORE * NV, own[2], own[3]);
+        for (int t = c->turn; t <= T_END; t++) v[M_TENPAI * NV + t] = t <= c->last + 1;
+        return;
+    }
     double *rw = row ? row->riichi_win : own[0], *rs = row ? row->riichi_score : own[1];
     double *dw = row ? row->dama_win : own[2], *ds = row ? row->dama_score : own[3];
     int choices = tenpai_choices(c, h, red, extra, rw, rs, dw, ds);
