@@ -282,7 +282,7 @@ static uint64_t ura_key(const double *groups)
  * (groups, han, fu, tsumo) gives the same number bit for bit.  Worked out
  * on a miss, the weights first when the wait has none yet; a wait whose
  * indicators cannot fall (no ways) pays its points without ura: 'total'. */
-static double ura_average_of(ev_ctx *c, wait_score *ws, int han, int fu, int tsumo, int32_t total)
+static double ura_average_of(ev_ctx *c, wait_score *ws, int han, int fu, int tsumo)
 {
     uint64_t key = 0;
     ura_memo_entry *e = NULL;
@@ -295,7 +295,8 @@ static double ura_average_of(ev_ctx *c, wait_score *ws, int han, int fu, int tsu
         ura_weights_of(c, ws->groups, &ws->ura);
         ws->weighed = 1;
     }
-    if (ws->ura.total <= 0) return total;
+    int limit;
+    if (ws->ura.total <= 0) return mj_payers_total(mj_base_points(han, fu, 0, c->rules, &limit), tsumo, c->dealer);
     double v = ura_average(c, &ws->ura, han, fu, tsumo);
     if (e) {
         e->key = key;
@@ -376,6 +377,14 @@ static double wait_points(ev_ctx *c, wait_score *ws, const uint8_t *h, int red, 
     int k = ((flags & MJ_WIN_DOUBLE_RIICHI) ? 2 : (flags & MJ_WIN_RIICHI) ? 1 : 0)
             + !!(flags & MJ_WIN_IPPATSU) + !!(flags & MJ_WIN_HAITEI) + !!(flags & MJ_WIN_HOUTEI);
     int dora = rd->dora + ((c->rules & MJ_RULE_RED_FIVES) ? red_count(red) - red_count(ws->red) : 0);
+    int riichi = flags & (MJ_WIN_RIICHI | MJ_WIN_DOUBLE_RIICHI);
+    if (rd->n == 1 && !rd->r[0].yakuman) {    /* the one reading: the loop below, its points only when paid */
+        const mj_reading_value *r = &rd->r[0];
+        if (r->han + k <= 0) return 0;
+        int han = r->han + k + dora, limit;
+        if (riichi && ws->ura_on) return ura_average_of(c, ws, han, r->fu, tsumo);
+        return mj_payers_total(mj_base_points(han, r->fu, 0, c->rules, &limit), tsumo, c->dealer);
+    }
     int32_t best_total = -1;
     int best_han = 0, best_fu = 0, best_yakuman = 0, limit;
     for (int i = 0; i < rd->n; i++) {
@@ -392,9 +401,8 @@ static double wait_points(ev_ctx *c, wait_score *ws, const uint8_t *h, int red, 
         }
     }
     if (best_han <= 0) return 0;
-    int riichi = flags & (MJ_WIN_RIICHI | MJ_WIN_DOUBLE_RIICHI);
     if (best_yakuman || !riichi || !ws->ura_on) return best_total;
-    return ura_average_of(c, ws, best_han, best_fu, tsumo, best_total);
+    return ura_average_of(c, ws, best_han, best_fu, tsumo);
 }
 
 /* The red five of x's suit is still in the wall (a red five among the
