@@ -488,15 +488,44 @@ static double ron_chance(double q, double weight, double pool, int k)
     return 1 - miss;
 }
 
+/* The waits of a tenpai hand h, scored once for each of its choices (riichi,
+ * dama: the readings do not depend on riichi, which wait_points adds as a
+ * han): per kind among its winning draws, the readings by tsumo and, when
+ * `ron`, by ron, with the ura groups of the hand completed by it. */
+typedef struct {
+    int n;
+    wait_score ws[MJ_KINDS];
+    double groups[MJ_KINDS][5];
+} scored_waits;
+
+static void score_waits(ev_ctx *c, uint8_t *h, const draw *draws, int n, int ron, scored_waits *sw)
+{
+    int ura = (c->options & MJ_EV_URA) && c->n_ind;
+    double groups13[5];               /* the ura groups of the waiting hand */
+    if (ura) ura_groups_of(c, h, groups13);
+    sw->n = 0;
+    for (int i = 0; i < n; i++) {
+        int x = draws[i].x;
+        if (i > 0 && x == draws[i - 1].x) continue;     /* its red five and plain copies: one kind */
+        double *groups = sw->groups[sw->n];
+        if (ura) ura_groups_plus(c, h, groups13, x, groups);
+        h[x]++;
+        score_wait(c, h, draws[i].red, x, ron, groups, &sw->ws[sw->n]);
+        h[x]--;
+        sw->n++;
+    }
+}
+
 /* A frozen tenpai hand waiting from draw index turn: with riichi (flags
  * MJ_WIN_RIICHI / MJ_WIN_DOUBLE_RIICHI, declared just now) or without (0);
- * draws: its winning draws (useful_draws).
+ * draws: its winning draws (useful_draws), sw their scores (score_waits,
+ * with ron when this choice has ron chances).
  * Before each of its draws come three opponent discards (full model, ron
  * unless furiten), after its last draw c->final_discards.  Fills win, score
  * and score_ip (the riichi declared right before the first ron chance and
  * draw: ippatsu) over t = turn .. T_END. */
-static void wait_values(ev_ctx *c, uint8_t *h, const draw *draws, int n, int riichi, int furiten,
-                        double *win, double *score, double *score_ip)
+static void wait_values(ev_ctx *c, uint8_t *h, const draw *draws, int n, scored_waits *sw, int riichi,
+                        int furiten, double *win, double *score, double *score_ip)
 {
     double q = !c->full || furiten ? 0 : riichi ? c->p->ron_riichi : c->p->ron_dama;
     int ip = riichi && (c->options & MJ_EV_IPPATSU) ? MJ_WIN_IPPATSU : 0;
@@ -505,51 +534,42 @@ static void wait_values(ev_ctx *c, uint8_t *h, const draw *draws, int n, int rii
     /* the round's last discard (South's, the last of the final discards) is houtei: a yaku */
     int houtei = q > 0 && c->final_discards > 0;
     double last_weight = 0, last_gain = 0, last_gain_ip = 0;
-    wait_score ws;
-    double groups13[5], groups[5];    /* the ura groups of the waiting hand, then with the wait */
-    if ((c->options & MJ_EV_URA) && c->n_ind) ura_groups_of(c, h, groups13);
+    wait_score *wsp = sw->ws - 1;
     for (int i = 0; i < n; i++) {
         int x = draws[i].x, r = draws[i].red;
         double weight = draws[i].weight;
         h[x]++;
-        if (i == 0 || x != draws[i - 1].x) {
-            if ((c->options & MJ_EV_URA) && c->n_ind) {
-                h[x]--;
-                ura_groups_plus(c, h, groups13, x, groups);
-                h[x]++;
-            }
-            score_wait(c, h, r, x, q > 0, groups, &ws);
-        }
+        if (i == 0 || x != draws[i - 1].x) wsp++;
         int flags = MJ_WIN_TSUMO | riichi;
-        double pts = wait_points(c, &ws, h, r, x, flags);
+        double pts = wait_points(c, wsp, h, r, x, flags);
         int last = c->haitei >= 0 && (c->options & MJ_EV_HAITEI) ? MJ_WIN_HAITEI : 0;
         /* haitei is a yaku of its own: a hand without one still wins on the last draw */
-        double pts_last = last ? wait_points(c, &ws, h, r, x, flags | last) : pts;
+        double pts_last = last ? wait_points(c, wsp, h, r, x, flags | last) : pts;
         /* ippatsu and haitei each add one han: with both on, the same number */
-        double pts_ip = pts > 0 && ip ? (last ? pts_last : wait_points(c, &ws, h, r, x, flags | ip)) : pts;
+        double pts_ip = pts > 0 && ip ? (last ? pts_last : wait_points(c, wsp, h, r, x, flags | ip)) : pts;
         if (pts > 0) {
             tsumo_weight += weight;
             gain += weight * pts;
             gain_ip += weight * pts_ip;
         }
         if (pts_last > 0) {
-            double pts_ip_last = ip && last ? wait_points(c, &ws, h, r, x, flags | ip | last) : ip ? pts_ip : pts_last;
+            double pts_ip_last = ip && last ? wait_points(c, wsp, h, r, x, flags | ip | last) : ip ? pts_ip : pts_last;
             last_tsumo_weight += weight;
             gain_last += weight * pts_last;
             gain_ip_last += weight * pts_ip_last;
         }
         if (q > 0) {
-            double ron = wait_points(c, &ws, h, r, x, riichi);
+            double ron = wait_points(c, wsp, h, r, x, riichi);
             if (ron > 0) {
                 ron_weight += weight;
                 ron_gain += weight * ron;
-                ron_gain_ip += weight * (ip ? wait_points(c, &ws, h, r, x, riichi | ip) : ron);
+                ron_gain_ip += weight * (ip ? wait_points(c, wsp, h, r, x, riichi | ip) : ron);
             }
-            double last = houtei ? wait_points(c, &ws, h, r, x, riichi | MJ_WIN_HOUTEI) : 0;
+            double last = houtei ? wait_points(c, wsp, h, r, x, riichi | MJ_WIN_HOUTEI) : 0;
             if (last > 0) {
                 last_weight += weight;
                 last_gain += weight * last;
-                last_gain_ip += weight * (ip ? wait_points(c, &ws, h, r, x, riichi | ip | MJ_WIN_HOUTEI) : last);
+                last_gain_ip += weight * (ip ? wait_points(c, wsp, h, r, x, riichi | ip | MJ_WIN_HOUTEI) : last);
             }
         }
         h[x]--;
@@ -606,13 +626,15 @@ static int tenpai_choices(ev_ctx *c, uint8_t *h, int red, int extra,
     int furiten = (extra & X_FURITEN) || (waits & c->p->furiten);
     double later[NV];
     int choices = 0;
+    scored_waits sw;
+    score_waits(c, h, draws, n, c->full && !furiten && (c->p->ron_riichi > 0 || c->p->ron_dama > 0), &sw);
     if (c->closed) {
         int riichi = (extra & X_DOUBLE) ? MJ_WIN_DOUBLE_RIICHI : MJ_WIN_RIICHI;
-        wait_values(c, h, draws, n, riichi, furiten, r_win, later, r_score);
+        wait_values(c, h, draws, n, &sw, riichi, furiten, r_win, later, r_score);
         choices |= 1;
     }
     if (c->full || !c->closed) {
-        wait_values(c, h, draws, n, 0, furiten, d_win, d_score, later);
+        wait_values(c, h, draws, n, &sw, 0, furiten, d_win, d_score, later);
         choices |= 2;
     }
     return choices;
