@@ -606,6 +606,19 @@ static void wait_values(ev_ctx *c, uint8_t *h, const draw *draws, int n, scored_
             continue;
         }
         pr = ron_chance(q, ron_weight, pool, 3);
+#ifdef EV_SIDE_BY_SIDE
+        {
+            __m128d p2 = _mm_set1_pd(pool), s2 = _mm_set1_pd(stay), pr2 = _mm_set1_pd(pr);
+            __m128d g2 = haitei ? _mm_set_pd(gain_ip_last, gain_last) : _mm_set_pd(gain_ip, gain);
+            __m128d draw2 = _mm_add_pd(_mm_div_pd(g2, p2), _mm_mul_pd(s2, _mm_set1_pd(score[t + 1])));
+            __m128d now = _mm_add_pd(_mm_mul_pd(pr2, _mm_set_pd(ron_mean_ip, ron_mean)),
+                                     _mm_mul_pd(_mm_set1_pd(1 - pr), draw2));
+            win[t] = pr + (1 - pr) * (tsumo / pool + stay * win[t + 1]);
+            _mm_store_sd(&score[t], now);
+            _mm_storeh_pd(&score_ip[t], now);
+            continue;
+        }
+#endif
         win[t] = pr + (1 - pr) * (tsumo / pool + stay * win[t + 1]);
         score[t] = pr * ron_mean + (1 - pr) * ((haitei ? gain_last : gain) / pool + stay * score[t + 1]);
         score_ip[t] = pr * ron_mean_ip + (1 - pr) * ((haitei ? gain_ip_last : gain_ip) / pool + stay * score[t + 1]);
