@@ -349,12 +349,12 @@ static void score_wait(ev_ctx *c, const uint8_t *h, int red, int x, int ron, con
 {
     mj_win w = win_of(c, h, red, x, MJ_WIN_TSUMO);
     ws->red = red;
-    if (mj_score_readings(&w, c->rules, &ws->tsumo) != 1) ws->tsumo.n = 0;
     ws->ron.n = 0;
-    if (ron) {
-        w.flags = 0;
-        if (mj_score_readings(&w, c->rules, &ws->ron) != 1) ws->ron.n = 0;
-    }
+    if (ron) {                        /* both at once: the hand checked and split once */
+        int by_ron;
+        if (mj_score_readings_both(&w, c->rules, &ws->tsumo, &ws->ron, &by_ron) != 1) ws->tsumo.n = 0;
+        if (by_ron != 1) ws->ron.n = 0;
+    } else if (mj_score_readings(&w, c->rules, &ws->tsumo) != 1) ws->tsumo.n = 0;
     ws->ura.top = -1;
     ws->ura.total = 0;
     ws->ura_on = (c->options & MJ_EV_URA) && c->n_ind;
