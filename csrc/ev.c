@@ -435,6 +435,14 @@ typedef struct {
     double weight;
 } draw;
 
+/* The waits an open tenpai hand's line found last on this thread: a tenpai
+ * state after a call asks for them twice (its yaku, then its values). */
+static MJ_THREAD_LOCAL struct {
+    uint64_t search, mask;
+    int call;
+    uint8_t h[MJ_KINDS];
+} last_waits;
+
 /* The draws of h that lower its shanten (at tenpai: the winning tiles);
  * *waits (if given) gets every kind that lowers it, live or not.  At tenpai
  * the caps only remove the waits they leave no copy of (the complete hand
@@ -446,10 +454,19 @@ static int useful_draws(ev_ctx *c, uint8_t *h, int red, int tenpai, draw *out, u
         if (c->waits_given != EV_WAITS_UNKNOWN) {
             mask = c->waits_given;    /* the graph's, worked out from its memo of suits */
             c->waits_given = EV_WAITS_UNKNOWN;
+        } else if (c->call && last_waits.search == c->search && last_waits.call == c->call
+                   && !memcmp(last_waits.h, h, MJ_KINDS)) {
+            mask = last_waits.mask;   /* the same hand on the same line (its caps, its forms) */
         } else {
             prepared p;
             prepare(&p, h, mj_scan(h), c->forms, NULL);
             mask = lowering_draws(&p, 0);
+            if (c->call) {
+                last_waits.search = c->search;
+                last_waits.call = c->call;
+                last_waits.mask = mask;
+                memcpy(last_waits.h, h, MJ_KINDS);
+            }
         }
         for (uint64_t m = mask; m; m &= m - 1) {
             int x = mj_lowest_kind(m);
