@@ -27,6 +27,10 @@
 #include "readings.h"
 #include "ev_memo.h"
 #include "ev_graph.h"
+#if defined(__SSE2__) && !defined(MJ_PORTABLE)
+#include <emmintrin.h>
+#define EV_SIDE_BY_SIDE 1             /* two numbers in one register: the same IEEE operations on each */
+#endif
 
 #define T_END 18                      /* the largest "no draw left" index */
 #define NV (T_END + 1)
@@ -34,6 +38,20 @@
 enum { M_TENPAI, M_WIN, M_SCORE, M_COUNT };
 enum { X_DOUBLE = 1, X_FURITEN = 2 };     /* state extra bits: double riichi, furiten by the root discard */
 enum { FAIL_MEMORY = 1, FAIL_CANCELLED = 2 };
+
+/* A memo of ura averages per thread: one entry per (ura groups, han, fu,
+ * tsumo) key (ura_key), direct mapped, valid in the search whose number it
+ * holds (every search takes a new one: nothing is zeroed between searches).
+ * Within a search the waits share few ura groups and few (han, fu): about
+ * nine in ten averages asked for were worked out before
+ * (benchmarks/README.md, "Speed work 5"). */
+#define URA_MEMO_BITS 9
+typedef struct {
+    uint64_t key, search;
+    double value;
+} ura_memo_entry;
+static MJ_THREAD_LOCAL ura_memo_entry ura_memo[1 << URA_MEMO_BITS];
+static uint64_t searches_begun;       /* the last search's number (atomic) */
 
 typedef struct {
     const mj_win *w;
@@ -61,6 +79,7 @@ typedef struct {
     int failed;                       /* FAIL_* */
     mj_ev_row *capture;               /* a root's row: the next tenpai state valued fills its choices */
     uint64_t waits_given;             /* the next tenpai state's waits without caps (EV_WAITS_UNKNOWN: none) */
+    uint64_t search;                  /* this search's number, for the memo of ura averages */
 } ev_ctx;
 
 static int32_t new_values(ev_ctx *c)
@@ -130,6 +149,10 @@ typedef struct {
 typedef struct {
     mj_readings tsumo, ron;           /* n 0: no win (not complete) */
     int red;                          /* the red fives scored */
+    int ura_on;                       /* ura dora averaged (the option, and an indicator) */
+    int weighed;                      /* ura below is worked out (on the first average the memo lacks) */
+    const double *groups;             /* the ura groups of the wait (ura_groups_of) */
+    uint64_t ura_key;                 /* the groups packed for the memo (0: not memoised) */
     ura_weights ura;
 } wait_score;
 
@@ -150,11 +173,14 @@ static int ura_group(const ev_ctx *c, const uint8_t *h, int k)
 }
 
 /* The kind whose next kind (the dora it points to) is x. */
-static int previous_kind(int x)
-{
-    if (x >= 27) return x < 31 ? 27 + (x - 27 + 3) % 4 : 31 + (x - 31 + 2) % 3;
-    return x % 9 ? x - 1 : x + 8;
-}
+static const uint8_t previous_kind_of[MJ_KINDS] = {
+#define SUIT(b) b+8, b+0, b+1, b+2, b+3, b+4, b+5, b+6, b+7
+    SUIT(0), SUIT(9), SUIT(18),
+#undef SUIT
+    30, 27, 28, 29, 33, 31, 32
+};
+
+static int previous_kind(int x) { return previous_kind_of[x]; }
 
 /* Ura han = sum over the ura indicators of the copies held of the kind each
  * points to: the unseen tiles of h (melds, indicators and seen tiles out) by
@@ -164,11 +190,16 @@ static void ura_groups_of(const ev_ctx *c, const uint8_t *h, double *groups)
     /* whole counts, the same sums in any order: every unseen tile in group 0,
      * then those pointing to a kind held (or melded) moved to its group */
     int sums[5] = {0};
-    for (int j = 0; j < MJ_KINDS; j++) sums[0] += wall(c, h, j);
+    uint8_t left[MJ_KINDS];           /* wall() of each kind */
+    for (int j = 0; j < MJ_KINDS; j++) {
+        int l = 4 - h[j] - c->melded[j] - c->indicators[j] - c->seen[j];
+        left[j] = (uint8_t)(l > 0 ? l : 0);
+    }
+    for (int j = 0; j < MJ_KINDS; j++) sums[0] += left[j];
     for (uint64_t m = mj_held_mask(h) | mj_held_mask(c->melded); m; m &= m - 1) {
-        int k = mj_lowest_kind(m), left = wall(c, h, previous_kind(k));
-        sums[0] -= left;
-        sums[ura_group(c, h, k)] += left;
+        int k = mj_lowest_kind(m), l = left[previous_kind(k)];
+        sums[0] -= l;
+        sums[ura_group(c, h, k)] += l;
     }
     for (int v = 0; v < 5; v++) groups[v] = sums[v];
 }
@@ -235,6 +266,46 @@ static double ura_average(const ev_ctx *c, const ura_weights *u, int han, int fu
     return expect / u->total;
 }
 
+/* The memo key of ura groups (each a whole count 0..255), 40 bits; 0 when they do not fit. */
+static uint64_t ura_key(const double *groups)
+{
+    uint64_t key = 0;
+    for (int g = 0; g < 5; g++) {
+        if (!(groups[g] >= 0 && groups[g] <= 255)) return 0;
+        key |= (uint64_t)groups[g] << (8 * g);
+    }
+    return key;
+}
+
+/* ura_average() of ws's wait through the search's memo: the ura weights
+ * follow from the groups (and the indicators, fixed in a search), so the key
+ * (groups, han, fu, tsumo) gives the same number bit for bit.  Worked out
+ * on a miss, the weights first when the wait has none yet; a wait whose
+ * indicators cannot fall (no ways) pays its points without ura: 'total'. */
+static double ura_average_of(ev_ctx *c, wait_score *ws, int han, int fu, int tsumo)
+{
+    uint64_t key = 0;
+    ura_memo_entry *e = NULL;
+    if (ws->ura_key && han < 64 && fu < 128) {
+        key = ws->ura_key | (uint64_t)han << 40 | (uint64_t)fu << 46 | (uint64_t)!!tsumo << 53 | (uint64_t)1 << 63;
+        e = &ura_memo[(key * 0x9E3779B97F4A7C15ull) >> (64 - URA_MEMO_BITS)];
+        if (e->key == key && e->search == c->search) return e->value;
+    }
+    if (!ws->weighed) {
+        ura_weights_of(c, ws->groups, &ws->ura);
+        ws->weighed = 1;
+    }
+    int limit;
+    if (ws->ura.total <= 0) return mj_payers_total(mj_base_points(han, fu, 0, c->rules, &limit), tsumo, c->dealer);
+    double v = ura_average(c, &ws->ura, han, fu, tsumo);
+    if (e) {
+        e->key = key;
+        e->search = c->search;
+        e->value = v;
+    }
+    return v;
+}
+
 /* The win on x completing h (14 tiles, x included) with these flags, for the
  * scorer: no ura indicator (averaged instead), no honba, no stick. */
 static mj_win win_of(const ev_ctx *c, const uint8_t *h, int red, int x, int flags)
@@ -278,15 +349,18 @@ static void score_wait(ev_ctx *c, const uint8_t *h, int red, int x, int ron, con
 {
     mj_win w = win_of(c, h, red, x, MJ_WIN_TSUMO);
     ws->red = red;
-    if (mj_score_readings(&w, c->rules, &ws->tsumo) != 1) ws->tsumo.n = 0;
     ws->ron.n = 0;
-    if (ron) {
-        w.flags = 0;
-        if (mj_score_readings(&w, c->rules, &ws->ron) != 1) ws->ron.n = 0;
-    }
+    if (ron) {                        /* both at once: the hand checked and split once */
+        int by_ron;
+        if (mj_score_readings_both(&w, c->rules, &ws->tsumo, &ws->ron, &by_ron) != 1) ws->tsumo.n = 0;
+        if (by_ron != 1) ws->ron.n = 0;
+    } else if (mj_score_readings(&w, c->rules, &ws->tsumo) != 1) ws->tsumo.n = 0;
     ws->ura.top = -1;
     ws->ura.total = 0;
-    if ((c->options & MJ_EV_URA) && c->n_ind) ura_weights_of(c, ura_groups, &ws->ura);
+    ws->ura_on = (c->options & MJ_EV_URA) && c->n_ind;
+    ws->weighed = 0;
+    ws->groups = ura_groups;
+    ws->ura_key = ws->ura_on ? ura_key(ura_groups) : 0;
 }
 
 /* Points received for the win on ws's tile (a tsumo when flags has
@@ -295,7 +369,7 @@ static void score_wait(ev_ctx *c, const uint8_t *h, int red, int x, int ron, con
  * (csrc/scoring.c consider(): points, then yakuman, han, fu), its ura dora
  * averaged over the indicators drawn without replacement from the unseen
  * tiles.  Equals win_points(). */
-static double wait_points(ev_ctx *c, const wait_score *ws, const uint8_t *h, int red, int x, int flags)
+static double wait_points(ev_ctx *c, wait_score *ws, const uint8_t *h, int red, int x, int flags)
 {
     int tsumo = flags & MJ_WIN_TSUMO;
     const mj_readings *rd = tsumo ? &ws->tsumo : &ws->ron;
@@ -303,6 +377,14 @@ static double wait_points(ev_ctx *c, const wait_score *ws, const uint8_t *h, int
     int k = ((flags & MJ_WIN_DOUBLE_RIICHI) ? 2 : (flags & MJ_WIN_RIICHI) ? 1 : 0)
             + !!(flags & MJ_WIN_IPPATSU) + !!(flags & MJ_WIN_HAITEI) + !!(flags & MJ_WIN_HOUTEI);
     int dora = rd->dora + ((c->rules & MJ_RULE_RED_FIVES) ? red_count(red) - red_count(ws->red) : 0);
+    int riichi = flags & (MJ_WIN_RIICHI | MJ_WIN_DOUBLE_RIICHI);
+    if (rd->n == 1 && !rd->r[0].yakuman) {    /* the one reading: the loop below, its points only when paid */
+        const mj_reading_value *r = &rd->r[0];
+        if (r->han + k <= 0) return 0;
+        int han = r->han + k + dora, limit;
+        if (riichi && ws->ura_on) return ura_average_of(c, ws, han, r->fu, tsumo);
+        return mj_payers_total(mj_base_points(han, r->fu, 0, c->rules, &limit), tsumo, c->dealer);
+    }
     int32_t best_total = -1;
     int best_han = 0, best_fu = 0, best_yakuman = 0, limit;
     for (int i = 0; i < rd->n; i++) {
@@ -319,9 +401,8 @@ static double wait_points(ev_ctx *c, const wait_score *ws, const uint8_t *h, int
         }
     }
     if (best_han <= 0) return 0;
-    int riichi = flags & (MJ_WIN_RIICHI | MJ_WIN_DOUBLE_RIICHI);
-    if (best_yakuman || !riichi || ws->ura.total <= 0) return best_total;
-    return ura_average(c, &ws->ura, best_han, best_fu, tsumo);
+    if (best_yakuman || !riichi || !ws->ura_on) return best_total;
+    return ura_average_of(c, ws, best_han, best_fu, tsumo);
 }
 
 /* The red five of x's suit is still in the wall (a red five among the
@@ -354,6 +435,14 @@ typedef struct {
     double weight;
 } draw;
 
+/* The waits an open tenpai hand's line found last on this thread: a tenpai
+ * state after a call asks for them twice (its yaku, then its values). */
+static MJ_THREAD_LOCAL struct {
+    uint64_t search, mask;
+    int call;
+    uint8_t h[MJ_KINDS];
+} last_waits;
+
 /* The draws of h that lower its shanten (at tenpai: the winning tiles);
  * *waits (if given) gets every kind that lowers it, live or not.  At tenpai
  * the caps only remove the waits they leave no copy of (the complete hand
@@ -365,10 +454,19 @@ static int useful_draws(ev_ctx *c, uint8_t *h, int red, int tenpai, draw *out, u
         if (c->waits_given != EV_WAITS_UNKNOWN) {
             mask = c->waits_given;    /* the graph's, worked out from its memo of suits */
             c->waits_given = EV_WAITS_UNKNOWN;
+        } else if (c->call && last_waits.search == c->search && last_waits.call == c->call
+                   && !memcmp(last_waits.h, h, MJ_KINDS)) {
+            mask = last_waits.mask;   /* the same hand on the same line (its caps, its forms) */
         } else {
             prepared p;
             prepare(&p, h, mj_scan(h), c->forms, NULL);
             mask = lowering_draws(&p, 0);
+            if (c->call) {
+                last_waits.search = c->search;
+                last_waits.call = c->call;
+                last_waits.mask = mask;
+                memcpy(last_waits.h, h, MJ_KINDS);
+            }
         }
         for (uint64_t m = mask; m; m &= m - 1) {
             int x = mj_lowest_kind(m);
@@ -407,15 +505,44 @@ static double ron_chance(double q, double weight, double pool, int k)
     return 1 - miss;
 }
 
+/* The waits of a tenpai hand h, scored once for each of its choices (riichi,
+ * dama: the readings do not depend on riichi, which wait_points adds as a
+ * han): per kind among its winning draws, the readings by tsumo and, when
+ * `ron`, by ron, with the ura groups of the hand completed by it. */
+typedef struct {
+    int n;
+    wait_score ws[MJ_KINDS];
+    double groups[MJ_KINDS][5];
+} scored_waits;
+
+static void score_waits(ev_ctx *c, uint8_t *h, const draw *draws, int n, int ron, scored_waits *sw)
+{
+    int ura = (c->options & MJ_EV_URA) && c->n_ind;
+    double groups13[5];               /* the ura groups of the waiting hand */
+    if (ura) ura_groups_of(c, h, groups13);
+    sw->n = 0;
+    for (int i = 0; i < n; i++) {
+        int x = draws[i].x;
+        if (i > 0 && x == draws[i - 1].x) continue;     /* its red five and plain copies: one kind */
+        double *groups = sw->groups[sw->n];
+        if (ura) ura_groups_plus(c, h, groups13, x, groups);
+        h[x]++;
+        score_wait(c, h, draws[i].red, x, ron, groups, &sw->ws[sw->n]);
+        h[x]--;
+        sw->n++;
+    }
+}
+
 /* A frozen tenpai hand waiting from draw index turn: with riichi (flags
  * MJ_WIN_RIICHI / MJ_WIN_DOUBLE_RIICHI, declared just now) or without (0);
- * draws: its winning draws (useful_draws).
+ * draws: its winning draws (useful_draws), sw their scores (score_waits,
+ * with ron when this choice has ron chances).
  * Before each of its draws come three opponent discards (full model, ron
  * unless furiten), after its last draw c->final_discards.  Fills win, score
  * and score_ip (the riichi declared right before the first ron chance and
  * draw: ippatsu) over t = turn .. T_END. */
-static void wait_values(ev_ctx *c, uint8_t *h, const draw *draws, int n, int riichi, int furiten,
-                        double *win, double *score, double *score_ip)
+static void wait_values(ev_ctx *c, uint8_t *h, const draw *draws, int n, scored_waits *sw, int riichi,
+                        int furiten, double *win, double *score, double *score_ip)
 {
     double q = !c->full || furiten ? 0 : riichi ? c->p->ron_riichi : c->p->ron_dama;
     int ip = riichi && (c->options & MJ_EV_IPPATSU) ? MJ_WIN_IPPATSU : 0;
@@ -424,51 +551,42 @@ static void wait_values(ev_ctx *c, uint8_t *h, const draw *draws, int n, int rii
     /* the round's last discard (South's, the last of the final discards) is houtei: a yaku */
     int houtei = q > 0 && c->final_discards > 0;
     double last_weight = 0, last_gain = 0, last_gain_ip = 0;
-    wait_score ws;
-    double groups13[5], groups[5];    /* the ura groups of the waiting hand, then with the wait */
-    if ((c->options & MJ_EV_URA) && c->n_ind) ura_groups_of(c, h, groups13);
+    wait_score *wsp = sw->ws - 1;
     for (int i = 0; i < n; i++) {
         int x = draws[i].x, r = draws[i].red;
         double weight = draws[i].weight;
         h[x]++;
-        if (i == 0 || x != draws[i - 1].x) {
-            if ((c->options & MJ_EV_URA) && c->n_ind) {
-                h[x]--;
-                ura_groups_plus(c, h, groups13, x, groups);
-                h[x]++;
-            }
-            score_wait(c, h, r, x, q > 0, groups, &ws);
-        }
+        if (i == 0 || x != draws[i - 1].x) wsp++;
         int flags = MJ_WIN_TSUMO | riichi;
-        double pts = wait_points(c, &ws, h, r, x, flags);
+        double pts = wait_points(c, wsp, h, r, x, flags);
         int last = c->haitei >= 0 && (c->options & MJ_EV_HAITEI) ? MJ_WIN_HAITEI : 0;
         /* haitei is a yaku of its own: a hand without one still wins on the last draw */
-        double pts_last = last ? wait_points(c, &ws, h, r, x, flags | last) : pts;
+        double pts_last = last ? wait_points(c, wsp, h, r, x, flags | last) : pts;
         /* ippatsu and haitei each add one han: with both on, the same number */
-        double pts_ip = pts > 0 && ip ? (last ? pts_last : wait_points(c, &ws, h, r, x, flags | ip)) : pts;
+        double pts_ip = pts > 0 && ip ? (last ? pts_last : wait_points(c, wsp, h, r, x, flags | ip)) : pts;
         if (pts > 0) {
             tsumo_weight += weight;
             gain += weight * pts;
             gain_ip += weight * pts_ip;
         }
         if (pts_last > 0) {
-            double pts_ip_last = ip && last ? wait_points(c, &ws, h, r, x, flags | ip | last) : ip ? pts_ip : pts_last;
+            double pts_ip_last = ip && last ? wait_points(c, wsp, h, r, x, flags | ip | last) : ip ? pts_ip : pts_last;
             last_tsumo_weight += weight;
             gain_last += weight * pts_last;
             gain_ip_last += weight * pts_ip_last;
         }
         if (q > 0) {
-            double ron = wait_points(c, &ws, h, r, x, riichi);
+            double ron = wait_points(c, wsp, h, r, x, riichi);
             if (ron > 0) {
                 ron_weight += weight;
                 ron_gain += weight * ron;
-                ron_gain_ip += weight * (ip ? wait_points(c, &ws, h, r, x, riichi | ip) : ron);
+                ron_gain_ip += weight * (ip ? wait_points(c, wsp, h, r, x, riichi | ip) : ron);
             }
-            double last = houtei ? wait_points(c, &ws, h, r, x, riichi | MJ_WIN_HOUTEI) : 0;
+            double last = houtei ? wait_points(c, wsp, h, r, x, riichi | MJ_WIN_HOUTEI) : 0;
             if (last > 0) {
                 last_weight += weight;
                 last_gain += weight * last;
-                last_gain_ip += weight * (ip ? wait_points(c, &ws, h, r, x, riichi | ip | MJ_WIN_HOUTEI) : last);
+                last_gain_ip += weight * (ip ? wait_points(c, wsp, h, r, x, riichi | ip | MJ_WIN_HOUTEI) : last);
             }
         }
         h[x]--;
@@ -488,12 +606,36 @@ static void wait_values(ev_ctx *c, uint8_t *h, const draw *draws, int n, int rii
         double pool = pool_at(c, t, tsumo > ron_weight ? tsumo : ron_weight);
         double stay = (pool - tsumo) / pool;
         if (q <= 0) {                 /* no ron: the lines below with pr = 0, the same numbers */
+#ifdef EV_SIDE_BY_SIDE
+            /* score and score_ip side by side: the same operations on each */
+            __m128d p2 = _mm_set1_pd(pool), s2 = _mm_set1_pd(stay);
+            __m128d g2 = haitei ? _mm_set_pd(gain_ip_last, gain_last) : _mm_set_pd(gain_ip, gain);
+            __m128d next = _mm_set1_pd(score[t + 1]);
+            __m128d now = _mm_add_pd(_mm_div_pd(g2, p2), _mm_mul_pd(s2, next));
+            win[t] = tsumo / pool + stay * win[t + 1];
+            _mm_store_sd(&score[t], now);
+            _mm_storeh_pd(&score_ip[t], now);
+            continue;
+#endif
             win[t] = tsumo / pool + stay * win[t + 1];
             score[t] = (haitei ? gain_last : gain) / pool + stay * score[t + 1];
             score_ip[t] = (haitei ? gain_ip_last : gain_ip) / pool + stay * score[t + 1];
             continue;
         }
         pr = ron_chance(q, ron_weight, pool, 3);
+#ifdef EV_SIDE_BY_SIDE
+        {
+            __m128d p2 = _mm_set1_pd(pool), s2 = _mm_set1_pd(stay), pr2 = _mm_set1_pd(pr);
+            __m128d g2 = haitei ? _mm_set_pd(gain_ip_last, gain_last) : _mm_set_pd(gain_ip, gain);
+            __m128d draw2 = _mm_add_pd(_mm_div_pd(g2, p2), _mm_mul_pd(s2, _mm_set1_pd(score[t + 1])));
+            __m128d now = _mm_add_pd(_mm_mul_pd(pr2, _mm_set_pd(ron_mean_ip, ron_mean)),
+                                     _mm_mul_pd(_mm_set1_pd(1 - pr), draw2));
+            win[t] = pr + (1 - pr) * (tsumo / pool + stay * win[t + 1]);
+            _mm_store_sd(&score[t], now);
+            _mm_storeh_pd(&score_ip[t], now);
+            continue;
+        }
+#endif
         win[t] = pr + (1 - pr) * (tsumo / pool + stay * win[t + 1]);
         score[t] = pr * ron_mean + (1 - pr) * ((haitei ? gain_last : gain) / pool + stay * score[t + 1]);
         score_ip[t] = pr * ron_mean_ip + (1 - pr) * ((haitei ? gain_ip_last : gain_ip) / pool + stay * score[t + 1]);
@@ -514,13 +656,15 @@ static int tenpai_choices(ev_ctx *c, uint8_t *h, int red, int extra,
     int furiten = (extra & X_FURITEN) || (waits & c->p->furiten);
     double later[NV];
     int choices = 0;
+    scored_waits sw;
+    score_waits(c, h, draws, n, c->full && !furiten && (c->p->ron_riichi > 0 || c->p->ron_dama > 0), &sw);
     if (c->closed) {
         int riichi = (extra & X_DOUBLE) ? MJ_WIN_DOUBLE_RIICHI : MJ_WIN_RIICHI;
-        wait_values(c, h, draws, n, riichi, furiten, r_win, later, r_score);
+        wait_values(c, h, draws, n, &sw, riichi, furiten, r_win, later, r_score);
         choices |= 1;
     }
     if (c->full || !c->closed) {
-        wait_values(c, h, draws, n, 0, furiten, d_win, d_score, later);
+        wait_values(c, h, draws, n, &sw, 0, furiten, d_win, d_score, later);
         choices |= 2;
     }
     return choices;
@@ -565,6 +709,11 @@ static void tenpai_values(ev_ctx *c, uint8_t *h, int red, int extra, double *v)
     double own[4][NV];
     mj_ev_row *row = c->capture;      /* a root tenpai discard: its row shows the choices too */
     c->capture = NULL;
+    if (!row && c->closed && !c->full) {  /* riichi only, at every draw: its vectors are the values */
+        tenpai_choices(c, h, red, extra, v + M_WIN * NV, v + M_SCORE * NV, own[2], own[3]);
+        for (int t = c->turn; t <= T_END; t++) v[M_TENPAI * NV + t] = t <= c->last + 1;
+        return;
+    }
     double *rw = row ? row->riichi_win : own[0], *rs = row ? row->riichi_score : own[1];
     double *dw = row ? row->dama_win : own[2], *ds = row ? row->dama_score : own[3];
     int choices = tenpai_choices(c, h, red, extra, rw, rs, dw, ds);
@@ -1033,6 +1182,7 @@ int mj_ev_model(const mj_win *hand, const mj_ev_params *p, mj_ev_row *rows, long
     c.dealer = hand->seat_wind == 0;
     c.closed = 1;
     c.waits_given = EV_WAITS_UNKNOWN;
+    c.search = __atomic_add_fetch(&searches_begun, 1, __ATOMIC_RELAXED);
     for (int m = 0; m < hand->n_melds; m++) {
         int t = hand->meld_tile[m], type = hand->meld_type[m];
         if (type > MJ_MELD_KAKAN || t >= MJ_KINDS || (type == MJ_MELD_CHI && (t >= 27 || t % 9 > 6)))

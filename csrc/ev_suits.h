@@ -58,7 +58,8 @@ static inline const suit_entry *suit_of(suit_memo *m, int q, uint32_t code)
     uint32_t tag = 1u << 31 | (uint32_t)q << 27 | code;
     suit_entry *x = &m->e[(tag * 0x9E3779B1u) >> (32 - m->bits)];
     if (x->tag == tag) return x;
-    uint8_t h[MJ_KINDS] = {0}, plus[MJ_KINDS] = {0}, minus[MJ_KINDS] = {0};
+    /* two bytes spare: the honours' nine-byte copies below read past kind 33 */
+    uint8_t h[MJ_KINDS] = {0}, plus[MJ_KINDS + 2] = {0}, minus[MJ_KINDS + 2] = {0};
     int first = 9 * q, n = q < 3 ? 9 : 7;
     for (int i = 0; i < n; i++) h[first + i] = (uint8_t)(code >> (3 * i) & 7);
     step_classes(h, q, 1, plus);

@@ -31,4 +31,9 @@ typedef struct {
  * out filled, or the MJ_ERR_* code of mj_score_hand. */
 int mj_score_readings(const mj_win *win, int rules, mj_readings *out);
 
+/* The readings of `win` (flags MJ_WIN_TSUMO) into *tsumo and of the same win
+ * by ron (flags 0) into *ron, each as mj_score_readings gives it, the hand
+ * checked and split once.  Returns the tsumo's result; *ron_result the ron's. */
+int mj_score_readings_both(const mj_win *win, int rules, mj_readings *tsumo, mj_readings *ron, int *ron_result);
+
 #endif

@@ -658,22 +658,37 @@ static int win_blocks(uint64_t p, int pair, int wt, int wi, int tsumo, uint8_t w
     return n;
 }
 
+/* The splits of a hand's concealed tiles: each suit's, the honours' one. */
+typedef struct {
+    int ok;                       /* 0: the tiles do not split into melds and one pair */
+    uint64_t honours;
+    const uint64_t *splits[3];
+    int n[3];
+} hand_splits;
+
+static void split_hand(const uint8_t *counts, hand_splits *sp)
+{
+    int pairs = 0;
+    sp->ok = 0;
+    if (!honour_split(counts + 27, &sp->honours)) return;
+    pairs += SPLIT_PAIR(sp->honours) != NO_PAIR;
+    for (int s = 0; s < 3; s++) {
+        if (!(sp->n[s] = number_splits(counts + 9 * s, &sp->splits[s]))) return;
+        pairs += SPLIT_PAIR(sp->splits[s][0]) != NO_PAIR;     /* a suit's splits all have a pair or none */
+    }
+    sp->ok = pairs == 1;
+}
+
 /* Every regular reading: each split of each suit, each block the winning tile
  * can have completed.  A hand with one reading only (the common case) is not
  * valued here: *best takes it as it is. */
-static void regular_readings(const hand_facts *f, reading *cur, reading *best)
+static void regular_readings(const hand_facts *f, const hand_splits *sp, reading *cur, reading *best)
 {
     const mj_win *w = f->w;
-    const uint64_t *splits[3];
-    int n[3], pairs = 0;
-    uint64_t honours;
-    if (!honour_split(w->counts + 27, &honours)) return;
-    pairs += SPLIT_PAIR(honours) != NO_PAIR;
-    for (int s = 0; s < 3; s++) {
-        if (!(n[s] = number_splits(w->counts + 9 * s, &splits[s]))) return;
-        pairs += SPLIT_PAIR(splits[s][0]) != NO_PAIR;     /* a suit's splits all have a pair or none */
-    }
-    if (pairs != 1) return;
+    if (!sp->ok) return;
+    const uint64_t *const *splits = sp->splits;
+    const int *n = sp->n;
+    const uint64_t honours = sp->honours;
     const int wt = w->win_tile, ws = mj_suit_of(wt), wi = wt - 9 * ws;
     regular_form *how = &cur->how;
     cur->form = FORM_REGULAR;
@@ -737,7 +752,9 @@ static int score_one(const mj_win *w, int rules, mj_score *out, mj_readings *col
             consider(&f, &cur, &best);
         }
     }
-    regular_readings(&f, &cur, &best);
+    hand_splits sp;
+    split_hand(w->counts, &sp);
+    regular_readings(&f, &sp, &cur, &best);
     if (best.form < 0) return problem(out, MJ_PROBLEM_NOT_COMPLETE);
     if (collect) {                /* the readings kept are the answer */
         if (collect->n == 0) {    /* the one regular reading, taken without consider() */
@@ -790,6 +807,66 @@ int mj_score_readings(const mj_win *win, int rules, mj_readings *out)
     if (!win || !out) return MJ_ERR_ARG;
     mj_score unused;
     return score_one(win, rules, &unused, out);
+}
+
+/* The readings of the facts f (gathered) with the splits sp, as score_one
+ * keeps them for mj_score_readings. */
+static int collect_readings(hand_facts *f, const mj_scan_result *scan, const hand_splits *sp,
+                            mj_readings *collect, mj_score *out)
+{
+    const mj_win *w = f->w;
+    f->collect = collect;
+    collect->n = 0;
+    collect->dora = f->dora + f->ura + f->red;
+    reading cur, best;
+    cur.detail = 0;
+    best.form = -1;
+    if (w->n_melds == 0) {
+        if (scan->yaochu == 13 && scan->yaochu_pairs == 1 && scan->kinds == 13) {
+            cur.form = FORM_KOKUSHI;
+            read_form(f, &cur);
+            consider(f, &cur, &best);
+        }
+        if (scan->pairs == 7 && scan->kinds == 7) {
+            cur.form = FORM_CHIITOI;
+            read_form(f, &cur);
+            consider(f, &cur, &best);
+        }
+    }
+    regular_readings(f, sp, &cur, &best);
+    if (best.form < 0) return problem(out, MJ_PROBLEM_NOT_COMPLETE);
+    if (collect->n == 0) {        /* the one regular reading, taken without consider() */
+        read_form(f, &best);
+        value(f, &best);
+        keep_reading(f, &best);
+    }
+    return 1;
+}
+
+int mj_score_readings_both(const mj_win *win, int rules, mj_readings *tsumo, mj_readings *ron, int *ron_result)
+{
+    if (!win || !tsumo || !ron || !ron_result) return MJ_ERR_ARG;
+    mj_win by_ron = *win;
+    by_ron.flags = 0;
+    mj_score unused;
+    hand_facts ft, fr;
+    mj_scan_result scan;
+    unused.problem = 0;
+    ft.w = win;
+    /* only the flags differ, and a tsumo alone passes the checks a ron passes
+     * (check(): no flag but MJ_WIN_TSUMO is checked further) */
+    if (win->flags != MJ_WIN_TSUMO || check(win, rules, &unused, &ft, &scan)) {
+        *ron_result = mj_score_readings(&by_ron, rules, ron);
+        return mj_score_readings(win, rules, tsumo);
+    }
+    fr = ft;                      /* check()'s facts: the tiles and melds, the same for both */
+    fr.w = &by_ron;
+    gather_facts(win, rules, &ft);
+    gather_facts(&by_ron, rules, &fr);
+    hand_splits sp;
+    split_hand(win->counts, &sp);
+    *ron_result = collect_readings(&fr, &scan, &sp, ron, &unused);
+    return collect_readings(&ft, &scan, &sp, tsumo, &unused);
 }
 
 long mj_score_batch(const mj_win *wins, long n, int rules, mj_score *out, int8_t *status)
