@@ -28,6 +28,12 @@
 #include "ev_memo.h"
 #include "ev_graph.h"
 
+#ifndef EV_WIDE_CALLS
+#define EV_WIDE_CALLS 0
+#endif
+#ifndef EV_YAKU_TEST
+#define EV_YAKU_TEST 1
+#endif
 #define T_END 18                      /* the largest "no draw left" index */
 #define NV (T_END + 1)
 
@@ -358,10 +364,11 @@ typedef struct {
  * *waits (if given) gets every kind that lowers it, live or not.  At tenpai
  * the caps only remove the waits they leave no copy of (the complete hand
  * is its own completion), so the uncapped waits serve. */
-static int useful_draws(ev_ctx *c, uint8_t *h, int red, int tenpai, draw *out, uint64_t *waits)
+static int caps_free(const ev_ctx *c, const uint8_t *h, int d, int distance);
+static int useful_draws(ev_ctx *c, uint8_t *h, int red, int shanten, draw *out, uint64_t *waits)
 {
     uint64_t mask;
-    if (tenpai) {                     /* the waits: mj_ukeire's mask, the hand known valid and tenpai */
+    if (shanten == 0) {                     /* the waits: mj_ukeire's mask, the hand known valid and tenpai */
         if (c->waits_given != EV_WAITS_UNKNOWN) {
             mask = c->waits_given;    /* the graph's, worked out from its memo of suits */
             c->waits_given = EV_WAITS_UNKNOWN;
@@ -374,8 +381,10 @@ static int useful_draws(ev_ctx *c, uint8_t *h, int red, int tenpai, draw *out, u
             int x = mj_lowest_kind(m);
             if (h[x] >= c->caps[x]) mask &= ~((uint64_t)1 << x);
         }
-    } else {
+    } else if (c->cx && !caps_free(c, h, -1, shanten + 1)) {
         mj_ukeire_capped(h, c->caps, c->forms, &mask);
+    } else {                          /* no cap can matter: h's and h + x's best completions fit them */
+        mj_ukeire(h, c->forms, &mask);
     }
     if (waits) *waits = mask;
     int n = 0;
@@ -510,7 +519,7 @@ static int tenpai_choices(ev_ctx *c, uint8_t *h, int red, int extra,
 {
     uint64_t waits;
     draw draws[2 * MJ_KINDS];
-    int n = useful_draws(c, h, red, 1, draws, &waits);
+    int n = useful_draws(c, h, red, 0, draws, &waits);
     int furiten = (extra & X_FURITEN) || (waits & c->p->furiten);
     double later[NV];
     int choices = 0;
@@ -527,10 +536,11 @@ static int tenpai_choices(ev_ctx *c, uint8_t *h, int red, int extra,
 }
 
 /* An open hand's yaku: a live winning tile wins by tsumo (haitei aside). */
+static int yaku_possible(const ev_ctx *c, const uint8_t *h, int code, int r, int a);
 static int has_yaku(ev_ctx *c, uint8_t *h, int red)
 {
     draw draws[2 * MJ_KINDS];
-    int n = useful_draws(c, h, red, 1, draws, NULL), yaku = 0;
+    int n = useful_draws(c, h, red, 0, draws, NULL), yaku = 0;
     for (int i = 0; i < n && !yaku; i++) {
         h[draws[i].x]++;
         yaku = win_points(c, h, draws[i].red, draws[i].x, MJ_WIN_TSUMO) > 0;
@@ -561,7 +571,7 @@ static int8_t row_choices(const ev_ctx *c, mj_ev_row *row, int choices)
  * zero and the call is not made (call_shape). */
 static void tenpai_values(ev_ctx *c, uint8_t *h, int red, int extra, double *v)
 {
-    if (c->call && !has_yaku(c, h, red)) return;
+    if (c->call && ((EV_YAKU_TEST && !yaku_possible(c, h, 0, 0, 1)) || !has_yaku(c, h, red))) return;
     double own[4][NV];
     mj_ev_row *row = c->capture;      /* a root tenpai discard: its row shows the choices too */
     c->capture = NULL;
@@ -577,6 +587,17 @@ static void tenpai_values(ev_ctx *c, uint8_t *h, int red, int extra, double *v)
         v[M_WIN * NV + t] = w;
         v[M_SCORE * NV + t] = s;
     }
+}
+
+/* Whether the caps cannot matter for a regular distance of `distance` of h
+ * without one d (d < 0: none): a completion missing `distance` tiles holds at
+ * most h[k] + distance copies of k, so when that fits every cap the uncapped
+ * best completion is allowed and the capped distance is the uncapped one. */
+static int caps_free(const ev_ctx *c, const uint8_t *h, int d, int distance)
+{
+    for (int k = 0; k < MJ_KINDS; k++)
+        if (c->caps[k] < 4 && h[k] - (k == d) + distance > c->caps[k]) return 0;
+    return 1;
 }
 
 /* Regular shanten of the 3k+2 hand h without one d, under the line's caps. */
@@ -601,7 +622,8 @@ static uint64_t discards_to(const ev_ctx *c, uint8_t *h, int shanten, uint64_t b
     mj_discard_shanten(h, c->forms, NULL, after);
     uint64_t to = 0;
     for (int d = 0; d < MJ_KINDS; d++)
-        if (after[d] == shanten && !(banned >> d & 1) && (!c->cx || capped_after(c, h, d) == shanten))
+        if (after[d] == shanten && !(banned >> d & 1)
+            && (!c->cx || caps_free(c, h, d, shanten + 1) || capped_after(c, h, d) == shanten))
             to |= (uint64_t)1 << d;
     return to;
 }
@@ -668,9 +690,116 @@ static int value_pair(const ev_ctx *c, const uint8_t *h)
     return 0;
 }
 
+/* Whether an open line can still reach a yaku (a sound test, no scorer):
+ * the hand h (concealed) with the melds of the hand and the line, the call
+ * `code` among them when nonzero, loses at most `r` tiles and gains at most
+ * `a` (0-2) before it is complete.  Every yaku an open hand can hold
+ * (haitei and houtei aside: an open line does not aim for them) needs one
+ * of these: tanyao at most r terminals or honours; a value triplet
+ * (yakuhai, shousangen, daisangen) a value honour held at least 3 - a
+ * times; honitsu / chinitsu (ryuuiisou, shousuushii) at most r tiles
+ * outside one suit and the honours; chanta / junchan / honroutou melds with
+ * a terminal or honour and at most r concealed 4-6; sanankou three
+ * concealed kinds, and toitoi (and the yakuman of triplets) triplet melds
+ * and the concealed part, at most a tiles short of triplets and a pair;
+ * ittsu, sanshoku and sanshoku doukou at most a of their tiles missing (a
+ * run melded counts for any of its kinds).  A quad among the hand's melds
+ * (sankantsu) skips the test.  When it fails, every tenpai of the line
+ * lacks a yaku and is worth nothing (tenpai_values), so the line's values
+ * are all zero and need not be searched. */
+#define KINDS_MASK ((((uint64_t)1) << MJ_KINDS) - 1)
+#define SUIT_MASK(q) ((uint64_t)0x1FF << (9 * (q)))
+#define ENDS_MASK ((uint64_t)0x101 * (1 | 1 << 9 | 1 << 18) | (uint64_t)0x7F << 27)
+#define MIDDLE_MASK ((uint64_t)0x38 * (1 | 1 << 9 | 1 << 18))
+
+static inline int bits64(uint64_t x)
+{
+    x = x - (x >> 1 & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + (x >> 2 & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (int)((x * 0x0101010101010101ull) >> 56);
+}
+
+static int yaku_possible(const ev_ctx *c, const uint8_t *h, int code, int r, int a)
+{
+    const mj_win *w = c->w;
+    /* the melds: their tiles outside the honours and per suit, ends, triplet and run kinds */
+    int n = 0, lows[4], runs[4];
+    for (int m = 0; m < w->n_melds; m++) {
+        if (w->meld_type[m] >= MJ_MELD_KAN) return 1;
+        runs[n] = w->meld_type[m] == MJ_MELD_CHI;
+        lows[n++] = w->meld_tile[m];
+    }
+    int codes[3] = {code, c->call & 63, c->call >> 6 & 63};
+    for (int i = 0; i < 3 && n < 4; i++)
+        if (codes[i]) {
+            runs[n] = !call_is_pon(codes[i]);
+            lows[n++] = call_low(codes[i]);
+        }
+    uint64_t trip = 0, cover = 0;
+    int meld_suit[4] = {0}, meld_ends = 0, plain_meld = 0;
+    for (int m = 0; m < n; m++) {
+        int t = lows[m], i = t % 9;
+        meld_suit[t / 9] += 3;
+        if (runs[m]) {
+            cover |= (uint64_t)7 << t;
+            meld_ends += (i == 0) + (i == 6);
+            plain_meld |= i != 0 && i != 6;
+        } else {
+            trip |= (uint64_t)1 << t;
+            int end = t >= 27 || i == 0 || i == 8;
+            meld_ends += 3 * end;
+            plain_meld |= !end;
+        }
+    }
+    /* the concealed kinds held at least 1, 2, 3, 4 times */
+    uint64_t at[4] = {0, 0, 0, 0};
+    for (int k = 0; k < MJ_KINDS; k++)
+        for (int v = 0; v < h[k] && v < 4; v++) at[v] |= (uint64_t)1 << k;
+#define COUNT_IN(mask) (bits64(at[0] & (mask)) + bits64(at[1] & (mask)) + bits64(at[2] & (mask)) \
+                        + bits64(at[3] & (mask)))
+    if (COUNT_IN(ENDS_MASK) + meld_ends <= r) return 1;                      /* tanyao */
+    uint64_t value = (uint64_t)0x70 << 27 | (uint64_t)1 << (27 + w->seat_wind) | (uint64_t)1 << (27 + w->round_wind);
+    if (a >= 3 || ((at[2 - a] | trip) & value)) return 1;                   /* a value triplet */
+    int suits[3];
+    for (int q = 0; q < 3; q++) suits[q] = COUNT_IN(SUIT_MASK(q)) + meld_suit[q];
+    for (int q = 0; q < 3; q++)                                              /* honitsu / chinitsu */
+        if (suits[0] + suits[1] + suits[2] - suits[q] <= r) return 1;
+    if (!plain_meld && COUNT_IN(MIDDLE_MASK) <= r) return 1;                 /* chanta / junchan / honroutou */
+#undef COUNT_IN
+    /* the largest min(h, 3) of the concealed kinds, best first */
+    int n3 = bits64(at[2]), n2 = bits64(at[1]) - n3, n1 = bits64(at[0]) - n3 - n2, top[6];
+    for (int i = 0; i < 6; i++) top[i] = i < n3 ? 3 : i < n3 + n2 ? 2 : i < n3 + n2 + n1 ? 1 : 0;
+    if (9 - top[0] - top[1] - top[2] <= a) return 1;                         /* sanankou */
+    if (!cover) {                                                            /* toitoi: m triplets and a pair */
+        int f = bits64(at[0]) + bits64(at[1]) + bits64(at[2]) + bits64(at[3]) - r + a, m = (f - 2) / 3;
+        if (f >= 2 && (f - 2) % 3 == 0 && m <= 4) {
+            /* the pair takes the (m + 1)-th largest, at most 2 of it: swapping it with a
+             * triplet kind holding 2 or fewer changes nothing, with one holding 3 loses one */
+            int best = top[m] < 2 ? top[m] : 2;
+            for (int i = 0; i < m; i++) best += top[i];
+            if (f - best <= a) return 1;
+        }
+    }
+    uint64_t any = at[0] | cover;
+    for (int q = 0; q < 3; q++)                                              /* ittsu */
+        if (9 - bits64(any & SUIT_MASK(q)) <= a) return 1;
+    const uint64_t across = 1 | 1 << 9 | 1 << 18;
+    for (int i = 0; i < 7; i++)                                              /* sanshoku */
+        if (bits64(~any & (7 * across) << i) <= a) return 1;
+    for (int i = 0; i < 9; i++) {                                            /* sanshoku doukou */
+        uint64_t m = across << i;
+        if (9 - bits64((at[0] | trip) & m) - bits64((at[1] | trip) & m) - bits64((at[2] | trip) & m) <= a)
+            return 1;
+    }
+    return 0;
+}
+
 /* What the line was before a call. */
 typedef struct {
     uint8_t melded[MJ_KINDS], caps[MJ_KINDS];
+    mj_caps caps_ctx;
+    int capped;                       /* whether cx was set */
     int closed, forms, call, line_calls, meld_red;
 } line_saved;
 
@@ -685,12 +814,17 @@ static void enter_call(ev_ctx *c, int code, int meld_red, line_saved *saved)
     saved->call = c->call;
     saved->line_calls = c->line_calls;
     saved->meld_red = c->meld_red;
+    saved->caps_ctx = c->caps_ctx;
+    saved->capped = c->cx != NULL;
     int low = call_low(code), run = !call_is_pon(code);
     for (int i = 0; i < 3; i++) {
         c->melded[low + run * i]++;
         c->caps[low + run * i]--;
     }
-    c->cx = mj_caps_init(&c->caps_ctx, c->caps);
+    /* what mj_caps_init would give: the meld's suit now holds a capped kind */
+    memcpy(c->caps_ctx.cap, c->caps, MJ_KINDS);
+    c->caps_ctx.suits = (c->cx ? c->caps_ctx.suits : 0) | 1u << mj_suit_of(low);
+    c->cx = &c->caps_ctx;
     c->closed = 0;
     c->forms = MJ_REGULAR;
     c->call |= code << (6 * c->line_calls++);
@@ -701,7 +835,8 @@ static void leave_call(ev_ctx *c, const line_saved *saved)
 {
     memcpy(c->melded, saved->melded, MJ_KINDS);
     memcpy(c->caps, saved->caps, MJ_KINDS);
-    c->cx = mj_caps_init(&c->caps_ctx, c->caps);
+    c->caps_ctx = saved->caps_ctx;
+    c->cx = saved->capped ? &c->caps_ctx : NULL;
     c->closed = saved->closed;
     c->forms = saved->forms;
     c->call = saved->call;
@@ -732,6 +867,11 @@ static int call_shape(ev_ctx *c, uint8_t *h, int red, int x, int called_red, int
         h[b]++;
         return 0;
     }
+    if (EV_YAKU_TEST && !yaku_possible(c, h, code, shanten, shanten)) {
+        h[a]++;
+        h[b]++;
+        return 0;
+    }
     line_saved saved;
     enter_call(c, code, meld_red, &saved);
     uint64_t to = discards_to(c, h, shanten - 1, banned);
@@ -740,6 +880,7 @@ static int call_shape(ev_ctx *c, uint8_t *h, int red, int x, int called_red, int
         for (int d = 0; d < MJ_KINDS && found >= 0; d++) {
             if (!(to >> d & 1)) continue;
             h[d]--;
+            if (EV_YAKU_TEST && !yaku_possible(c, h, 0, shanten - 1, shanten)) { h[d]++; continue; }
             int32_t child = evaluate(c, h, red_after_discard(h, red, d, c->meld_red), 0, shanten - 1);
             h[d]++;
             if (child < 0) { found = -1; break; }
@@ -766,7 +907,7 @@ static int call_values(ev_ctx *c, uint8_t *h, int red, const draw *dr, int shant
 {
     int x = dr->x, called_red = dr->red != red, found = 0;
     memset(pon, 0, M_COUNT * NV * sizeof *pon);
-    if (shanten == 2 && !value_honour(c, x)) {    /* from 2-shanten: a value honour's pon only */
+    if (!EV_WIDE_CALLS && shanten == 2 && !value_honour(c, x)) {    /* from 2-shanten: a value honour's pon only */
         memset(left, 0, M_COUNT * NV * sizeof *left);
         return 0;
     }
@@ -810,7 +951,7 @@ static double with_call(double base, const double *chance, const double *calls, 
 static void progress_values(ev_ctx *c, uint8_t *h, int red, int shanten, int32_t self)
 {
     draw draws[2 * MJ_KINDS];
-    int n = useful_draws(c, h, red, 0, draws, NULL);
+    int n = useful_draws(c, h, red, shanten, draws, NULL);
     double kept_weight = 0;
     /* flat M_COUNT x NV rows: best[i] takes child[i + 1] (the child one draw later);
      * whole rows are cheaper than their used part (the loops vectorise), and the
@@ -831,7 +972,7 @@ static void progress_values(ev_ctx *c, uint8_t *h, int red, int shanten, int32_t
     /* a closed line calls from 1-shanten (from 2-shanten: a value honour's pon); after that
      * pon, the open 1-shanten line may call once more to tenpai */
     int calling = c->calls && shanten <= CALL_MAX_SHANTEN && c->w->n_melds + c->line_calls < 4 && n > 0
-                  && !c->failed && (c->line_calls == 0 ? shanten < 2 || value_pair(c, h)
+                  && !c->failed && (c->line_calls == 0 ? EV_WIDE_CALLS || shanten < 2 || value_pair(c, h)
                                                        : c->line_calls == 1 && shanten == 1),
         n_calls = 0;
     double *calls = calling ? malloc((size_t)2 * n * M_COUNT * NV * sizeof *calls) : NULL;
@@ -982,7 +1123,7 @@ static void search_roots(root_search *s)
             if (c->turn == 1 && (c->options & MJ_EV_DOUBLE_RIICHI) && c->closed) extra |= X_DOUBLE;
             uint64_t waits;
             draw unused[2 * MJ_KINDS];
-            useful_draws(c, h, red, 1, unused, &waits);
+            useful_draws(c, h, red, 0, unused, &waits);
             if (c->full && (waits >> d & 1)) extra |= X_FURITEN;
         }
         c->capture = row->shanten == 0 ? row : NULL;
