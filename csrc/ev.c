@@ -54,6 +54,7 @@ typedef struct {
     uint8_t seen[MJ_KINDS];           /* full model: other copies seen */
     uint8_t caps[MJ_KINDS];           /* 4 - melded: what the concealed part may use */
     mj_caps caps_ctx, *cx;            /* NULL when no meld caps a kind */
+    uint64_t capped;                  /* the kinds whose cap is below 4 */
     int calls;                        /* full model: calls are searched (calls below) */
     int call;                         /* the calls made on the line being searched: the first's code,
                                        * the second's << 6 (0: none; calls below) */
@@ -595,8 +596,10 @@ static void tenpai_values(ev_ctx *c, uint8_t *h, int red, int extra, double *v)
  * best completion is allowed and the capped distance is the uncapped one. */
 static int caps_free(const ev_ctx *c, const uint8_t *h, int d, int distance)
 {
-    for (int k = 0; k < MJ_KINDS; k++)
-        if (c->caps[k] < 4 && h[k] - (k == d) + distance > c->caps[k]) return 0;
+    for (uint64_t m = c->capped; m; m &= m - 1) {
+        int k = mj_lowest_kind(m);
+        if (h[k] - (k == d) + distance > c->caps[k]) return 0;
+    }
     return 1;
 }
 
@@ -707,23 +710,15 @@ static int value_pair(const ev_ctx *c, const uint8_t *h)
  * (sankantsu) skips the test.  When it fails, every tenpai of the line
  * lacks a yaku and is worth nothing (tenpai_values), so the line's values
  * are all zero and need not be searched. */
-#define KINDS_MASK ((((uint64_t)1) << MJ_KINDS) - 1)
-#define SUIT_MASK(q) ((uint64_t)0x1FF << (9 * (q)))
-#define ENDS_MASK ((uint64_t)0x101 * (1 | 1 << 9 | 1 << 18) | (uint64_t)0x7F << 27)
-#define MIDDLE_MASK ((uint64_t)0x38 * (1 | 1 << 9 | 1 << 18))
-
-static inline int bits64(uint64_t x)
-{
-    x = x - (x >> 1 & 0x5555555555555555ull);
-    x = (x & 0x3333333333333333ull) + (x >> 2 & 0x3333333333333333ull);
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
-    return (int)((x * 0x0101010101010101ull) >> 56);
-}
+static const uint8_t bits_of9[8] = {0, 1, 1, 2, 1, 2, 2, 3};
+static inline int bits9_of(unsigned x) { return bits_of9[x & 7] + bits_of9[x >> 3 & 7] + bits_of9[x >> 6 & 7]; }
 
 static int yaku_possible(const ev_ctx *c, const uint8_t *h, int code, int r, int a)
 {
     const mj_win *w = c->w;
-    /* the melds: their tiles outside the honours and per suit, ends, triplet and run kinds */
+    if (a >= 3) return 1;
+    /* the melds: their tiles per suit, their terminals and honours, the kinds
+     * of their triplets and runs (9 bits a suit) */
     int n = 0, lows[4], runs[4];
     for (int m = 0; m < w->n_melds; m++) {
         if (w->meld_type[m] >= MJ_MELD_KAN) return 1;
@@ -736,43 +731,74 @@ static int yaku_possible(const ev_ctx *c, const uint8_t *h, int code, int r, int
             runs[n] = !call_is_pon(codes[i]);
             lows[n++] = call_low(codes[i]);
         }
-    uint64_t trip = 0, cover = 0;
-    int meld_suit[4] = {0}, meld_ends = 0, plain_meld = 0;
+    unsigned trip[4] = {0}, cover[4] = {0};
+    int suit[4] = {0}, ends = 0, plain_meld = 0, any_run = 0;
     for (int m = 0; m < n; m++) {
-        int t = lows[m], i = t % 9;
-        meld_suit[t / 9] += 3;
+        int t = lows[m], q = t / 9, i = t % 9;
+        suit[q] += 3;
         if (runs[m]) {
-            cover |= (uint64_t)7 << t;
-            meld_ends += (i == 0) + (i == 6);
+            cover[q] |= 7u << i;
+            any_run = 1;
+            ends += (i == 0) + (i == 6);
             plain_meld |= i != 0 && i != 6;
         } else {
-            trip |= (uint64_t)1 << t;
-            int end = t >= 27 || i == 0 || i == 8;
-            meld_ends += 3 * end;
+            trip[q] |= 1u << i;
+            int end = q == 3 || i == 0 || i == 8;
+            ends += 3 * end;
             plain_meld |= !end;
         }
     }
-    /* the concealed kinds held at least 1, 2, 3, 4 times */
-    uint64_t at[4] = {0, 0, 0, 0};
-    for (int k = 0; k < MJ_KINDS; k++)
-        for (int v = 0; v < h[k] && v < 4; v++) at[v] |= (uint64_t)1 << k;
-#define COUNT_IN(mask) (bits64(at[0] & (mask)) + bits64(at[1] & (mask)) + bits64(at[2] & (mask)) \
-                        + bits64(at[3] & (mask)))
-    if (COUNT_IN(ENDS_MASK) + meld_ends <= r) return 1;                      /* tanyao */
-    uint64_t value = (uint64_t)0x70 << 27 | (uint64_t)1 << (27 + w->seat_wind) | (uint64_t)1 << (27 + w->round_wind);
-    if (a >= 3 || ((at[2 - a] | trip) & value)) return 1;                   /* a value triplet */
-    int suits[3];
-    for (int q = 0; q < 3; q++) suits[q] = COUNT_IN(SUIT_MASK(q)) + meld_suit[q];
+    /* the concealed part: per suit the kinds held at least 1, 2, 3, 4 times */
+    uint64_t at_least[4];
+#if defined(__SSE2__) && !defined(MJ_PORTABLE)
+    uint8_t buf[48] = {0};
+    memcpy(buf, h, MJ_KINDS);
+    for (int v = 0; v < 4; v++) at_least[v] = ~mj_bytes_below(buf, v + 1);
+#else
+    for (int v = 0; v < 4; v++) {
+        at_least[v] = 0;
+        for (int k = 0; k < MJ_KINDS; k++) at_least[v] |= (uint64_t)(h[k] > v) << k;
+    }
+#endif
+    unsigned at1[4], at2[4], at3[4];
+    int held = 0, middle = 0;
+    for (int q = 0; q < 4; q++) {
+        unsigned lv[4];
+        for (int v = 0; v < 4; v++) lv[v] = (unsigned)(at_least[v] >> (9 * q)) & (q == 3 ? 0x7F : 0x1FF);
+        at1[q] = lv[0];
+        at2[q] = lv[1];
+        at3[q] = lv[2];
+        int in_suit = 0;
+        for (int v = 0; v < 4 && lv[v]; v++) {
+            in_suit += bits9_of(lv[v]);
+            if (q < 3) {
+                ends += bits9_of(lv[v] & 0x101);
+                middle += bits9_of(lv[v] & 0x38);
+            }
+        }
+        if (q == 3) ends += in_suit;
+        suit[q] += in_suit;
+        held += in_suit;
+    }
+    if (ends <= r) return 1;                                                 /* tanyao */
+    unsigned value = 0x70 | 1u << w->seat_wind | 1u << w->round_wind;       /* honour bits */
+    const unsigned *need = a == 2 ? at1 : a == 1 ? at2 : at3;
+    if ((need[3] | trip[3]) & value) return 1;                               /* a value triplet */
+    int numbers = suit[0] + suit[1] + suit[2];
     for (int q = 0; q < 3; q++)                                              /* honitsu / chinitsu */
-        if (suits[0] + suits[1] + suits[2] - suits[q] <= r) return 1;
-    if (!plain_meld && COUNT_IN(MIDDLE_MASK) <= r) return 1;                 /* chanta / junchan / honroutou */
-#undef COUNT_IN
+        if (numbers - suit[q] <= r) return 1;
+    if (!plain_meld && middle <= r) return 1;                                /* chanta / junchan / honroutou */
     /* the largest min(h, 3) of the concealed kinds, best first */
-    int n3 = bits64(at[2]), n2 = bits64(at[1]) - n3, n1 = bits64(at[0]) - n3 - n2, top[6];
-    for (int i = 0; i < 6; i++) top[i] = i < n3 ? 3 : i < n3 + n2 ? 2 : i < n3 + n2 + n1 ? 1 : 0;
+    int n1 = 0, n2 = 0, n3 = 0, top[6];
+    for (int q = 0; q < 4; q++) {
+        n1 += bits9_of(at1[q]);
+        n2 += bits9_of(at2[q]);
+        n3 += bits9_of(at3[q]);
+    }
+    for (int i = 0; i < 6; i++) top[i] = i < n3 ? 3 : i < n2 ? 2 : i < n1 ? 1 : 0;
     if (9 - top[0] - top[1] - top[2] <= a) return 1;                         /* sanankou */
-    if (!cover) {                                                            /* toitoi: m triplets and a pair */
-        int f = bits64(at[0]) + bits64(at[1]) + bits64(at[2]) + bits64(at[3]) - r + a, m = (f - 2) / 3;
+    if (!any_run) {                                                          /* toitoi: m triplets and a pair */
+        int f = held - r + a, m = (f - 2) / 3;
         if (f >= 2 && (f - 2) % 3 == 0 && m <= 4) {
             /* the pair takes the (m + 1)-th largest, at most 2 of it: swapping it with a
              * triplet kind holding 2 or fewer changes nothing, with one holding 3 loses one */
@@ -781,16 +807,19 @@ static int yaku_possible(const ev_ctx *c, const uint8_t *h, int code, int r, int
             if (f - best <= a) return 1;
         }
     }
-    uint64_t any = at[0] | cover;
-    for (int q = 0; q < 3; q++)                                              /* ittsu */
-        if (9 - bits64(any & SUIT_MASK(q)) <= a) return 1;
-    const uint64_t across = 1 | 1 << 9 | 1 << 18;
+    unsigned any[3];
+    for (int q = 0; q < 3; q++) {                                            /* ittsu */
+        any[q] = at1[q] | cover[q];
+        if (9 - bits9_of(any[q]) <= a) return 1;
+    }
     for (int i = 0; i < 7; i++)                                              /* sanshoku */
-        if (bits64(~any & (7 * across) << i) <= a) return 1;
-    for (int i = 0; i < 9; i++) {                                            /* sanshoku doukou */
-        uint64_t m = across << i;
-        if (9 - bits64((at[0] | trip) & m) - bits64((at[1] | trip) & m) - bits64((at[2] | trip) & m) <= a)
-            return 1;
+        if (9 - bits_of9[any[0] >> i & 7] - bits_of9[any[1] >> i & 7] - bits_of9[any[2] >> i & 7] <= a) return 1;
+    unsigned all3 = (at1[0] | trip[0]) & (at1[1] | trip[1]) & (at1[2] | trip[2]);
+    for (int i = 0; all3 && i < 9; i++) {                                    /* sanshoku doukou (each suit holds i) */
+        int have = 0;
+        for (int q = 0; q < 3; q++)
+            have += (trip[q] >> i & 1) ? 3 : (at1[q] >> i & 1) + (at2[q] >> i & 1) + (at3[q] >> i & 1);
+        if (9 - have <= a) return 1;
     }
     return 0;
 }
@@ -800,6 +829,7 @@ typedef struct {
     uint8_t melded[MJ_KINDS], caps[MJ_KINDS];
     mj_caps caps_ctx;
     int capped;                       /* whether cx was set */
+    uint64_t capped_kinds;
     int closed, forms, call, line_calls, meld_red;
 } line_saved;
 
@@ -816,10 +846,12 @@ static void enter_call(ev_ctx *c, int code, int meld_red, line_saved *saved)
     saved->meld_red = c->meld_red;
     saved->caps_ctx = c->caps_ctx;
     saved->capped = c->cx != NULL;
+    saved->capped_kinds = c->capped;
     int low = call_low(code), run = !call_is_pon(code);
     for (int i = 0; i < 3; i++) {
         c->melded[low + run * i]++;
         c->caps[low + run * i]--;
+        c->capped |= (uint64_t)1 << (low + run * i);
     }
     /* what mj_caps_init would give: the meld's suit now holds a capped kind */
     memcpy(c->caps_ctx.cap, c->caps, MJ_KINDS);
@@ -837,6 +869,7 @@ static void leave_call(ev_ctx *c, const line_saved *saved)
     memcpy(c->caps, saved->caps, MJ_KINDS);
     c->caps_ctx = saved->caps_ctx;
     c->cx = saved->capped ? &c->caps_ctx : NULL;
+    c->capped = saved->capped_kinds;
     c->closed = saved->closed;
     c->forms = saved->forms;
     c->call = saved->call;
@@ -880,7 +913,8 @@ static int call_shape(ev_ctx *c, uint8_t *h, int red, int x, int called_red, int
         for (int d = 0; d < MJ_KINDS && found >= 0; d++) {
             if (!(to >> d & 1)) continue;
             h[d]--;
-            if (EV_YAKU_TEST && !yaku_possible(c, h, 0, shanten - 1, shanten)) { h[d]++; continue; }
+            /* (a tenpai state tests its own hand in tenpai_values) */
+            if (EV_YAKU_TEST && shanten > 1 && !yaku_possible(c, h, 0, shanten - 1, shanten)) { h[d]++; continue; }
             int32_t child = evaluate(c, h, red_after_discard(h, red, d, c->meld_red), 0, shanten - 1);
             h[d]++;
             if (child < 0) { found = -1; break; }
@@ -903,9 +937,11 @@ static int call_shape(ev_ctx *c, uint8_t *h, int red, int x, int called_red, int
  * opponent's discard), left[] the best pon or chi (the left player's);
  * zero where there is none.  Returns -1 when the search failed, else the
  * number of (call, discard) pairs found. */
-static int call_values(ev_ctx *c, uint8_t *h, int red, const draw *dr, int shanten, double *pon, double *left)
+static int call_values(ev_ctx *c, uint8_t *h, int red, const draw *dr, int shanten, double *pon, double *left,
+                       int *pons_found)
 {
     int x = dr->x, called_red = dr->red != red, found = 0;
+    *pons_found = 0;
     memset(pon, 0, M_COUNT * NV * sizeof *pon);
     if (!EV_WIDE_CALLS && shanten == 2 && !value_honour(c, x)) {    /* from 2-shanten: a value honour's pon only */
         memset(left, 0, M_COUNT * NV * sizeof *left);
@@ -914,6 +950,7 @@ static int call_values(ev_ctx *c, uint8_t *h, int red, const draw *dr, int shant
     if (h[x] >= 2 && (found = call_shape(c, h, red, x, called_red, pon_code(x), (uint64_t)1 << x, x, x,
                                          shanten, pon)) < 0)
         return -1;
+    *pons_found = found;
     memcpy(left, pon, M_COUNT * NV * sizeof *left);
     if (x >= 27) return found;
     int pos = x % 9;
@@ -939,6 +976,20 @@ static double with_call(double base, const double *chance, const double *calls, 
 {
     double v = base;
     for (int i = 0; i < n; i++) {
+        double gain = calls[i * stride] - base;
+        if (gain > 0) v += chance[i] * gain;
+    }
+    return v;
+}
+
+/* with_call over the kinds listed in `which` only (the others' calls are
+ * zero, never above base, which is never negative: they add nothing). */
+static double with_listed_call(double base, const double *chance, const double *calls, const int *which, int n,
+                               size_t stride)
+{
+    double v = base;
+    for (int j = 0; j < n; j++) {
+        int i = which[j];
         double gain = calls[i * stride] - base;
         if (gain > 0) v += chance[i] * gain;
     }
@@ -974,14 +1025,19 @@ static void progress_values(ev_ctx *c, uint8_t *h, int red, int shanten, int32_t
     int calling = c->calls && shanten <= CALL_MAX_SHANTEN && c->w->n_melds + c->line_calls < 4 && n > 0
                   && !c->failed && (c->line_calls == 0 ? EV_WIDE_CALLS || shanten < 2 || value_pair(c, h)
                                                        : c->line_calls == 1 && shanten == 1),
-        n_calls = 0;
+        n_calls = 0, n_pons = 0;
     double *calls = calling ? malloc((size_t)2 * n * M_COUNT * NV * sizeof *calls) : NULL;
     double call_weight[2 * MJ_KINDS];
+    int pon_calls[2 * MJ_KINDS];      /* the calls whose pon is found (the others' pon rows are zero) */
     if (calling && !calls) c->failed = FAIL_MEMORY;
     for (int i = 0; calls && i < n && !c->failed; i++) {
         double *pon = calls + (size_t)2 * n_calls * M_COUNT * NV;
-        int found = call_values(c, h, red, &draws[i], shanten, pon, pon + M_COUNT * NV);
-        if (found > 0) call_weight[n_calls++] = draws[i].weight;
+        int pons_found;
+        int found = call_values(c, h, red, &draws[i], shanten, pon, pon + M_COUNT * NV, &pons_found);
+        if (found > 0) {
+            if (pons_found > 0) pon_calls[n_pons++] = n_calls;
+            call_weight[n_calls++] = draws[i].weight;
+        }
     }
     if (c->failed) { free(calls); return; }
     double *v = values_at(c, self);
@@ -998,8 +1054,8 @@ static void progress_values(ev_ctx *c, uint8_t *h, int red, int shanten, int32_t
                 const double *pons = calls + m * NV + t, *lefts = pons + M_COUNT * NV;
                 const size_t stride = 2 * M_COUNT * NV;
                 draw_t = with_call(draw_t, chance, lefts, n_calls, stride);
-                draw_t = with_call(draw_t, chance, pons, n_calls, stride);
-                draw_t = with_call(draw_t, chance, pons, n_calls, stride);
+                draw_t = with_listed_call(draw_t, chance, pons, pon_calls, n_pons, stride);
+                draw_t = with_listed_call(draw_t, chance, pons, pon_calls, n_pons, stride);
             }
             v[m * NV + t] = draw_t;
         }
@@ -1203,7 +1259,10 @@ int mj_ev_model(const mj_win *hand, const mj_ev_params *p, mj_ev_row *rows, long
     uint64_t masks[MJ_KINDS];
     uint8_t h[MJ_KINDS];
     memcpy(h, hand->counts, MJ_KINDS);
-    for (int k = 0; k < MJ_KINDS; k++) c.caps[k] = (uint8_t)(4 - c.melded[k]);
+    for (int k = 0; k < MJ_KINDS; k++) {
+        c.caps[k] = (uint8_t)(4 - c.melded[k]);
+        if (c.caps[k] < 4) c.capped |= (uint64_t)1 << k;
+    }
     c.cx = mj_caps_init(&c.caps_ctx, c.caps);
     int shanten = mj_discard_rows(h, scan, c.forms, 0, c.cx, after, masks);
     if (shanten < -1) return shanten;
