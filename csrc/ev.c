@@ -28,6 +28,10 @@
 #include "ev_memo.h"
 #include "ev_graph.h"
 
+/* Switches for measuring (benchmarks/README.md): EV_WIDE_CALLS 1 searches
+ * every pon and chi from 2-shanten (not only a value honour's pon; not the
+ * model: still too slow for the app's 50 ms), EV_YAKU_TEST 0 searches the
+ * call lines that can reach no yaku too (the same rows, slower). */
 #ifndef EV_WIDE_CALLS
 #define EV_WIDE_CALLS 0
 #endif
@@ -676,8 +680,9 @@ static int32_t drawn_best(ev_ctx *c, uint8_t *h, int r, int shanten)
 /* Calls are searched from 1-shanten: a call that makes the hand tenpai; and
  * from 2-shanten only the pon of a value honour (a dragon, the seat's or the
  * round's wind), whose triplet is the line's yaku: every call from 2-shanten
- * took the worst 2-shanten hands past 50 ms on the 2-core VM, these add a
- * few per cent (docs/ev.md, benchmarks/README.md). */
+ * took the worst 2-shanten hands past 50 ms on the 2-core VM (again on
+ * 2026-11-28 with the cheaper call lines: EV_WIDE_CALLS), these add a few
+ * per cent (docs/ev.md, benchmarks/README.md). */
 #define CALL_MAX_SHANTEN 2
 
 static int value_honour(const ev_ctx *c, int x)
