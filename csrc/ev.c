@@ -368,9 +368,11 @@ typedef struct {
 /* The draws of h that lower its shanten (at tenpai: the winning tiles);
  * *waits (if given) gets every kind that lowers it, live or not.  At tenpai
  * the caps only remove the waits they leave no copy of (the complete hand
- * is its own completion), so the uncapped waits serve. */
+ * is its own completion), so the uncapped waits serve.  Below tenpai, with
+ * h's shanten known, the uncapped ukeire serves when no cap can bind h's
+ * completions nor those of h and a draw (caps_free). */
 static int caps_free(const ev_ctx *c, const uint8_t *h, int d, int distance);
-static int useful_draws(ev_ctx *c, uint8_t *h, int red, int shanten, draw *out, uint64_t *waits)
+static int useful_draws_at(ev_ctx *c, uint8_t *h, int red, int shanten, draw *out, uint64_t *waits)
 {
     uint64_t mask;
     if (shanten == 0) {                     /* the waits: mj_ukeire's mask, the hand known valid and tenpai */
@@ -386,7 +388,7 @@ static int useful_draws(ev_ctx *c, uint8_t *h, int red, int shanten, draw *out, 
             int x = mj_lowest_kind(m);
             if (h[x] >= c->caps[x]) mask &= ~((uint64_t)1 << x);
         }
-    } else if (c->cx && !caps_free(c, h, -1, shanten + 1)) {
+    } else if (c->cx && (shanten < 0 || !caps_free(c, h, -1, shanten + 1))) {
         mj_ukeire_capped(h, c->caps, c->forms, &mask);
     } else {                          /* no cap can matter: h's and h + x's best completions fit them */
         mj_ukeire(h, c->forms, &mask);
@@ -402,6 +404,12 @@ static int useful_draws(ev_ctx *c, uint8_t *h, int red, int shanten, draw *out, 
         if (copies > reds) out[n++] = (draw){x, red, copies - reds};
     }
     return n;
+}
+
+/* useful_draws_at with the shanten known (-1: not known, the caps are applied). */
+static int useful_draws(ev_ctx *c, uint8_t *h, int red, int tenpai, draw *out, uint64_t *waits)
+{
+    return useful_draws_at(c, h, red, tenpai ? 0 : -1, out, waits);
 }
 
 /* The pool the draw at t comes from, never below the weight taken from it. */
@@ -524,7 +532,7 @@ static int tenpai_choices(ev_ctx *c, uint8_t *h, int red, int extra,
 {
     uint64_t waits;
     draw draws[2 * MJ_KINDS];
-    int n = useful_draws(c, h, red, 0, draws, &waits);
+    int n = useful_draws(c, h, red, 1, draws, &waits);
     int furiten = (extra & X_FURITEN) || (waits & c->p->furiten);
     double later[NV];
     int choices = 0;
@@ -545,7 +553,7 @@ static int yaku_possible(const ev_ctx *c, const uint8_t *h, int code, int r, int
 static int has_yaku(ev_ctx *c, uint8_t *h, int red)
 {
     draw draws[2 * MJ_KINDS];
-    int n = useful_draws(c, h, red, 0, draws, NULL), yaku = 0;
+    int n = useful_draws(c, h, red, 1, draws, NULL), yaku = 0;
     for (int i = 0; i < n && !yaku; i++) {
         h[draws[i].x]++;
         yaku = win_points(c, h, draws[i].red, draws[i].x, MJ_WIN_TSUMO) > 0;
@@ -1007,7 +1015,7 @@ static double with_listed_call(double base, const double *chance, const double *
 static void progress_values(ev_ctx *c, uint8_t *h, int red, int shanten, int32_t self)
 {
     draw draws[2 * MJ_KINDS];
-    int n = useful_draws(c, h, red, shanten, draws, NULL);
+    int n = useful_draws_at(c, h, red, shanten, draws, NULL);
     double kept_weight = 0;
     /* flat M_COUNT x NV rows: best[i] takes child[i + 1] (the child one draw later);
      * whole rows are cheaper than their used part (the loops vectorise), and the
@@ -1184,7 +1192,7 @@ static void search_roots(root_search *s)
             if (c->turn == 1 && (c->options & MJ_EV_DOUBLE_RIICHI) && c->closed) extra |= X_DOUBLE;
             uint64_t waits;
             draw unused[2 * MJ_KINDS];
-            useful_draws(c, h, red, 0, unused, &waits);
+            useful_draws(c, h, red, 1, unused, &waits);
             if (c->full && (waits >> d & 1)) extra |= X_FURITEN;
         }
         c->capture = row->shanten == 0 ? row : NULL;
