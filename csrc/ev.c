@@ -32,6 +32,16 @@
 #define EV_SIDE_BY_SIDE 1             /* two numbers in one register: the same IEEE operations on each */
 #endif
 
+/* Switches for measuring (benchmarks/README.md): EV_WIDE_CALLS 1 searches
+ * every pon and chi from 2-shanten (not only a value honour's pon; not the
+ * model: still too slow for the app's 50 ms), EV_YAKU_TEST 0 searches the
+ * call lines that can reach no yaku too (the same rows, slower). */
+#ifndef EV_WIDE_CALLS
+#define EV_WIDE_CALLS 0
+#endif
+#ifndef EV_YAKU_TEST
+#define EV_YAKU_TEST 1
+#endif
 #define T_END 18                      /* the largest "no draw left" index */
 #define NV (T_END + 1)
 
@@ -66,6 +76,7 @@ typedef struct {
     uint8_t seen[MJ_KINDS];           /* full model: other copies seen */
     uint8_t caps[MJ_KINDS];           /* 4 - melded: what the concealed part may use */
     mj_caps caps_ctx, *cx;            /* NULL when no meld caps a kind */
+    uint64_t capped;                  /* the kinds whose cap is below 4 */
     int calls;                        /* full model: calls are searched (calls below) */
     int call;                         /* the calls made on the line being searched: the first's code,
                                        * the second's << 6 (0: none; calls below) */
@@ -446,11 +457,14 @@ static MJ_THREAD_LOCAL struct {
 /* The draws of h that lower its shanten (at tenpai: the winning tiles);
  * *waits (if given) gets every kind that lowers it, live or not.  At tenpai
  * the caps only remove the waits they leave no copy of (the complete hand
- * is its own completion), so the uncapped waits serve. */
-static int useful_draws(ev_ctx *c, uint8_t *h, int red, int tenpai, draw *out, uint64_t *waits)
+ * is its own completion), so the uncapped waits serve.  Below tenpai, with
+ * h's shanten known, the uncapped ukeire serves when no cap can bind h's
+ * completions nor those of h and a draw (caps_free). */
+static int caps_free(const ev_ctx *c, const uint8_t *h, int d, int distance);
+static int useful_draws_at(ev_ctx *c, uint8_t *h, int red, int shanten, draw *out, uint64_t *waits)
 {
     uint64_t mask;
-    if (tenpai) {                     /* the waits: mj_ukeire's mask, the hand known valid and tenpai */
+    if (shanten == 0) {                     /* the waits: mj_ukeire's mask, the hand known valid and tenpai */
         if (c->waits_given != EV_WAITS_UNKNOWN) {
             mask = c->waits_given;    /* the graph's, worked out from its memo of suits */
             c->waits_given = EV_WAITS_UNKNOWN;
@@ -472,8 +486,10 @@ static int useful_draws(ev_ctx *c, uint8_t *h, int red, int tenpai, draw *out, u
             int x = mj_lowest_kind(m);
             if (h[x] >= c->caps[x]) mask &= ~((uint64_t)1 << x);
         }
-    } else {
+    } else if (c->cx && (shanten < 0 || !caps_free(c, h, -1, shanten + 1))) {
         mj_ukeire_capped(h, c->caps, c->forms, &mask);
+    } else {                          /* no cap can matter: h's and h + x's best completions fit them */
+        mj_ukeire(h, c->forms, &mask);
     }
     if (waits) *waits = mask;
     int n = 0;
@@ -486,6 +502,12 @@ static int useful_draws(ev_ctx *c, uint8_t *h, int red, int tenpai, draw *out, u
         if (copies > reds) out[n++] = (draw){x, red, copies - reds};
     }
     return n;
+}
+
+/* useful_draws_at with the shanten known (-1: not known, the caps are applied). */
+static int useful_draws(ev_ctx *c, uint8_t *h, int red, int tenpai, draw *out, uint64_t *waits)
+{
+    return useful_draws_at(c, h, red, tenpai ? 0 : -1, out, waits);
 }
 
 /* The pool the draw at t comes from, never below the weight taken from it. */
@@ -671,6 +693,7 @@ static int tenpai_choices(ev_ctx *c, uint8_t *h, int red, int extra,
 }
 
 /* An open hand's yaku: a live winning tile wins by tsumo (haitei aside). */
+static int yaku_possible(const ev_ctx *c, const uint8_t *h, int code, int r, int a);
 static int has_yaku(ev_ctx *c, uint8_t *h, int red)
 {
     draw draws[2 * MJ_KINDS];
@@ -705,7 +728,7 @@ static int8_t row_choices(const ev_ctx *c, mj_ev_row *row, int choices)
  * zero and the call is not made (call_shape). */
 static void tenpai_values(ev_ctx *c, uint8_t *h, int red, int extra, double *v)
 {
-    if (c->call && !has_yaku(c, h, red)) return;
+    if (c->call && ((EV_YAKU_TEST && !yaku_possible(c, h, 0, 0, 1)) || !has_yaku(c, h, red))) return;
     double own[4][NV];
     mj_ev_row *row = c->capture;      /* a root tenpai discard: its row shows the choices too */
     c->capture = NULL;
@@ -726,6 +749,19 @@ static void tenpai_values(ev_ctx *c, uint8_t *h, int red, int extra, double *v)
         v[M_WIN * NV + t] = w;
         v[M_SCORE * NV + t] = s;
     }
+}
+
+/* Whether the caps cannot matter for a regular distance of `distance` of h
+ * without one d (d < 0: none): a completion missing `distance` tiles holds at
+ * most h[k] + distance copies of k, so when that fits every cap the uncapped
+ * best completion is allowed and the capped distance is the uncapped one. */
+static int caps_free(const ev_ctx *c, const uint8_t *h, int d, int distance)
+{
+    for (uint64_t m = c->capped; m; m &= m - 1) {
+        int k = mj_lowest_kind(m);
+        if (h[k] - (k == d) + distance > c->caps[k]) return 0;
+    }
+    return 1;
 }
 
 /* Regular shanten of the 3k+2 hand h without one d, under the line's caps. */
@@ -750,7 +786,8 @@ static uint64_t discards_to(const ev_ctx *c, uint8_t *h, int shanten, uint64_t b
     mj_discard_shanten(h, c->forms, NULL, after);
     uint64_t to = 0;
     for (int d = 0; d < MJ_KINDS; d++)
-        if (after[d] == shanten && !(banned >> d & 1) && (!c->cx || capped_after(c, h, d) == shanten))
+        if (after[d] == shanten && !(banned >> d & 1)
+            && (!c->cx || caps_free(c, h, d, shanten + 1) || capped_after(c, h, d) == shanten))
             to |= (uint64_t)1 << d;
     return to;
 }
@@ -800,8 +837,9 @@ static int32_t drawn_best(ev_ctx *c, uint8_t *h, int r, int shanten)
 /* Calls are searched from 1-shanten: a call that makes the hand tenpai; and
  * from 2-shanten only the pon of a value honour (a dragon, the seat's or the
  * round's wind), whose triplet is the line's yaku: every call from 2-shanten
- * took the worst 2-shanten hands past 50 ms on the 2-core VM, these add a
- * few per cent (docs/ev.md, benchmarks/README.md). */
+ * took the worst 2-shanten hands past 50 ms on the 2-core VM (again on
+ * 2026-11-28 with the cheaper call lines: EV_WIDE_CALLS), these add a few
+ * per cent (docs/ev.md, benchmarks/README.md). */
 #define CALL_MAX_SHANTEN 2
 
 static int value_honour(const ev_ctx *c, int x)
@@ -817,9 +855,143 @@ static int value_pair(const ev_ctx *c, const uint8_t *h)
     return 0;
 }
 
+/* Whether an open line can still reach a yaku (a sound test, no scorer):
+ * the hand h (concealed) with the melds of the hand and the line, the call
+ * `code` among them when nonzero, loses at most `r` tiles and gains at most
+ * `a` (0-2) before it is complete.  Every yaku an open hand can hold
+ * (haitei and houtei aside: an open line does not aim for them) needs one
+ * of these: tanyao at most r terminals or honours; a value triplet
+ * (yakuhai, shousangen, daisangen) a value honour held at least 3 - a
+ * times; honitsu / chinitsu (ryuuiisou, shousuushii) at most r tiles
+ * outside one suit and the honours; chanta / junchan / honroutou melds with
+ * a terminal or honour and at most r concealed 4-6; sanankou three
+ * concealed kinds, and toitoi (and the yakuman of triplets) triplet melds
+ * and the concealed part, at most a tiles short of triplets and a pair;
+ * ittsu, sanshoku and sanshoku doukou at most a of their tiles missing (a
+ * run melded counts for any of its kinds).  A quad among the hand's melds
+ * (sankantsu) skips the test.  When it fails, every tenpai of the line
+ * lacks a yaku and is worth nothing (tenpai_values), so the line's values
+ * are all zero and need not be searched. */
+static const uint8_t bits_of9[8] = {0, 1, 1, 2, 1, 2, 2, 3};
+static inline int bits9_of(unsigned x) { return bits_of9[x & 7] + bits_of9[x >> 3 & 7] + bits_of9[x >> 6 & 7]; }
+
+static int yaku_possible(const ev_ctx *c, const uint8_t *h, int code, int r, int a)
+{
+    const mj_win *w = c->w;
+    if (a >= 3) return 1;
+    /* the melds: their tiles per suit, their terminals and honours, the kinds
+     * of their triplets and runs (9 bits a suit) */
+    int n = 0, lows[4], runs[4];
+    for (int m = 0; m < w->n_melds; m++) {
+        if (w->meld_type[m] >= MJ_MELD_KAN) return 1;
+        runs[n] = w->meld_type[m] == MJ_MELD_CHI;
+        lows[n++] = w->meld_tile[m];
+    }
+    int codes[3] = {code, c->call & 63, c->call >> 6 & 63};
+    for (int i = 0; i < 3 && n < 4; i++)
+        if (codes[i]) {
+            runs[n] = !call_is_pon(codes[i]);
+            lows[n++] = call_low(codes[i]);
+        }
+    unsigned trip[4] = {0}, cover[4] = {0};
+    int suit[4] = {0}, ends = 0, plain_meld = 0, any_run = 0;
+    for (int m = 0; m < n; m++) {
+        int t = lows[m], q = t / 9, i = t % 9;
+        suit[q] += 3;
+        if (runs[m]) {
+            cover[q] |= 7u << i;
+            any_run = 1;
+            ends += (i == 0) + (i == 6);
+            plain_meld |= i != 0 && i != 6;
+        } else {
+            trip[q] |= 1u << i;
+            int end = q == 3 || i == 0 || i == 8;
+            ends += 3 * end;
+            plain_meld |= !end;
+        }
+    }
+    /* the concealed part: per suit the kinds held at least 1, 2, 3, 4 times */
+    uint64_t at_least[4];
+#if defined(__SSE2__) && !defined(MJ_PORTABLE)
+    uint8_t buf[48] = {0};
+    memcpy(buf, h, MJ_KINDS);
+    for (int v = 0; v < 4; v++) at_least[v] = ~mj_bytes_below(buf, v + 1);
+#else
+    for (int v = 0; v < 4; v++) {
+        at_least[v] = 0;
+        for (int k = 0; k < MJ_KINDS; k++) at_least[v] |= (uint64_t)(h[k] > v) << k;
+    }
+#endif
+    unsigned at1[4], at2[4], at3[4];
+    int held = 0, middle = 0;
+    for (int q = 0; q < 4; q++) {
+        unsigned lv[4];
+        for (int v = 0; v < 4; v++) lv[v] = (unsigned)(at_least[v] >> (9 * q)) & (q == 3 ? 0x7F : 0x1FF);
+        at1[q] = lv[0];
+        at2[q] = lv[1];
+        at3[q] = lv[2];
+        int in_suit = 0;
+        for (int v = 0; v < 4 && lv[v]; v++) {
+            in_suit += bits9_of(lv[v]);
+            if (q < 3) {
+                ends += bits9_of(lv[v] & 0x101);
+                middle += bits9_of(lv[v] & 0x38);
+            }
+        }
+        if (q == 3) ends += in_suit;
+        suit[q] += in_suit;
+        held += in_suit;
+    }
+    if (ends <= r) return 1;                                                 /* tanyao */
+    unsigned value = 0x70 | 1u << w->seat_wind | 1u << w->round_wind;       /* honour bits */
+    const unsigned *need = a == 2 ? at1 : a == 1 ? at2 : at3;
+    if ((need[3] | trip[3]) & value) return 1;                               /* a value triplet */
+    int numbers = suit[0] + suit[1] + suit[2];
+    for (int q = 0; q < 3; q++)                                              /* honitsu / chinitsu */
+        if (numbers - suit[q] <= r) return 1;
+    if (!plain_meld && middle <= r) return 1;                                /* chanta / junchan / honroutou */
+    /* the largest min(h, 3) of the concealed kinds, best first */
+    int n1 = 0, n2 = 0, n3 = 0, top[6];
+    for (int q = 0; q < 4; q++) {
+        n1 += bits9_of(at1[q]);
+        n2 += bits9_of(at2[q]);
+        n3 += bits9_of(at3[q]);
+    }
+    for (int i = 0; i < 6; i++) top[i] = i < n3 ? 3 : i < n2 ? 2 : i < n1 ? 1 : 0;
+    if (9 - top[0] - top[1] - top[2] <= a) return 1;                         /* sanankou */
+    if (!any_run) {                                                          /* toitoi: m triplets and a pair */
+        int f = held - r + a, m = (f - 2) / 3;
+        if (f >= 2 && (f - 2) % 3 == 0 && m <= 4) {
+            /* the pair takes the (m + 1)-th largest, at most 2 of it: swapping it with a
+             * triplet kind holding 2 or fewer changes nothing, with one holding 3 loses one */
+            int best = top[m] < 2 ? top[m] : 2;
+            for (int i = 0; i < m; i++) best += top[i];
+            if (f - best <= a) return 1;
+        }
+    }
+    unsigned any[3];
+    for (int q = 0; q < 3; q++) {                                            /* ittsu */
+        any[q] = at1[q] | cover[q];
+        if (9 - bits9_of(any[q]) <= a) return 1;
+    }
+    for (int i = 0; i < 7; i++)                                              /* sanshoku */
+        if (9 - bits_of9[any[0] >> i & 7] - bits_of9[any[1] >> i & 7] - bits_of9[any[2] >> i & 7] <= a) return 1;
+    unsigned all3 = (at1[0] | trip[0]) & (at1[1] | trip[1]) & (at1[2] | trip[2]);
+    for (int i = 0; all3 && i < 9; i++) {                                    /* sanshoku doukou (each suit holds i) */
+        int have = 0;
+        for (int q = 0; q < 3; q++)
+            have += (trip[q] >> i & 1) ? 3 : (at1[q] >> i & 1) + (at2[q] >> i & 1) + (at3[q] >> i & 1);
+        if (9 - have <= a) return 1;
+    }
+    return 0;
+}
+
 /* What the line was before a call. */
 typedef struct {
     uint8_t melded[MJ_KINDS], caps[MJ_KINDS];
+    mj_caps caps_ctx;
+    int capped;                       /* whether cx was set */
+    uint64_t capped_kinds;
     int closed, forms, call, line_calls, meld_red;
 } line_saved;
 
@@ -834,12 +1006,19 @@ static void enter_call(ev_ctx *c, int code, int meld_red, line_saved *saved)
     saved->call = c->call;
     saved->line_calls = c->line_calls;
     saved->meld_red = c->meld_red;
+    saved->caps_ctx = c->caps_ctx;
+    saved->capped = c->cx != NULL;
+    saved->capped_kinds = c->capped;
     int low = call_low(code), run = !call_is_pon(code);
     for (int i = 0; i < 3; i++) {
         c->melded[low + run * i]++;
         c->caps[low + run * i]--;
+        c->capped |= (uint64_t)1 << (low + run * i);
     }
-    c->cx = mj_caps_init(&c->caps_ctx, c->caps);
+    /* what mj_caps_init would give: the meld's suit now holds a capped kind */
+    memcpy(c->caps_ctx.cap, c->caps, MJ_KINDS);
+    c->caps_ctx.suits = (c->cx ? c->caps_ctx.suits : 0) | 1u << mj_suit_of(low);
+    c->cx = &c->caps_ctx;
     c->closed = 0;
     c->forms = MJ_REGULAR;
     c->call |= code << (6 * c->line_calls++);
@@ -850,7 +1029,9 @@ static void leave_call(ev_ctx *c, const line_saved *saved)
 {
     memcpy(c->melded, saved->melded, MJ_KINDS);
     memcpy(c->caps, saved->caps, MJ_KINDS);
-    c->cx = mj_caps_init(&c->caps_ctx, c->caps);
+    c->caps_ctx = saved->caps_ctx;
+    c->cx = saved->capped ? &c->caps_ctx : NULL;
+    c->capped = saved->capped_kinds;
     c->closed = saved->closed;
     c->forms = saved->forms;
     c->call = saved->call;
@@ -881,6 +1062,11 @@ static int call_shape(ev_ctx *c, uint8_t *h, int red, int x, int called_red, int
         h[b]++;
         return 0;
     }
+    if (EV_YAKU_TEST && !yaku_possible(c, h, code, shanten, shanten)) {
+        h[a]++;
+        h[b]++;
+        return 0;
+    }
     line_saved saved;
     enter_call(c, code, meld_red, &saved);
     uint64_t to = discards_to(c, h, shanten - 1, banned);
@@ -889,6 +1075,8 @@ static int call_shape(ev_ctx *c, uint8_t *h, int red, int x, int called_red, int
         for (int d = 0; d < MJ_KINDS && found >= 0; d++) {
             if (!(to >> d & 1)) continue;
             h[d]--;
+            /* (a tenpai state tests its own hand in tenpai_values) */
+            if (EV_YAKU_TEST && shanten > 1 && !yaku_possible(c, h, 0, shanten - 1, shanten)) { h[d]++; continue; }
             int32_t child = evaluate(c, h, red_after_discard(h, red, d, c->meld_red), 0, shanten - 1);
             h[d]++;
             if (child < 0) { found = -1; break; }
@@ -911,17 +1099,20 @@ static int call_shape(ev_ctx *c, uint8_t *h, int red, int x, int called_red, int
  * opponent's discard), left[] the best pon or chi (the left player's);
  * zero where there is none.  Returns -1 when the search failed, else the
  * number of (call, discard) pairs found. */
-static int call_values(ev_ctx *c, uint8_t *h, int red, const draw *dr, int shanten, double *pon, double *left)
+static int call_values(ev_ctx *c, uint8_t *h, int red, const draw *dr, int shanten, double *pon, double *left,
+                       int *pons_found)
 {
     int x = dr->x, called_red = dr->red != red, found = 0;
+    *pons_found = 0;
     memset(pon, 0, M_COUNT * NV * sizeof *pon);
-    if (shanten == 2 && !value_honour(c, x)) {    /* from 2-shanten: a value honour's pon only */
+    if (!EV_WIDE_CALLS && shanten == 2 && !value_honour(c, x)) {    /* from 2-shanten: a value honour's pon only */
         memset(left, 0, M_COUNT * NV * sizeof *left);
         return 0;
     }
     if (h[x] >= 2 && (found = call_shape(c, h, red, x, called_red, pon_code(x), (uint64_t)1 << x, x, x,
                                          shanten, pon)) < 0)
         return -1;
+    *pons_found = found;
     memcpy(left, pon, M_COUNT * NV * sizeof *left);
     if (x >= 27) return found;
     int pos = x % 9;
@@ -953,13 +1144,27 @@ static double with_call(double base, const double *chance, const double *calls, 
     return v;
 }
 
+/* with_call over the kinds listed in `which` only (the others' calls are
+ * zero, never above base, which is never negative: they add nothing). */
+static double with_listed_call(double base, const double *chance, const double *calls, const int *which, int n,
+                               size_t stride)
+{
+    double v = base;
+    for (int j = 0; j < n; j++) {
+        int i = which[j];
+        double gain = calls[i * stride] - base;
+        if (gain > 0) v += chance[i] * gain;
+    }
+    return v;
+}
+
 /* A state below tenpai: keep each draw that lowers the shanten with its
  * best discard; in a closed line with calls, the three opponent discards
  * before each draw may be called first. */
 static void progress_values(ev_ctx *c, uint8_t *h, int red, int shanten, int32_t self)
 {
     draw draws[2 * MJ_KINDS];
-    int n = useful_draws(c, h, red, 0, draws, NULL);
+    int n = useful_draws_at(c, h, red, shanten, draws, NULL);
     double kept_weight = 0;
     /* flat M_COUNT x NV rows: best[i] takes child[i + 1] (the child one draw later);
      * whole rows are cheaper than their used part (the loops vectorise), and the
@@ -980,16 +1185,21 @@ static void progress_values(ev_ctx *c, uint8_t *h, int red, int shanten, int32_t
     /* a closed line calls from 1-shanten (from 2-shanten: a value honour's pon); after that
      * pon, the open 1-shanten line may call once more to tenpai */
     int calling = c->calls && shanten <= CALL_MAX_SHANTEN && c->w->n_melds + c->line_calls < 4 && n > 0
-                  && !c->failed && (c->line_calls == 0 ? shanten < 2 || value_pair(c, h)
+                  && !c->failed && (c->line_calls == 0 ? EV_WIDE_CALLS || shanten < 2 || value_pair(c, h)
                                                        : c->line_calls == 1 && shanten == 1),
-        n_calls = 0;
+        n_calls = 0, n_pons = 0;
     double *calls = calling ? malloc((size_t)2 * n * M_COUNT * NV * sizeof *calls) : NULL;
     double call_weight[2 * MJ_KINDS];
+    int pon_calls[2 * MJ_KINDS];      /* the calls whose pon is found (the others' pon rows are zero) */
     if (calling && !calls) c->failed = FAIL_MEMORY;
     for (int i = 0; calls && i < n && !c->failed; i++) {
         double *pon = calls + (size_t)2 * n_calls * M_COUNT * NV;
-        int found = call_values(c, h, red, &draws[i], shanten, pon, pon + M_COUNT * NV);
-        if (found > 0) call_weight[n_calls++] = draws[i].weight;
+        int pons_found;
+        int found = call_values(c, h, red, &draws[i], shanten, pon, pon + M_COUNT * NV, &pons_found);
+        if (found > 0) {
+            if (pons_found > 0) pon_calls[n_pons++] = n_calls;
+            call_weight[n_calls++] = draws[i].weight;
+        }
     }
     if (c->failed) { free(calls); return; }
     double *v = values_at(c, self);
@@ -1006,8 +1216,8 @@ static void progress_values(ev_ctx *c, uint8_t *h, int red, int shanten, int32_t
                 const double *pons = calls + m * NV + t, *lefts = pons + M_COUNT * NV;
                 const size_t stride = 2 * M_COUNT * NV;
                 draw_t = with_call(draw_t, chance, lefts, n_calls, stride);
-                draw_t = with_call(draw_t, chance, pons, n_calls, stride);
-                draw_t = with_call(draw_t, chance, pons, n_calls, stride);
+                draw_t = with_listed_call(draw_t, chance, pons, pon_calls, n_pons, stride);
+                draw_t = with_listed_call(draw_t, chance, pons, pon_calls, n_pons, stride);
             }
             v[m * NV + t] = draw_t;
         }
@@ -1212,7 +1422,10 @@ int mj_ev_model(const mj_win *hand, const mj_ev_params *p, mj_ev_row *rows, long
     uint64_t masks[MJ_KINDS];
     uint8_t h[MJ_KINDS];
     memcpy(h, hand->counts, MJ_KINDS);
-    for (int k = 0; k < MJ_KINDS; k++) c.caps[k] = (uint8_t)(4 - c.melded[k]);
+    for (int k = 0; k < MJ_KINDS; k++) {
+        c.caps[k] = (uint8_t)(4 - c.melded[k]);
+        if (c.caps[k] < 4) c.capped |= (uint64_t)1 << k;
+    }
     c.cx = mj_caps_init(&c.caps_ctx, c.caps);
     int shanten = mj_discard_rows(h, scan, c.forms, 0, c.cx, after, masks);
     if (shanten < -1) return shanten;

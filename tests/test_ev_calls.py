@@ -15,6 +15,7 @@ import pytest
 from mjgui import core
 from mjgui.ev import EvOptions, expected_values
 from mjgui.hand import Hand
+from mjgui.tiles import Tile
 
 from ev_reference import Model
 from test_ev import random_hand
@@ -266,3 +267,30 @@ def test_a_value_honour_pon_at_two_shanten_is_searched(pair, value):
         assert got[0] > base[0] + 1e-3 and got[1] > base[1] and got[2] > base[2]
     else:
         assert got == pytest.approx(base, rel=1e-12, abs=1e-15)
+
+
+def _pool_hand(rng: random.Random, kinds: list[int], shanten: int) -> Hand:
+    """A random hand of the given kinds (each four times) at `shanten` or below, no value
+    honour among them (the north wind, seat East to West, an East or South round)."""
+    while True:
+        wall = [Tile(k, k in (4, 13, 22) and c == 0) for k in kinds for c in range(4)]
+        rng.shuffle(wall)
+        hand = Hand(tuple(wall[:14]), dora_indicators=(Tile(33),), seat_wind=rng.randrange(3),
+                    round_wind=rng.randrange(2))
+        if core.shanten(hand.counts) <= shanten:
+            return hand
+
+
+@pytest.mark.parametrize("name, kinds", [
+    ("one suit and north: honitsu, chinitsu, ittsu", list(range(9)) + [30]),
+    ("terminal blocks: chanta, junchan", [k for k in range(27) if k % 9 in (0, 1, 2, 6, 7, 8)] + [30]),
+    ("low numbers of every suit: sanshoku, sanshoku doukou", [k for k in range(27) if k % 9 < 4]),
+    ("few kinds: toitoi, sanankou", [0, 4, 8, 10, 14, 19, 23, 26, 30]),
+])
+def test_calls_whose_yaku_is_a_shape_match_the_reference(name, kinds):
+    # the search leaves out a call line only when no open yaku is within its reach
+    # (csrc/ev.c, yaku_possible): lines whose yaku is not tanyao nor a value triplet
+    rng = random.Random(len(name))
+    for _ in range(10):
+        hand = with_seen(rng, _pool_hand(rng, kinds, 1), rng.randrange(0, 12), rng.randrange(0, 4))
+        check_against_reference(hand, rng.randrange(15, 17), random_options(rng))
