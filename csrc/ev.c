@@ -201,12 +201,8 @@ static void ura_groups_of(const ev_ctx *c, const uint8_t *h, double *groups)
     /* whole counts, the same sums in any order: every unseen tile in group 0,
      * then those pointing to a kind held (or melded) moved to its group */
     int sums[5] = {0};
-    uint8_t left[MJ_KINDS];           /* wall() of each kind */
-    for (int j = 0; j < MJ_KINDS; j++) {
-        int l = 4 - h[j] - c->melded[j] - c->indicators[j] - c->seen[j];
-        left[j] = (uint8_t)(l > 0 ? l : 0);
-    }
-    for (int j = 0; j < MJ_KINDS; j++) sums[0] += left[j];
+    uint8_t left[MJ_KINDS];           /* each kind's wall copies, read once */
+    for (int j = 0; j < MJ_KINDS; j++) sums[0] += left[j] = (uint8_t)wall(c, h, j);
     for (uint64_t m = mj_held_mask(h) | mj_held_mask(c->melded); m; m &= m - 1) {
         int k = mj_lowest_kind(m), l = left[previous_kind(k)];
         sums[0] -= l;
@@ -457,11 +453,11 @@ static MJ_THREAD_LOCAL struct {
 /* The draws of h that lower its shanten (at tenpai: the winning tiles);
  * *waits (if given) gets every kind that lowers it, live or not.  At tenpai
  * the caps only remove the waits they leave no copy of (the complete hand
- * is its own completion), so the uncapped waits serve.  Below tenpai, with
- * h's shanten known, the uncapped ukeire serves when no cap can bind h's
+ * is its own completion), so the uncapped waits serve.  Below tenpai (h's
+ * shanten given), the uncapped ukeire serves when no cap can bind h's
  * completions nor those of h and a draw (caps_free). */
 static int caps_free(const ev_ctx *c, const uint8_t *h, int d, int distance);
-static int useful_draws_at(ev_ctx *c, uint8_t *h, int red, int shanten, draw *out, uint64_t *waits)
+static int useful_draws(ev_ctx *c, uint8_t *h, int red, int shanten, draw *out, uint64_t *waits)
 {
     uint64_t mask;
     if (shanten == 0) {                     /* the waits: mj_ukeire's mask, the hand known valid and tenpai */
@@ -486,7 +482,7 @@ static int useful_draws_at(ev_ctx *c, uint8_t *h, int red, int shanten, draw *ou
             int x = mj_lowest_kind(m);
             if (h[x] >= c->caps[x]) mask &= ~((uint64_t)1 << x);
         }
-    } else if (c->cx && (shanten < 0 || !caps_free(c, h, -1, shanten + 1))) {
+    } else if (c->cx && !caps_free(c, h, -1, shanten + 1)) {
         mj_ukeire_capped(h, c->caps, c->forms, &mask);
     } else {                          /* no cap can matter: h's and h + x's best completions fit them */
         mj_ukeire(h, c->forms, &mask);
@@ -502,12 +498,6 @@ static int useful_draws_at(ev_ctx *c, uint8_t *h, int red, int shanten, draw *ou
         if (copies > reds) out[n++] = (draw){x, red, copies - reds};
     }
     return n;
-}
-
-/* useful_draws_at with the shanten known (-1: not known, the caps are applied). */
-static int useful_draws(ev_ctx *c, uint8_t *h, int red, int tenpai, draw *out, uint64_t *waits)
-{
-    return useful_draws_at(c, h, red, tenpai ? 0 : -1, out, waits);
 }
 
 /* The pool the draw at t comes from, never below the weight taken from it. */
@@ -674,7 +664,7 @@ static int tenpai_choices(ev_ctx *c, uint8_t *h, int red, int extra,
 {
     uint64_t waits;
     draw draws[2 * MJ_KINDS];
-    int n = useful_draws(c, h, red, 1, draws, &waits);
+    int n = useful_draws(c, h, red, 0, draws, &waits);
     int furiten = (extra & X_FURITEN) || (waits & c->p->furiten);
     double later[NV];
     int choices = 0;
@@ -697,7 +687,7 @@ static int yaku_possible(const ev_ctx *c, const uint8_t *h, int code, int r, int
 static int has_yaku(ev_ctx *c, uint8_t *h, int red)
 {
     draw draws[2 * MJ_KINDS];
-    int n = useful_draws(c, h, red, 1, draws, NULL), yaku = 0;
+    int n = useful_draws(c, h, red, 0, draws, NULL), yaku = 0;
     for (int i = 0; i < n && !yaku; i++) {
         h[draws[i].x]++;
         yaku = win_points(c, h, draws[i].red, draws[i].x, MJ_WIN_TSUMO) > 0;
@@ -1133,25 +1123,15 @@ static int call_values(ev_ctx *c, uint8_t *h, int red, const draw *dr, int shant
 
 /* One opponent discard that may be called: base when it is passed (or is
  * no callable kind), else the better of passing and calling calls[i x stride],
- * kind i turning up with probability chance[i]. */
-static double with_call(double base, const double *chance, const double *calls, int n, size_t stride)
-{
-    double v = base;
-    for (int i = 0; i < n; i++) {
-        double gain = calls[i * stride] - base;
-        if (gain > 0) v += chance[i] * gain;
-    }
-    return v;
-}
-
-/* with_call over the kinds listed in `which` only (the others' calls are
- * zero, never above base, which is never negative: they add nothing). */
-static double with_listed_call(double base, const double *chance, const double *calls, const int *which, int n,
-                               size_t stride)
+ * kind i turning up with probability chance[i]; i over the n listed in
+ * `which`, or 0 .. n - 1 when it is NULL (a kind left out has calls zero,
+ * never above base, which is never negative: it adds nothing). */
+static double with_call(double base, const double *chance, const double *calls, const int *which, int n,
+                        size_t stride)
 {
     double v = base;
     for (int j = 0; j < n; j++) {
-        int i = which[j];
+        int i = which ? which[j] : j;
         double gain = calls[i * stride] - base;
         if (gain > 0) v += chance[i] * gain;
     }
@@ -1164,7 +1144,7 @@ static double with_listed_call(double base, const double *chance, const double *
 static void progress_values(ev_ctx *c, uint8_t *h, int red, int shanten, int32_t self)
 {
     draw draws[2 * MJ_KINDS];
-    int n = useful_draws_at(c, h, red, shanten, draws, NULL);
+    int n = useful_draws(c, h, red, shanten, draws, NULL);
     double kept_weight = 0;
     /* flat M_COUNT x NV rows: best[i] takes child[i + 1] (the child one draw later);
      * whole rows are cheaper than their used part (the loops vectorise), and the
@@ -1215,9 +1195,9 @@ static void progress_values(ev_ctx *c, uint8_t *h, int red, int shanten, int32_t
             if (n_calls) {            /* left (pon or chi), across, right: the last discard first */
                 const double *pons = calls + m * NV + t, *lefts = pons + M_COUNT * NV;
                 const size_t stride = 2 * M_COUNT * NV;
-                draw_t = with_call(draw_t, chance, lefts, n_calls, stride);
-                draw_t = with_listed_call(draw_t, chance, pons, pon_calls, n_pons, stride);
-                draw_t = with_listed_call(draw_t, chance, pons, pon_calls, n_pons, stride);
+                draw_t = with_call(draw_t, chance, lefts, NULL, n_calls, stride);
+                draw_t = with_call(draw_t, chance, pons, pon_calls, n_pons, stride);
+                draw_t = with_call(draw_t, chance, pons, pon_calls, n_pons, stride);
             }
             v[m * NV + t] = draw_t;
         }
@@ -1341,7 +1321,7 @@ static void search_roots(root_search *s)
             if (c->turn == 1 && (c->options & MJ_EV_DOUBLE_RIICHI) && c->closed) extra |= X_DOUBLE;
             uint64_t waits;
             draw unused[2 * MJ_KINDS];
-            useful_draws(c, h, red, 1, unused, &waits);
+            useful_draws(c, h, red, 0, unused, &waits);
             if (c->full && (waits >> d & 1)) extra |= X_FURITEN;
         }
         c->capture = row->shanten == 0 ? row : NULL;
