@@ -723,6 +723,47 @@ static void regular_readings(const hand_facts *f, const hand_splits *sp, reading
     }
 }
 
+/* Every reading of the facts f (gathered, f->collect set) by its forms,
+ * the best into *best; 0 when the hand does not complete. */
+static int best_reading(hand_facts *f, const mj_scan_result *scan, const hand_splits *sp, reading *best)
+{
+    reading cur;
+    cur.detail = 0;
+    best->form = -1;
+    if (f->w->n_melds == 0) {
+        if (scan->yaochu == 13 && scan->yaochu_pairs == 1 && scan->kinds == 13) {
+            cur.form = FORM_KOKUSHI;
+            read_form(f, &cur);
+            consider(f, &cur, best);
+        }
+        if (scan->pairs == 7 && scan->kinds == 7) {
+            cur.form = FORM_CHIITOI;
+            read_form(f, &cur);
+            consider(f, &cur, best);
+        }
+    }
+    regular_readings(f, sp, &cur, best);
+    return best->form >= 0;
+}
+
+/* The readings of the facts f (gathered) with the splits sp into collect,
+ * as mj_score_readings gives them. */
+static int collect_readings(hand_facts *f, const mj_scan_result *scan, const hand_splits *sp,
+                            mj_readings *collect, mj_score *out)
+{
+    f->collect = collect;
+    collect->n = 0;
+    collect->dora = f->dora + f->ura + f->red;
+    reading best;
+    if (!best_reading(f, scan, sp, &best)) return problem(out, MJ_PROBLEM_NOT_COMPLETE);
+    if (collect->n == 0) {        /* the one regular reading, taken without consider() */
+        read_form(f, &best);
+        value(f, &best);
+        keep_reading(f, &best);
+    }
+    return 1;
+}
+
 static int score_one(const mj_win *w, int rules, mj_score *out, mj_readings *collect)
 {
     out->problem = 0;
@@ -732,38 +773,12 @@ static int score_one(const mj_win *w, int rules, mj_score *out, mj_readings *col
     int err = check(w, rules, out, &f, &scan);
     if (err) return err;
     gather_facts(w, rules, &f);
-    f.collect = collect;
-    if (collect) {
-        collect->n = 0;
-        collect->dora = f.dora + f.ura + f.red;
-    }
-    reading cur, best;
-    cur.detail = 0;
-    best.form = -1;
-    if (w->n_melds == 0) {
-        if (scan.yaochu == 13 && scan.yaochu_pairs == 1 && scan.kinds == 13) {
-            cur.form = FORM_KOKUSHI;
-            read_form(&f, &cur);
-            consider(&f, &cur, &best);
-        }
-        if (scan.pairs == 7 && scan.kinds == 7) {
-            cur.form = FORM_CHIITOI;
-            read_form(&f, &cur);
-            consider(&f, &cur, &best);
-        }
-    }
     hand_splits sp;
     split_hand(w->counts, &sp);
-    regular_readings(&f, &sp, &cur, &best);
-    if (best.form < 0) return problem(out, MJ_PROBLEM_NOT_COMPLETE);
-    if (collect) {                /* the readings kept are the answer */
-        if (collect->n == 0) {    /* the one regular reading, taken without consider() */
-            read_form(&f, &best);
-            value(&f, &best);
-            keep_reading(&f, &best);
-        }
-        return 1;
-    }
+    if (collect) return collect_readings(&f, &scan, &sp, collect, out);     /* the readings kept are the answer */
+    f.collect = NULL;
+    reading best;
+    if (!best_reading(&f, &scan, &sp, &best)) return problem(out, MJ_PROBLEM_NOT_COMPLETE);
     /* the reading kept, again with its yaku and fu listed (zeros after them) */
     best.detail = 1;
     memset(best.yaku, 0, sizeof best.yaku);
@@ -807,40 +822,6 @@ int mj_score_readings(const mj_win *win, int rules, mj_readings *out)
     if (!win || !out) return MJ_ERR_ARG;
     mj_score unused;
     return score_one(win, rules, &unused, out);
-}
-
-/* The readings of the facts f (gathered) with the splits sp, as score_one
- * keeps them for mj_score_readings. */
-static int collect_readings(hand_facts *f, const mj_scan_result *scan, const hand_splits *sp,
-                            mj_readings *collect, mj_score *out)
-{
-    const mj_win *w = f->w;
-    f->collect = collect;
-    collect->n = 0;
-    collect->dora = f->dora + f->ura + f->red;
-    reading cur, best;
-    cur.detail = 0;
-    best.form = -1;
-    if (w->n_melds == 0) {
-        if (scan->yaochu == 13 && scan->yaochu_pairs == 1 && scan->kinds == 13) {
-            cur.form = FORM_KOKUSHI;
-            read_form(f, &cur);
-            consider(f, &cur, &best);
-        }
-        if (scan->pairs == 7 && scan->kinds == 7) {
-            cur.form = FORM_CHIITOI;
-            read_form(f, &cur);
-            consider(f, &cur, &best);
-        }
-    }
-    regular_readings(f, sp, &cur, &best);
-    if (best.form < 0) return problem(out, MJ_PROBLEM_NOT_COMPLETE);
-    if (collect->n == 0) {        /* the one regular reading, taken without consider() */
-        read_form(f, &best);
-        value(f, &best);
-        keep_reading(f, &best);
-    }
-    return 1;
 }
 
 int mj_score_readings_both(const mj_win *win, int rules, mj_readings *tsumo, mj_readings *ron, int *ron_result)
