@@ -25,9 +25,21 @@ typedef struct {
     size_t bytes;
 } kept_block;
 
-static MJ_THREAD_LOCAL kept_block kept[EV_KEPT_BLOCKS];
-static MJ_THREAD_LOCAL int n_kept;
-static MJ_THREAD_LOCAL size_t kept_bytes;
+/* Small blocks (the arrays of a search below 2-shanten) and big ones are kept
+ * apart, so that a small request never takes a big block a later big one needs. */
+typedef struct {
+    kept_block b[EV_KEPT_BLOCKS];
+    int n;
+    size_t bytes, most_bytes;
+} kept_pool;
+
+static MJ_THREAD_LOCAL kept_pool small_pool = {.most_bytes = EV_KEPT_SMALL_BYTES},
+                                 big_pool = {.most_bytes = EV_KEPT_BYTES};
+
+static kept_pool *pool_for(size_t bytes)
+{
+    return bytes < EV_KEPT_SMALLEST ? NULL : bytes < EV_KEPT_BIG ? &small_pool : &big_pool;
+}
 
 #ifdef EV_THREAD_END
 /* A thread-specific key whose destructor frees the ending thread's blocks
@@ -36,12 +48,18 @@ static pthread_key_t thread_end;
 static pthread_once_t thread_end_once = PTHREAD_ONCE_INIT;
 static int thread_end_made;
 
+static void free_pool(kept_pool *k)
+{
+    for (int i = 0; i < k->n; i++) free(k->b[i].p);
+    k->n = 0;
+    k->bytes = 0;
+}
+
 static void free_kept(void *unused)
 {
     (void)unused;
-    for (int i = 0; i < n_kept; i++) free(kept[i].p);
-    n_kept = 0;
-    kept_bytes = 0;
+    free_pool(&small_pool);
+    free_pool(&big_pool);
 }
 
 static void make_thread_end(void) { thread_end_made = pthread_key_create(&thread_end, free_kept) == 0; }
@@ -61,27 +79,24 @@ static int watched(void) { return 1; }
 
 void *ev_block_take(size_t bytes, size_t *got)
 {
-    if (bytes < EV_KEPT_SMALLEST) {   /* the heap's: a small search runs as without kept blocks */
-        *got = bytes;
-        return malloc(bytes ? bytes : 1);
-    }
+    kept_pool *k = pool_for(bytes);
     int fit = -1;                     /* the smallest kept block big enough */
-    for (int i = 0; i < n_kept; i++)
-        if (kept[i].bytes >= bytes && (fit < 0 || kept[i].bytes < kept[fit].bytes)) fit = i;
-    if (fit < 0) {
+    for (int i = 0; k && i < k->n; i++)
+        if (k->b[i].bytes >= bytes && (fit < 0 || k->b[i].bytes < k->b[fit].bytes)) fit = i;
+    if (fit < 0) {                    /* the heap's */
         *got = bytes;
         return malloc(bytes ? bytes : 1);
     }
-    void *p = kept[fit].p;
-    *got = kept[fit].bytes;
-    kept_bytes -= kept[fit].bytes;
-    kept[fit] = kept[--n_kept];
+    void *p = k->b[fit].p;
+    *got = k->b[fit].bytes;
+    k->bytes -= k->b[fit].bytes;
+    k->b[fit] = k->b[--k->n];
     return p;
 }
 
 void *ev_block_take_zeroed(size_t bytes, size_t *got)
 {
-    if (bytes < EV_KEPT_SMALLEST) {
+    if (!pool_for(bytes)) {
         *got = bytes;
         return calloc(1, bytes ? bytes : 1);
     }
@@ -92,7 +107,7 @@ void *ev_block_take_zeroed(size_t bytes, size_t *got)
 
 void *ev_block_grow(void *p, size_t bytes, size_t new_bytes, size_t *got)
 {
-    if (new_bytes < EV_KEPT_SMALLEST) {
+    if (!pool_for(new_bytes)) {
         void *q = realloc(p, new_bytes ? new_bytes : 1);
         if (q) *got = new_bytes;
         return q;
@@ -107,23 +122,24 @@ void *ev_block_grow(void *p, size_t bytes, size_t new_bytes, size_t *got)
 void ev_block_give(void *p, size_t bytes)
 {
     if (!p) return;
-    if (!EV_KEEP || bytes < EV_KEPT_SMALLEST || bytes > EV_KEPT_BYTES || !watched()) {
+    kept_pool *k = pool_for(bytes);
+    if (!EV_KEEP || !k || bytes > k->most_bytes || !watched()) {
         free(p);
         return;
     }
     /* room by dropping the smallest kept blocks first, while they are smaller than this one */
-    while (n_kept == EV_KEPT_BLOCKS || kept_bytes + bytes > EV_KEPT_BYTES) {
+    while (k->n == EV_KEPT_BLOCKS || k->bytes + bytes > k->most_bytes) {
         int small = 0;
-        for (int i = 1; i < n_kept; i++)
-            if (kept[i].bytes < kept[small].bytes) small = i;
-        if (n_kept == 0 || kept[small].bytes >= bytes) {
+        for (int i = 1; i < k->n; i++)
+            if (k->b[i].bytes < k->b[small].bytes) small = i;
+        if (k->n == 0 || k->b[small].bytes >= bytes) {
             free(p);
             return;
         }
-        free(kept[small].p);
-        kept_bytes -= kept[small].bytes;
-        kept[small] = kept[--n_kept];
+        free(k->b[small].p);
+        k->bytes -= k->b[small].bytes;
+        k->b[small] = k->b[--k->n];
     }
-    kept[n_kept++] = (kept_block){p, bytes};
-    kept_bytes += bytes;
+    k->b[k->n++] = (kept_block){p, bytes};
+    k->bytes += bytes;
 }

@@ -51,6 +51,18 @@ def test_kept_blocks_give_the_numbers_of_fresh_ones():
         assert _search(packed, 1) == fresh       # again, now reusing its own blocks
 
 
+def test_small_kept_blocks_give_the_numbers_of_fresh_ones():
+    # 1-shanten: a few hundred states, arrays of tens of KB from the small pool; the searches in
+    # between (other 1-shanten hands, a 2-shanten one) leave theirs dirty on this thread
+    hands, other = _hands(74, 1, 6), _hands(75, 2, 1)[0]
+    want = [_on_new_thread(packed, 1) for packed in hands]
+    assert min(states for _, _, states in want) > 50
+    for _ in range(2):
+        _search(other, 1)
+        assert [_search(packed, 1) for packed in hands] == want
+        assert [_search(packed, 9) for packed in reversed(hands)] == [_on_new_thread(p, 9) for p in reversed(hands)]
+
+
 def test_threads_searching_side_by_side_keep_their_own_blocks():
     hands = _hands(73, 2, 3)
     want = [_on_new_thread(packed, 1) for packed in hands]
