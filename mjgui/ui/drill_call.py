@@ -7,7 +7,6 @@ from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
-    QSizePolicy,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -58,15 +57,7 @@ class ChoiceButton(AnswerButton):
         self.call = choice.call
         self.key = key
         self.setObjectName(f"choice_{str(choice.call).replace(':', '_')}")
-        self.setCursor(Qt.CursorShape.PointingHandCursor)
-        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Preferred)
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(10, 8, 14, 8)
-        layout.setSpacing(10)
-        self.key_label = QLabel(str(key))
-        self.key_label.setObjectName("choiceKey")
-        self.key_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.key_label.setFixedSize(22, 22)
+        layout = self.keyed_row(key, 14)
         layout.addWidget(self.key_label, 0, Qt.AlignmentFlag.AlignVCenter)
         text = QVBoxLayout()
         text.setSpacing(2)

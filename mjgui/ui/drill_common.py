@@ -108,6 +108,20 @@ class AnswerButton(QPushButton):
         self._theme = theme
         self.state: str | None = None          # "right" | "wrong" | "other-right" | "chosen"
 
+    def keyed_row(self, key: int, right_margin: int) -> QHBoxLayout:
+        """The button's row, starting with its key in a badge (`key_label`): the choices of
+        both drills look and answer to the pointer alike."""
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Preferred)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(10, 8, right_margin, 8)
+        layout.setSpacing(10)
+        self.key_label = QLabel(str(key))
+        self.key_label.setObjectName("choiceKey")
+        self.key_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.key_label.setFixedSize(22, 22)
+        return layout
+
     def set_theme(self, theme: str) -> None:
         self._theme = theme
         self.update()

@@ -74,15 +74,7 @@ class ValueButton(AnswerButton):
         self.choice = choice
         self.key = key
         self.setObjectName(f"value_{key}")
-        self.setCursor(Qt.CursorShape.PointingHandCursor)
-        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Preferred)
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(10, 8, 16, 8)
-        layout.setSpacing(10)
-        self.key_label = QLabel(str(key))
-        self.key_label.setObjectName("choiceKey")
-        self.key_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.key_label.setFixedSize(22, 22)
+        layout = self.keyed_row(key, 16)
         self.text_label = QLabel()
         self.text_label.setFont(scaled_font(self, 1.2, True))
         layout.addWidget(self.key_label)
