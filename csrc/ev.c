@@ -697,8 +697,9 @@ static int has_yaku(ev_ctx *c, uint8_t *h, int red)
 }
 
 /* The last draw index after which riichi can still be declared: it needs
- * four tiles left in the wall, and in the full model (70 live draws) every
- * seat has fewer at its last draw, so a tenpai reached there waits dama.
+ * four tiles left in the wall, and in the full model every seat has fewer
+ * at its last draw (the live wall's last four draws are one per seat, kans
+ * or not), so a tenpai reached there waits dama.
  * The simple model declares riichi at every tenpai. */
 static int riichi_by(const ev_ctx *c)
 {
@@ -1275,21 +1276,25 @@ static void row_values(mj_ev_row *row, const double *v, int turn)
     }
 }
 
-/* Seats in draw order from the dealer: the last draw index and the opponent
- * discards after the player's last one (70 live draws: East and South draw
- * 18 times, West and North 17; South draws the last tile). */
-static void seat_schedule(ev_ctx *c, int seat)
+/* Seats in draw order from the dealer: the last draw index, the haitei draw
+ * and the opponent discards after the player's last one (no kan: 70 live
+ * draws, East and South draw 18 times, West and North 17, South draws the
+ * last tile). */
+static void seat_schedule(ev_ctx *c, int seat, int kans)
 {
-    static const int8_t last[4] = {17, 17, 16, 16}, final_discards[4] = {1, 0, 3, 2};
     if (!c->full) {               /* the simple model: draws to 17, haitei on 17, no ron */
         c->last = 17;
         c->haitei = 17;
         c->final_discards = 0;
         return;
     }
-    c->last = last[seat];
-    c->haitei = seat == 1 ? 17 : -1;
-    c->final_discards = final_discards[seat];
+    /* the live wall's draws go East, South, West, North from the dealer: 70,
+     * less one for each kan (its replacement tile comes off the live wall's
+     * end); the seat's are draws seat + 1, seat + 5, ... */
+    int live = 70 - kans, ender = (live - 1) % 4;
+    c->last = (live - seat - 1) / 4;          /* draw t is the seat's (t + 1)-th */
+    c->haitei = seat == ender ? c->last : -1;
+    c->final_discards = (ender - seat + 4) % 4;   /* the discards before the last tile's drawer's */
 }
 
 /* The root discards the plain search values, taken in turn by one or two
@@ -1390,7 +1395,7 @@ int mj_ev_model(const mj_win *hand, const mj_ev_params *p, mj_ev_row *rows, long
         if (hand->counts[k] + c.melded[k] + c.indicators[k] + c.seen[k] > 4) return MJ_ERR_COUNT;
     c.n_ind = hand->n_dora;
     c.forms = hand->n_melds ? MJ_REGULAR : MJ_ALL_FORMS;
-    seat_schedule(&c, hand->seat_wind);
+    seat_schedule(&c, hand->seat_wind, hand->n_dora > 1 ? hand->n_dora - 1 : 0);   /* a kan flips an indicator */
     /* the simple model's pool S - t (S = 136 - 14 - indicators); the full
      * model also takes out the other players' tiles seen */
     for (int t = 0; t < NV; t++) {

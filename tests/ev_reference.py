@@ -48,11 +48,18 @@ class Model:
         n_visible = len(hand.visible) if full else 0
         self.pool = [max(136 - 14 - len(hand.dora_indicators) - t - n_visible, 1) for t in range(19)]
         seat = hand.seat_wind
-        # full: East/South draw to 17, West/North to 16; South's last draw is haitei; opponent
-        # discards after the player's last one: East 1 (South), South 0, West 3, North 2
-        self.last = 17 if not full or seat < 2 else 16
-        self.haitei = 17 if not full or seat == 1 else None
-        self.final = (1, 0, 3, 2)[seat] if full else 0
+        if full:
+            # the live wall's draws dealt one by one East, South, West, North; each kan (one
+            # indicator more) takes one off its end
+            live = 70 - (len(hand.dora_indicators) - 1)
+            owner = [k % 4 for k in range(live)]
+            ender = owner[-1]
+            self.last = owner.count(seat) - 1          # draw t is the player's (t + 1)-th
+            self.haitei = self.last if seat == ender else None
+            # the opponents' discards after the player's last one, up to the last tile's drawer
+            self.final = next(n for n in range(4) if (seat + n) % 4 == ender)
+        else:
+            self.last, self.haitei, self.final = LAST, LAST, 0
         self.closed = hand.is_closed
         self.forms = core.ALL_FORMS if not hand.melds else core.REGULAR
         self.value = lru_cache(maxsize=None)(self._value)

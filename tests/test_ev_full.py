@@ -55,10 +55,12 @@ def check_against_reference(hand: Hand, turn: int, options: EvOptions) -> None:
 def test_tenpai_hands_match_the_reference(seed):
     rng = random.Random(100 + seed)
     for _ in range(20):
-        hand = with_seen(rng, random_hand(rng, 0, indicators=rng.choice((1, 1, 1, 2))),
+        hand = with_seen(rng, random_hand(rng, 0, indicators=rng.choice((1, 1, 1, 2, 3))),
                          rng.randrange(0, 30), rng.randrange(0, 8))
+        # (two kans, three indicators: the reference's ura average over them is slow)
         options = EvOptions(model="full", ippatsu=rng.random() < 0.7, haitei=rng.random() < 0.7,
-                            ura=rng.random() < 0.7, ron_dama=rng.choice((0.0, 0.5, 1.0)),
+                            ura=rng.random() < 0.7 and len(hand.dora_indicators) < 3,
+                            ron_dama=rng.choice((0.0, 0.5, 1.0)),
                             ron_riichi=rng.choice((0.0, 0.25, 0.6)))
         check_against_reference(hand, rng.randrange(1, 18), options)
 
@@ -110,6 +112,32 @@ def test_tenpai_win_probability_closed_form_by_seat(seat, last, final):
     if last == 16:
         row = expected_values(hand, 17, FULL).row("9m")
         assert row.dama.win_prob == pytest.approx(1 - (1 - 0.5 * 8 / (121 - 17 - 3)) ** final, rel=1e-12)
+
+
+@pytest.mark.parametrize("seat, kans, last, final", [
+    # one kan: 69 live draws, East draws the last tile (its 18th); the others draw 17 times
+    (0, 1, 17, 0), (1, 1, 16, 3), (2, 1, 16, 2), (3, 1, 16, 1),
+    # two: 68, North draws the last, every seat 17 times
+    (0, 2, 16, 3), (1, 2, 16, 2), (3, 2, 16, 0),
+    # three: 67, West draws the last, North only 16 times; four: 66, South the last
+    (2, 3, 16, 0), (3, 3, 15, 3), (1, 4, 16, 0), (2, 4, 15, 3),
+])
+def test_each_kan_ends_the_wall_a_draw_sooner(seat, kans, last, final):
+    # each kan flips one more indicator and takes its replacement tile off the live wall's end
+    indicators = "".join(f"{k}z" for k in range(1, kans + 2))
+    hand = Hand.parse(f"23m456p789s55p123s9m dora:{indicators} visible:7z7z6z seat:{'ESWN'[seat]}")
+    wall = 122 - (kans + 1) - 3
+    turn = 5
+    row = expected_values(hand, turn, FULL).row("9m")
+    pools = [wall - t for t in range(turn, last + 1)]
+    assert row.dama.win_prob == pytest.approx(ron_tsumo_win(8, pools, 0.5, wall - (last + 1), final), rel=1e-12)
+    assert row.riichi.win_prob == pytest.approx(ron_tsumo_win(8, pools, 0.25, wall - (last + 1), final),
+                                                rel=1e-12)
+    # fewer than four tiles are left at the seat's last draw: no riichi there, still one draw before
+    assert expected_values(hand, last + 1, FULL).row("9m").riichi is None
+    assert expected_values(hand, last, FULL).row("9m").riichi is not None
+    # the reference averages ura dora over every way three or more indicators fall: slow
+    check_against_reference(hand, turn, FULL if kans < 2 else EvOptions(model="full", ura=False))
 
 
 def test_furiten_wins_by_tsumo_only():

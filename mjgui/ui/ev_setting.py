@@ -190,7 +190,8 @@ def explanation(o: EvOptions) -> str:
     return tr(
         "Win %, Tenpai % and Exp. pts come from a model of the round (docs/ev.md):\n\n"
         "• the wall holds the tiles you have not seen: your hand, the dora indicators, visible: "
-        "tiles and your discards: are gone; you draw to the 17th or 18th draw by seat;\n"
+        "tiles and your discards: are gone; you draw to the 17th or 18th draw by seat, each kan "
+        "(an indicator more) ending the wall a draw sooner;\n"
         "• a draw that lowers the shanten is kept with the best discard, any other is thrown back;\n"
         "• between your draws each opponent discards one unseen tile (fewer of your waits against "
         "riichi), which you can ron unless a wait is among your discards (furiten);\n"
@@ -199,7 +200,7 @@ def explanation(o: EvOptions) -> str:
         "than four tiles are left); hover a tenpai row for both;\n",
         "和了率・聴牌率・期待値は、局を単純化したモデルによる数字です（docs/ev.md）。\n\n"
         "・山は見えていない牌: 手牌・ドラ表示牌・visible: の牌・自分の捨て牌（discards:）は山になし。"
-        "ツモは席により17回か18回まで\n"
+        "ツモは席により17回か18回まで（カンがあればドラ表示牌1枚ごとに山が1枚短くなる）\n"
         "・向聴数が下がるツモは最善の打牌で残し、それ以外はツモ切り\n"
         "・自分のツモの間に他家は見えない牌を1枚ずつ切る（立直には待ち牌を切りにくい）。"
         "待ちが自分の捨て牌にあればフリテンでロンできない\n"
