@@ -512,6 +512,7 @@ static int red_in_wall(const ev_ctx *c, const uint8_t *h, int red, int x)
 }
 
 static int32_t evaluate(ev_ctx *c, uint8_t *h, int red, int extra, int shanten);
+static int32_t evaluate_key(ev_ctx *c, uint8_t *h, int red, int extra, int shanten, uint64_t lo, uint64_t hi);
 
 /* Key bits of the line: the call made and where its red five is (extra bits 5 and up). */
 static int line_bits(const ev_ctx *c) { return c->call << 5 | c->meld_red << 17; }
@@ -875,10 +876,8 @@ static uint64_t discards_to(const ev_ctx *c, uint8_t *h, int shanten, uint64_t b
 /* The 14-tile hand h (red fives r) one shanten below `shanten` after a kept
  * draw: each number of its best discard one draw later, as a vector over t
  * (memoised: many 13-tile states draw into the same 14-tile hand). */
-static int32_t drawn_best(ev_ctx *c, uint8_t *h, int r, int shanten)
+static int32_t drawn_best(ev_ctx *c, uint8_t *h, int r, int shanten, uint64_t lo, uint64_t hi)
 {
-    uint64_t lo, hi;
-    make_key(h, r | line_bits(c), &lo, &hi);
     slot *s = find_slot(&c->drawn, lo, hi);
     if (!s) { c->failed = FAIL_MEMORY; return -1; }
     if (s->values >= 0) return s->values;
@@ -891,10 +890,21 @@ static int32_t drawn_best(ev_ctx *c, uint8_t *h, int r, int shanten)
      * the zeroed row (its address read after each child, whose search may
      * move the arena): no row on the stack to zero and copy */
     uint64_t to = discards_to(c, h, shanten - 1, 0);
+    /* the children's keys first, their slots loading meanwhile */
+    uint64_t key_lo[MJ_KINDS], key_hi[MJ_KINDS];
+    int red_of[MJ_KINDS];
+    for (uint64_t m = to; m; m &= m - 1) {
+        int d = mj_lowest_kind(m);
+        h[d]--;
+        red_of[d] = red_after_discard(h, r, d, c->meld_red);
+        make_key(h, red_of[d] | line_bits(c), &key_lo[d], &key_hi[d]);
+        h[d]++;
+        prefetch_slot(&c->states, key_lo[d], key_hi[d]);
+    }
     for (int d = 0; d < MJ_KINDS; d++) {
         if (!(to >> d & 1)) continue;
         h[d]--;
-        int32_t child = evaluate(c, h, red_after_discard(h, r, d, c->meld_red), 0, shanten - 1);
+        int32_t child = evaluate_key(c, h, red_of[d], 0, shanten - 1, key_lo[d], key_hi[d]);
         h[d]++;
         if (child < 0) return -1;
         ROW_OP(c, row_max, values_at(c, v), values_at(c, child) + 1);
@@ -1244,10 +1254,19 @@ static void progress_values(ev_ctx *c, uint8_t *h, int red, int shanten, int32_t
      * arena is zeroed, so the unused entries stay finite */
     double acc[M_COUNT * NV];
     ROW_OP(c, row_zero, acc);
+    /* the drawn hands' keys first, their slots loading meanwhile (a miss
+     * there was a tenth of this function's time) */
+    uint64_t key_lo[2 * MJ_KINDS], key_hi[2 * MJ_KINDS];
+    for (int i = 0; i < n; i++) {
+        h[draws[i].x]++;
+        make_key(h, draws[i].red | line_bits(c), &key_lo[i], &key_hi[i]);
+        h[draws[i].x]--;
+        prefetch_slot(&c->drawn, key_lo[i], key_hi[i]);
+    }
     for (int i = 0; i < n && !c->failed; i++) {
         double weight = draws[i].weight;
         h[draws[i].x]++;
-        int32_t best = drawn_best(c, h, draws[i].red, shanten);
+        int32_t best = drawn_best(c, h, draws[i].red, shanten, key_lo[i], key_hi[i]);
         h[draws[i].x]--;
         if (best < 0) break;
         const double *b = values_at(c, best);
@@ -1302,9 +1321,15 @@ static void progress_values(ev_ctx *c, uint8_t *h, int red, int shanten, int32_t
 /* The values of the 13-tile state h (memoised); -1 when the search failed. */
 static int32_t evaluate(ev_ctx *c, uint8_t *h, int red, int extra, int shanten)
 {
-    if (c->failed) return -1;
     uint64_t lo, hi;
     make_key(h, red | extra << 3 | line_bits(c), &lo, &hi);
+    return evaluate_key(c, h, red, extra, shanten, lo, hi);
+}
+
+/* evaluate with the state's key (make_key of h and red | extra << 3 | line_bits) given */
+static int32_t evaluate_key(ev_ctx *c, uint8_t *h, int red, int extra, int shanten, uint64_t lo, uint64_t hi)
+{
+    if (c->failed) return -1;
     slot *s = find_slot(&c->states, lo, hi);
     if (!s) { c->failed = FAIL_MEMORY; return -1; }
     if (s->values >= 0) return s->values;
