@@ -863,13 +863,27 @@ static int capped_after(const ev_ctx *c, uint8_t *h, int d)
  * remove completions): only the discards reaching it there are checked. */
 static uint64_t discards_to(const ev_ctx *c, uint8_t *h, int shanten, uint64_t banned)
 {
-    int8_t after[MJ_KINDS];
+    int8_t after[48];
     mj_discard_shanten(h, c->forms, NULL, after);
     uint64_t to = 0;
+#ifdef EV_SIDE_BY_SIDE
+    /* the kinds reaching it sixteen at a time (the branchy test of each of
+     * the 34 was a third of this function's time) */
+    memset(after + MJ_KINDS, MJ_NOT_HELD, sizeof after - MJ_KINDS);
+    const __m128i want = _mm_set1_epi8((char)shanten);
+    for (int i = 0; i < 48; i += 16)
+        to |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(after + i)), want))
+              << i;
+    to &= ~banned & (((uint64_t)1 << MJ_KINDS) - 1);
+#else
     for (int d = 0; d < MJ_KINDS; d++)
-        if (after[d] == shanten && !(banned >> d & 1)
-            && (!c->cx || caps_free(c, h, d, shanten + 1) || capped_after(c, h, d) == shanten))
-            to |= (uint64_t)1 << d;
+        if (after[d] == shanten && !(banned >> d & 1)) to |= (uint64_t)1 << d;
+#endif
+    if (c->cx)
+        for (uint64_t m = to; m; m &= m - 1) {
+            int d = mj_lowest_kind(m);
+            if (!caps_free(c, h, d, shanten + 1) && capped_after(c, h, d) != shanten) to &= ~((uint64_t)1 << d);
+        }
     return to;
 }
 
