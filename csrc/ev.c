@@ -31,6 +31,19 @@
 #include <emmintrin.h>
 #define EV_SIDE_BY_SIDE 1             /* two numbers in one register: the same IEEE operations on each */
 #endif
+/* Whole value rows four numbers at a time where the CPU has AVX2, checked at
+ * run time (the build itself assumes only SSE2): GCC or Clang on x86-64.
+ * EV_WIDE_ROWS 0 keeps the build's own loops (for measuring). */
+#ifndef EV_WIDE_ROWS
+#if defined(EV_SIDE_BY_SIDE) && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define EV_WIDE_ROWS 1
+#else
+#define EV_WIDE_ROWS 0
+#endif
+#endif
+#if EV_WIDE_ROWS
+#include <immintrin.h>
+#endif
 
 /* Switches for measuring (benchmarks/README.md): EV_WIDE_CALLS 1 searches
  * every pon and chi from 2-shanten (not only a value honour's pon; not the
@@ -91,6 +104,7 @@ typedef struct {
     mj_ev_row *capture;               /* a root's row: the next tenpai state valued fills its choices */
     uint64_t waits_given;             /* the next tenpai state's waits without caps (EV_WAITS_UNKNOWN: none) */
     uint64_t search;                  /* this search's number, for the memo of ura averages */
+    int wide;                         /* the row loops may use AVX2 (EV_WIDE_ROWS) */
 } ev_ctx;
 
 static int32_t new_values(ev_ctx *c)
@@ -109,11 +123,87 @@ static int32_t new_values(ev_ctx *c)
 
 static double *values_at(ev_ctx *c, int32_t v) { return c->arena + (size_t)v * M_COUNT * NV; }
 
+/* ---- whole rows (M_COUNT x NV doubles): zeroed, copied, a child's row into
+ * its parent's best (max) or sum (weight x row added) ----
+ *
+ * Element-wise IEEE operations give the same numbers at any vector width, so
+ * with AVX2 (c->wide) the rows go four numbers at a time, bit for bit as the
+ * build's SSE2 loops: no fused multiply-add (the target does not enable FMA,
+ * and -std=c99 keeps products and sums apart), VMAXPD as the plain `>` test.
+ * ROW_OP picks the variant; the plain ones stay loops the compiler vectorises
+ * (memset / memcpy of a row became `rep stos` / `rep movs`, slow to start). */
+#define ROW (M_COUNT * NV)
+
+static void row_zero(double *r)
+{
+#ifdef EV_SIDE_BY_SIDE
+    for (int j = 0; j + 2 <= ROW; j += 2) _mm_storeu_pd(r + j, _mm_setzero_pd());
+    r[ROW - 1] = 0;
+#else
+    memset(r, 0, ROW * sizeof *r);
+#endif
+}
+
+static void row_copy(double *to, const double *from)
+{
+#ifdef EV_SIDE_BY_SIDE
+    for (int j = 0; j + 2 <= ROW; j += 2) _mm_storeu_pd(to + j, _mm_loadu_pd(from + j));
+    to[ROW - 1] = from[ROW - 1];
+#else
+    memcpy(to, from, ROW * sizeof *to);
+#endif
+}
+
+/* best[j] = max(next[j], best[j]) for all but the last number: next is a
+ * child's row from its second number on (best at t takes the child at t + 1) */
+static void row_max(double *best, const double *next)
+{
+    for (int j = 0; j < ROW - 1; j++) best[j] = next[j] > best[j] ? next[j] : best[j];
+}
+
+static void row_add_scaled(double *acc, const double *b, double weight)
+{
+    for (int j = 0; j < ROW; j++) acc[j] += weight * b[j];
+}
+
+#if EV_WIDE_ROWS
+#define EV_AVX2 __attribute__((target("avx2")))
+static EV_AVX2 void row_zero_wide(double *r)
+{
+    for (int j = 0; j + 4 <= ROW; j += 4) _mm256_storeu_pd(r + j, _mm256_setzero_pd());
+    r[ROW - 1] = 0;
+}
+
+static EV_AVX2 void row_copy_wide(double *to, const double *from)
+{
+    for (int j = 0; j + 4 <= ROW; j += 4) _mm256_storeu_pd(to + j, _mm256_loadu_pd(from + j));
+    to[ROW - 1] = from[ROW - 1];
+}
+
+typedef char row_max_in_fours[(ROW - 1) % 4 == 0 ? 1 : -1];
+static EV_AVX2 void row_max_wide(double *best, const double *next)
+{
+    for (int j = 0; j < ROW - 1; j += 4)     /* VMAXPD a, b: a > b ? a : b */
+        _mm256_storeu_pd(best + j, _mm256_max_pd(_mm256_loadu_pd(next + j), _mm256_loadu_pd(best + j)));
+}
+
+static EV_AVX2 void row_add_scaled_wide(double *acc, const double *b, double weight)
+{
+    __m256d w = _mm256_set1_pd(weight);
+    for (int j = 0; j + 4 <= ROW; j += 4)
+        _mm256_storeu_pd(acc + j, _mm256_add_pd(_mm256_loadu_pd(acc + j), _mm256_mul_pd(w, _mm256_loadu_pd(b + j))));
+    acc[ROW - 1] += weight * b[ROW - 1];
+}
+#define ROW_OP(c, op, ...) ((c)->wide ? op##_wide(__VA_ARGS__) : op(__VA_ARGS__))
+#else
+#define ROW_OP(c, op, ...) op(__VA_ARGS__)
+#endif
+
 /* A new state's values, all zero. */
 static int32_t new_zeroed(ev_ctx *c)
 {
     int32_t v = new_values(c);
-    if (v >= 0) memset(values_at(c, v), 0, M_COUNT * NV * sizeof(double));
+    if (v >= 0) ROW_OP(c, row_zero, values_at(c, v));
     return v;
 }
 
@@ -422,6 +512,7 @@ static int red_in_wall(const ev_ctx *c, const uint8_t *h, int red, int x)
 }
 
 static int32_t evaluate(ev_ctx *c, uint8_t *h, int red, int extra, int shanten);
+static int32_t evaluate_key(ev_ctx *c, uint8_t *h, int red, int extra, int shanten, uint64_t lo, uint64_t hi);
 
 /* Key bits of the line: the call made and where its red five is (extra bits 5 and up). */
 static int line_bits(const ev_ctx *c) { return c->call << 5 | c->meld_red << 17; }
@@ -773,23 +864,35 @@ static int capped_after(const ev_ctx *c, uint8_t *h, int d)
  * remove completions): only the discards reaching it there are checked. */
 static uint64_t discards_to(const ev_ctx *c, uint8_t *h, int shanten, uint64_t banned)
 {
-    int8_t after[MJ_KINDS];
+    int8_t after[48];
     mj_discard_shanten(h, c->forms, NULL, after);
     uint64_t to = 0;
+#ifdef EV_SIDE_BY_SIDE
+    /* the kinds reaching it sixteen at a time (the branchy test of each of
+     * the 34 was a third of this function's time) */
+    memset(after + MJ_KINDS, MJ_NOT_HELD, sizeof after - MJ_KINDS);
+    const __m128i want = _mm_set1_epi8((char)shanten);
+    for (int i = 0; i < 48; i += 16)
+        to |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(after + i)), want))
+              << i;
+    to &= ~banned & (((uint64_t)1 << MJ_KINDS) - 1);
+#else
     for (int d = 0; d < MJ_KINDS; d++)
-        if (after[d] == shanten && !(banned >> d & 1)
-            && (!c->cx || caps_free(c, h, d, shanten + 1) || capped_after(c, h, d) == shanten))
-            to |= (uint64_t)1 << d;
+        if (after[d] == shanten && !(banned >> d & 1)) to |= (uint64_t)1 << d;
+#endif
+    if (c->cx)
+        for (uint64_t m = to; m; m &= m - 1) {
+            int d = mj_lowest_kind(m);
+            if (!caps_free(c, h, d, shanten + 1) && capped_after(c, h, d) != shanten) to &= ~((uint64_t)1 << d);
+        }
     return to;
 }
 
 /* The 14-tile hand h (red fives r) one shanten below `shanten` after a kept
  * draw: each number of its best discard one draw later, as a vector over t
  * (memoised: many 13-tile states draw into the same 14-tile hand). */
-static int32_t drawn_best(ev_ctx *c, uint8_t *h, int r, int shanten)
+static int32_t drawn_best(ev_ctx *c, uint8_t *h, int r, int shanten, uint64_t lo, uint64_t hi)
 {
-    uint64_t lo, hi;
-    make_key(h, r | line_bits(c), &lo, &hi);
     slot *s = find_slot(&c->drawn, lo, hi);
     if (!s) { c->failed = FAIL_MEMORY; return -1; }
     if (s->values >= 0) return s->values;
@@ -798,19 +901,29 @@ static int32_t drawn_best(ev_ctx *c, uint8_t *h, int r, int shanten)
     s->values = v;          /* claimed before the children: the table may move below */
     /* best[j] takes child[j + 1] (the child one draw later); whole rows are
      * cheaper than their used part (the loops vectorise), and the arena is
-     * zeroed, so the unused entries stay finite */
-    double best[M_COUNT * NV] = {0};
+     * zeroed, so the unused entries stay finite.  The best goes straight into
+     * the zeroed row (its address read after each child, whose search may
+     * move the arena): no row on the stack to zero and copy */
     uint64_t to = discards_to(c, h, shanten - 1, 0);
+    /* the children's keys first, their slots loading meanwhile */
+    uint64_t key_lo[MJ_KINDS], key_hi[MJ_KINDS];
+    int red_of[MJ_KINDS];
+    for (uint64_t m = to; m; m &= m - 1) {
+        int d = mj_lowest_kind(m);
+        h[d]--;
+        red_of[d] = red_after_discard(h, r, d, c->meld_red);
+        make_key(h, red_of[d] | line_bits(c), &key_lo[d], &key_hi[d]);
+        h[d]++;
+        prefetch_slot(&c->states, key_lo[d], key_hi[d]);
+    }
     for (int d = 0; d < MJ_KINDS; d++) {
         if (!(to >> d & 1)) continue;
         h[d]--;
-        int32_t child = evaluate(c, h, red_after_discard(h, r, d, c->meld_red), 0, shanten - 1);
+        int32_t child = evaluate_key(c, h, red_of[d], 0, shanten - 1, key_lo[d], key_hi[d]);
         h[d]++;
         if (child < 0) return -1;
-        const double *cv = values_at(c, child) + 1;
-        for (int j = 0; j < M_COUNT * NV - 1; j++) best[j] = cv[j] > best[j] ? cv[j] : best[j];
+        ROW_OP(c, row_max, values_at(c, v), values_at(c, child) + 1);
     }
-    memcpy(values_at(c, v), best, sizeof best);
     return v;
 }
 
@@ -1077,7 +1190,7 @@ static int call_shape(ev_ctx *c, uint8_t *h, int red, int x, int called_red, int
              * at the search's first draw (cv[j] is its value at draw j + 1) */
             if (cv[M_TENPAI * NV + c->turn] <= 0) continue;
             found++;
-            for (int j = 0; j < M_COUNT * NV - 1; j++) best[j] = cv[j] > best[j] ? cv[j] : best[j];
+            ROW_OP(c, row_max, best, cv);
         }
     }
     leave_call(c, &saved);
@@ -1089,22 +1202,24 @@ static int call_shape(ev_ctx *c, uint8_t *h, int red, int x, int called_red, int
 /* The calls of the draw dr of the closed state h: pon[] the best pon (any
  * opponent's discard), left[] the best pon or chi (the left player's);
  * zero where there is none.  Returns -1 when the search failed, else the
- * number of (call, discard) pairs found. */
+ * number of (call, discard) pairs found.  The rows are written only as far
+ * as they are read: left when a call is found, pon when a pon is (most draws
+ * have no call shape: zeroing and copying their rows was most of this). */
 static int call_values(ev_ctx *c, uint8_t *h, int red, const draw *dr, int shanten, double *pon, double *left,
                        int *pons_found)
 {
     int x = dr->x, called_red = dr->red != red, found = 0;
     *pons_found = 0;
-    memset(pon, 0, M_COUNT * NV * sizeof *pon);
-    if (!EV_WIDE_CALLS && shanten == 2 && !value_honour(c, x)) {    /* from 2-shanten: a value honour's pon only */
-        memset(left, 0, M_COUNT * NV * sizeof *left);
+    if (!EV_WIDE_CALLS && shanten == 2 && !value_honour(c, x))      /* from 2-shanten: a value honour's pon only */
         return 0;
+    if (h[x] >= 2) {
+        ROW_OP(c, row_zero, pon);
+        if ((found = call_shape(c, h, red, x, called_red, pon_code(x), (uint64_t)1 << x, x, x, shanten, pon)) < 0)
+            return -1;
     }
-    if (h[x] >= 2 && (found = call_shape(c, h, red, x, called_red, pon_code(x), (uint64_t)1 << x, x, x,
-                                         shanten, pon)) < 0)
-        return -1;
     *pons_found = found;
-    memcpy(left, pon, M_COUNT * NV * sizeof *left);
+    int left_ready = found > 0;
+    if (left_ready) ROW_OP(c, row_copy, left, pon);
     if (x >= 27) return found;
     int pos = x % 9;
     for (int j = 0; j < 3; j++) {                  /* x is the lowest, middle or highest of the run */
@@ -1115,6 +1230,8 @@ static int call_values(ev_ctx *c, uint8_t *h, int red, const draw *dr, int shant
         uint64_t banned = (uint64_t)1 << x;        /* kuikae: the called kind, and the other end of the run */
         if (j == 0 && pos + 3 <= 8) banned |= (uint64_t)1 << (x + 3);
         if (j == 2 && pos - 3 >= 0) banned |= (uint64_t)1 << (x - 3);
+        if (!left_ready) ROW_OP(c, row_zero, left);
+        left_ready = 1;
         int more = call_shape(c, h, red, x, called_red, chi_code(low), banned, a, b, shanten, left);
         if (more < 0) return -1;
         found += more;
@@ -1150,16 +1267,26 @@ static void progress_values(ev_ctx *c, uint8_t *h, int red, int shanten, int32_t
     /* flat M_COUNT x NV rows: best[i] takes child[i + 1] (the child one draw later);
      * whole rows are cheaper than their used part (the loops vectorise), and the
      * arena is zeroed, so the unused entries stay finite */
-    double acc[M_COUNT * NV] = {0};
+    double acc[M_COUNT * NV];
+    ROW_OP(c, row_zero, acc);
+    /* the drawn hands' keys first, their slots loading meanwhile (a miss
+     * there was a tenth of this function's time) */
+    uint64_t key_lo[2 * MJ_KINDS], key_hi[2 * MJ_KINDS];
+    for (int i = 0; i < n; i++) {
+        h[draws[i].x]++;
+        make_key(h, draws[i].red | line_bits(c), &key_lo[i], &key_hi[i]);
+        h[draws[i].x]--;
+        prefetch_slot(&c->drawn, key_lo[i], key_hi[i]);
+    }
     for (int i = 0; i < n && !c->failed; i++) {
         double weight = draws[i].weight;
         h[draws[i].x]++;
-        int32_t best = drawn_best(c, h, draws[i].red, shanten);
+        int32_t best = drawn_best(c, h, draws[i].red, shanten, key_lo[i], key_hi[i]);
         h[draws[i].x]--;
         if (best < 0) break;
         const double *b = values_at(c, best);
         kept_weight += weight;
-        for (int j = 0; j < M_COUNT * NV; j++) acc[j] += weight * b[j];
+        ROW_OP(c, row_add_scaled, acc, b, weight);
     }
     /* the useful draws that can be called: their weight, then pon and left
      * (M_COUNT x NV each) in calls */
@@ -1171,7 +1298,7 @@ static void progress_values(ev_ctx *c, uint8_t *h, int red, int shanten, int32_t
         n_calls = 0, n_pons = 0;
     double *calls = calling ? malloc((size_t)2 * n * M_COUNT * NV * sizeof *calls) : NULL;
     double call_weight[2 * MJ_KINDS];
-    int pon_calls[2 * MJ_KINDS];      /* the calls whose pon is found (the others' pon rows are zero) */
+    int pon_calls[2 * MJ_KINDS];      /* the calls whose pon is found (only their pon rows are read) */
     if (calling && !calls) c->failed = FAIL_MEMORY;
     for (int i = 0; calls && i < n && !c->failed; i++) {
         double *pon = calls + (size_t)2 * n_calls * M_COUNT * NV;
@@ -1209,9 +1336,15 @@ static void progress_values(ev_ctx *c, uint8_t *h, int red, int shanten, int32_t
 /* The values of the 13-tile state h (memoised); -1 when the search failed. */
 static int32_t evaluate(ev_ctx *c, uint8_t *h, int red, int extra, int shanten)
 {
-    if (c->failed) return -1;
     uint64_t lo, hi;
     make_key(h, red | extra << 3 | line_bits(c), &lo, &hi);
+    return evaluate_key(c, h, red, extra, shanten, lo, hi);
+}
+
+/* evaluate with the state's key (make_key of h and red | extra << 3 | line_bits) given */
+static int32_t evaluate_key(ev_ctx *c, uint8_t *h, int red, int extra, int shanten, uint64_t lo, uint64_t hi)
+{
+    if (c->failed) return -1;
     slot *s = find_slot(&c->states, lo, hi);
     if (!s) { c->failed = FAIL_MEMORY; return -1; }
     if (s->values >= 0) return s->values;
@@ -1378,6 +1511,9 @@ int mj_ev_model(const mj_win *hand, const mj_ev_params *p, mj_ev_row *rows, long
     c.closed = 1;
     c.waits_given = EV_WAITS_UNKNOWN;
     c.search = __atomic_add_fetch(&searches_begun, 1, __ATOMIC_RELAXED);
+#if EV_WIDE_ROWS
+    c.wide = __builtin_cpu_supports("avx2");     /* a bit libgcc's start-up found */
+#endif
     for (int m = 0; m < hand->n_melds; m++) {
         int t = hand->meld_tile[m], type = hand->meld_type[m];
         if (type > MJ_MELD_KAKAN || t >= MJ_KINDS || (type == MJ_MELD_CHI && (t >= 27 || t % 9 > 6)))
