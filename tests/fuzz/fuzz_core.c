@@ -33,11 +33,12 @@ static long failures = 0;
 /* calls that returned a real answer (not an error), per function: a run that only
  * ever hit the argument checks would prove nothing */
 enum { F_SHANTEN, F_MELDS, F_AGARI, F_UKEIRE, F_TABLE, F_AFTER, F_CALLS, F_ANALYZE, F_HAND, F_DECOMP,
-       F_BATCH, F_SCORE, F_SCORE_BATCH, F_COUNT };
+       F_BATCH, F_SCORE, F_SCORE_BATCH, F_CAPPED, F_POINTS, F_REACH, F_EV, F_EV_FULL, F_COUNT };
 static const char *names[F_COUNT] = {"shanten", "shanten_melds", "is_agari", "ukeire",
                                      "discard_table", "discard_shanten_all", "call_table", "analyze",
                                      "analyze_hand", "decompositions", "shanten_batch", "score_hand",
-                                     "score_batch"};
+                                     "score_batch", "capped", "points", "yaku_reach", "ev",
+                                     "ev_full"};
 static long answered[F_COUNT];
 #define ANSWERED(f, r) (answered[f] += !is_error(r))
 
@@ -99,6 +100,45 @@ static int random_int(void)
 {
     static const int odd[] = {0, -1, 1, 2, 3, 4, 5, 7, 8, 100, -100, 2147483647, -2147483647 - 1};
     return below(3) ? odd[below(13)] : (int)rnd();
+}
+
+/* The _capped variants (a meld's tiles lower its kinds' caps): caps of 4 give the plain
+ * answers, lower caps never a lower shanten; caps of any byte, or NULL (no caps). */
+static void capped_round(const uint8_t *counts, int forms, const uint8_t *remaining, int what, int best,
+                         mj_discard_analysis *rows, mj_discard_analysis *row)
+{
+    uint8_t *caps = malloc(MJ_KINDS);
+    int kind = below(4);              /* 0: all 4; 1: some lower; 2: any byte; 3: NULL */
+    for (int i = 0; i < MJ_KINDS; i++)
+        caps[i] = kind == 0 ? 4 : kind == 1 ? (uint8_t)(below(4) ? 4 : below(5)) : (uint8_t)rnd();
+    const uint8_t *cp = kind == 3 ? NULL : caps;
+    int s = mj_shanten_capped(counts, cp, MJ_ALL_FORMS);
+    answered[F_CAPPED] += !is_error(s);
+    CHECK(is_error(s) || is_shanten(s) || s <= 13, "mj_shanten_capped -> %d", s);
+    if ((kind == 0 || kind == 3) && is_shanten(best))
+        CHECK(s == best, "mj_shanten_capped with caps of 4: %d, plain %d", s, best);
+    if (kind == 1 && is_shanten(best) && is_shanten(s))
+        CHECK(s >= best, "mj_shanten_capped %d below the plain shanten %d", s, best);
+    int melds = below(6) - 1;
+    int m = mj_shanten_melds_capped(counts, cp, melds);
+    CHECK(is_error(m) || (m >= -1 && m <= 14), "mj_shanten_melds_capped(%d) -> %d", melds, m);
+    uint64_t mask = 0;
+    int u = mj_ukeire_capped(counts, cp, forms, below(20) ? &mask : NULL);
+    CHECK(is_error(u) || is_shanten(u) || u <= 13, "mj_ukeire_capped -> %d", u);
+    CHECK((mask >> MJ_KINDS) == 0, "capped ukeire mask has bits above 33");
+    for (int k = 0; k < MJ_KINDS && !is_error(u) && kind != 2; k++)
+        if (mask >> k & 1) CHECK(counts[k] < (cp ? cp[k] : 4), "mj_ukeire_capped: kind %d beyond its cap", k);
+    int8_t *after = malloc(MJ_KINDS), *pon = malloc(MJ_KINDS), *chi = malloc(3 * MJ_KINDS);
+    uint64_t *masks = malloc(MJ_KINDS * sizeof *masks);
+    int d = mj_discard_table_capped(counts, cp, forms, below(20) ? after : NULL, below(20) ? masks : NULL);
+    CHECK(is_error(d) || is_shanten(d) || d <= 13, "mj_discard_table_capped -> %d", d);
+    int ct = mj_call_table_capped(counts, cp, below(20) ? pon : NULL, below(20) ? chi : NULL);
+    CHECK(is_error(ct) || is_shanten(ct), "mj_call_table_capped -> %d", ct);
+    int an = mj_analyze_capped(counts, cp, forms, below(20) ? remaining : NULL, what, below(20) ? rows : NULL);
+    CHECK(is_error(an) || is_shanten(an) || an <= 13, "mj_analyze_capped -> %d", an);
+    int ah = mj_analyze_hand_capped(counts, cp, forms, below(20) ? remaining : NULL, what, below(20) ? row : NULL);
+    CHECK(is_error(ah) || is_shanten(ah) || ah <= 13, "mj_analyze_hand_capped -> %d", ah);
+    free(caps); free(after); free(pon); free(chi); free(masks);
 }
 
 static void one_round(uint8_t *counts, uint8_t *remaining, int8_t *shanten_after,
@@ -191,6 +231,8 @@ static void one_round(uint8_t *counts, uint8_t *remaining, int8_t *shanten_after
     int nd = mj_decompositions(below(20) ? counts : NULL, below(20) ? decomps : NULL, capacity);
     ANSWERED(F_DECOMP, nd);
     CHECK(is_error(nd) || (nd >= 0 && nd <= MJ_MAX_DECOMPS), "mj_decompositions -> %d", nd);
+
+    capped_round(counts, forms, remaining, what, best, rows, row);
 }
 
 /* A random complete hand (blocks drawn one by one, some called) with a random
@@ -271,6 +313,141 @@ static void score_round(void)
     free(w); free(out); free(wins); free(outs); free(status);
 }
 
+/* mj_points: a payer's share times the payers is the total; any int elsewhere. */
+static void points_round(void)
+{
+    int32_t *pay = malloc(2 * sizeof *pay);
+    int sane = below(4) != 0;
+    int han = sane ? below(20) : random_int(), fu = sane ? 20 + 10 * below(12) : random_int();
+    int yakuman = sane ? (below(6) ? 0 : 1 + below(6)) : random_int();
+    int rules = sane ? below(MJ_RULES_ALL + 1) : random_int(), tsumo = below(2), dealer = below(2);
+    int32_t total = mj_points(han, fu, yakuman, rules, tsumo, dealer, below(30) ? pay : NULL);
+    answered[F_POINTS] += total > 0;
+    CHECK(is_error(total) || (total >= 0 && total <= 6 * 8000 * 8), "mj_points -> %d", (int)total);
+    if (total > 0) {
+        int32_t expect = !tsumo ? pay[0] : dealer ? 3 * pay[0] : 2 * pay[0] + pay[1];
+        CHECK(total == expect && pay[0] % 100 == 0 && pay[1] % 100 == 0,
+              "mj_points: total %d, payments %d %d", (int)total, (int)pay[0], (int)pay[1]);
+    }
+    free(pay);
+}
+
+/* A complete hand with 0-2 of its concealed tiles swapped for others: mostly within
+ * two draws of complete, the searches' ground. */
+static void near_hand(mj_win *w)
+{
+    while (!complete_hand(w)) {}
+    for (int swaps = below(3); swaps > 0; swaps--) {
+        int out = below(MJ_KINDS), in = below(MJ_KINDS), total = 0;
+        for (int i = 0; i < w->n_melds; i++)
+            if (w->meld_type[i] == MJ_MELD_CHI) total += in >= w->meld_tile[i] && in <= w->meld_tile[i] + 2;
+            else if (w->meld_tile[i] == in) total += w->meld_type[i] == MJ_MELD_PON ? 3 : 4;
+        if (!w->counts[out] || w->counts[in] + total >= 4 || in == out) continue;
+        w->counts[out]--;
+        w->counts[in]++;
+    }
+}
+
+static void reach_round(void)
+{
+    mj_win *w = malloc(sizeof *w);
+    mj_reach *out = malloc(sizeof *out);
+    uint8_t *counts = malloc(MJ_KINDS);
+    near_hand(w);
+    if (!below(8)) {
+        uint8_t *bytes = (uint8_t *)w;
+        for (size_t i = 0; i < sizeof *w; i++) bytes[i] = (uint8_t)rnd();
+    }
+    memcpy(counts, w->counts, MJ_KINDS);
+    int drop = below(MJ_KINDS);
+    if (below(2) && counts[drop]) counts[drop]--;                  /* 3k+1 as well as 3k+2 */
+    if (!below(10)) hostile(counts);
+    int sane = below(5) != 0;
+    int extra = sane ? below(2) : random_int(), mode = sane ? below(2) : random_int();
+    long limit = sane ? 1 + below(3000) : (long)random_int();
+    int rules = sane ? below(MJ_RULES_ALL + 1) : random_int();
+    int r = mj_yaku_reach(below(30) ? w : NULL, below(30) ? counts : NULL, rules, extra, mode, limit,
+                          below(30) ? out : NULL);
+    answered[F_REACH] += r == 0;
+    CHECK(r == 0 || is_error(r), "mj_yaku_reach -> %d", r);
+    if (r == 0) {
+        long most = limit ? limit : MJ_REACH_MAX_SCORED;        /* 0: the default limit */
+        CHECK(out->scored >= 0 && out->scored <= most, "mj_yaku_reach scored %ld (limit %ld)", out->scored, limit);
+        for (int y = 0; y < MJ_Y_COUNT; y++)
+            CHECK(out->cost[y] >= -1 && out->cost[y] <= 14 && out->tsumo_cost[y] >= -1 && out->tsumo_cost[y] <= 14,
+                  "mj_yaku_reach cost[%d] %d / %d", y, out->cost[y], out->tsumo_cost[y]);
+    }
+    free(w); free(out); free(counts);
+}
+
+/* The expected-value search, simple and full model: sane parameters on hands near
+ * complete (shanten-back and tegawari below 2-shanten only: a 3-shanten graph takes a
+ * tenth of a second under the sanitizers), or any value in any field.  Its numbers are
+ * probabilities and points: win <= tenpai, the simple model's never rising with a later
+ * draw. */
+static void ev_round(void)
+{
+    mj_win *w = malloc(sizeof *w);
+    mj_ev_params *p = malloc(sizeof *p);
+    mj_ev_row *rows = malloc(MJ_KINDS * sizeof *rows);
+    int *cancel = malloc(sizeof *cancel);
+    near_hand(w);
+    w->n_dora = (uint8_t)(1 + below(2));
+    memset(p, 0, sizeof *p);
+    int sane = below(5) != 0;
+    p->turn = sane ? 1 + below(17) : random_int();
+    p->options = sane ? below(MJ_EV_ALL + 1) : random_int();
+    p->rules = sane ? below(MJ_RULES_ALL + 1) : random_int();
+    p->full = sane ? below(2) : random_int();
+    p->threads = sane ? below(3) : random_int();
+    int s = mj_shanten(w->counts, MJ_ALL_FORMS);
+    if (sane && (p->full || s >= 2)) p->options &= ~(MJ_EV_SHANTEN_BACK | MJ_EV_TEGAWARI);
+    if (p->full) {
+        for (int i = 0; i < 6; i++) {
+            int k = below(MJ_KINDS);
+            p->seen[k] += !sane || below(2);
+        }
+        p->n_visible = sane ? below(40) : random_int();
+        p->furiten = sane ? rnd() & ((1ull << MJ_KINDS) - 1) & rnd() : rnd();
+        p->red_seen = (uint8_t)(sane ? below(8) : rnd());
+        static const double odd[] = {0.0, 1.0, -0.0, -1e-300, 1.0000001, 1e300, 0.5};
+        p->ron_dama = sane ? below(101) / 100.0 : odd[below(7)] * (below(8) ? 1 : 0.0 / 0.0);
+        p->ron_riichi = sane ? below(101) / 100.0 : odd[below(7)];
+        p->calls = sane ? below(2) : random_int();
+        p->call_share = sane ? below(101) / 100.0 : odd[below(7)];
+    }
+    *cancel = !below(20);
+    p->cancel = below(3) ? NULL : cancel;
+    if (!sane && !below(4)) {
+        uint8_t *bytes = (uint8_t *)w;
+        for (size_t i = 0; i < sizeof *w; i++) bytes[i] = (uint8_t)rnd();
+    }
+    long states = -1;
+    int r = !p->full && !below(4) ? mj_ev(below(30) ? w : NULL, p->turn, p->options, p->rules,
+                                          below(30) ? rows : NULL, below(2) ? &states : NULL)
+                                  : mj_ev_model(below(30) ? w : NULL, below(30) ? p : NULL,
+                                                below(30) ? rows : NULL, below(2) ? &states : NULL);
+    answered[p->full ? F_EV_FULL : F_EV] += !is_error(r);
+    CHECK(is_error(r) || is_shanten(r), "mj_ev_model -> %d", r);
+    if (!is_error(r)) {
+        for (int d = 0; d < MJ_KINDS; d++) {
+            const mj_ev_row *x = &rows[d];
+            CHECK(x->shanten == MJ_NOT_HELD || (x->shanten >= -1 && x->shanten <= 8), "ev row %d shanten %d",
+                  d, x->shanten);
+            for (int t = p->turn; t < MJ_EV_VALUES; t++) {
+                CHECK(x->tenpai[t] >= 0 && x->tenpai[t] <= 1 + 1e-9 && x->win[t] >= 0
+                      && x->win[t] <= x->tenpai[t] + 1e-9 && x->score[t] >= 0 && x->score[t] <= 1e6,
+                      "ev row %d draw %d: tenpai %g win %g score %g", d, t, x->tenpai[t], x->win[t], x->score[t]);
+                if (!p->full && t + 1 < MJ_EV_VALUES)
+                    CHECK(x->tenpai[t + 1] <= x->tenpai[t] + 1e-9 && x->win[t + 1] <= x->win[t] + 1e-9
+                          && x->score[t + 1] <= x->score[t] * (1 + 1e-9) + 1e-9,
+                          "ev row %d: values rise from draw %d to %d", d, t, t + 1);
+            }
+        }
+    }
+    free(w); free(p); free(rows); free(cancel);
+}
+
 static void batch_round(void)
 {
     long n = below(40);
@@ -324,6 +501,10 @@ int main(int argc, char **argv)
     CHECK(is_error(mj_analyze_hand(NULL, MJ_ALL_FORMS, NULL, 7, NULL)), "mj_analyze_hand(NULL)");
     CHECK(is_error(mj_score_hand(NULL, 0, NULL)), "mj_score_hand(NULL)");
     CHECK(is_error(mj_score_batch(NULL, 1, 0, NULL, NULL)), "mj_score_batch(NULL)");
+    CHECK(is_error(mj_ev(NULL, 1, 0, 0, NULL, NULL)), "mj_ev(NULL)");
+    CHECK(is_error(mj_ev_model(NULL, NULL, NULL, NULL)), "mj_ev_model(NULL)");
+    CHECK(is_error(mj_yaku_reach(NULL, NULL, 0, 0, 0, 0, NULL)), "mj_yaku_reach(NULL)");
+    CHECK(is_error(mj_points(1, 30, 0, 0, 0, 0, NULL)), "mj_points(NULL)");
 
     if (argc > 3 || iterations >= 100000) {       /* the census walks every hand: long runs only */
         uint64_t (*hands)[10] = calloc(15, sizeof *hands);
@@ -337,6 +518,9 @@ int main(int argc, char **argv)
         one_round(counts, remaining, shanten_after, ukeire, pon, chi, rows, row, decomps);
         if (i % 16 == 0) batch_round();
         score_round();
+        points_round();
+        if (i % 8 == 0) reach_round();
+        if (i % 32 == 0) ev_round();
     }
     free(counts); free(remaining); free(shanten_after); free(ukeire); free(pon); free(chi);
     free(rows); free(row); free(decomps);

@@ -87,7 +87,7 @@ def test_core_survives_random_and_adversarial_input(driver):
     assert proc.returncode == 0, report
     assert "0 contract violations" in proc.stdout, report
     answered = dict(line.split()[1:] for line in proc.stdout.splitlines() if line.startswith("answered"))
-    assert len(answered) == 13 and all(int(n) > 0 for n in answered.values()), report
+    assert len(answered) == 18 and all(int(n) > 0 for n in answered.values()), report
 
 
 if __name__ == "__main__":
