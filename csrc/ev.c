@@ -1442,6 +1442,29 @@ typedef struct {
     int result;                       /* 0, MJ_ERR_MEMORY or MJ_ERR_CANCELLED */
 } root_search;
 
+/* by_turn of a root tenpai discard made at turn 1 with double riichi: from
+ * draw 2 on its values are those of the same hand made tenpai later, which
+ * is no first discard -- a plain riichi (the state without X_DOUBLE). */
+static int later_without_double(ev_ctx *c, uint8_t *h, int red, int extra, mj_ev_row *row)
+{
+    mj_ev_row later;
+    memset(&later, 0, sizeof later);
+    c->capture = &later;
+    int32_t v = evaluate(c, h, red, extra & ~X_DOUBLE, 0);
+    if (v >= 0 && c->capture)
+        later.choices = row_choices(c, &later, tenpai_choices(c, h, red, extra & ~X_DOUBLE, later.riichi_win,
+                                                              later.riichi_score, later.dama_win, later.dama_score));
+    c->capture = NULL;
+    if (v < 0) return -1;
+    row_values(&later, values_at(c, v), c->turn);
+    size_t from = (size_t)c->turn + 1, n = (size_t)T_END + 1 - from;
+    double *to[] = {row->tenpai, row->win, row->score, row->riichi_win, row->riichi_score, row->dama_win, row->dama_score};
+    const double *by[] = {later.tenpai, later.win, later.score, later.riichi_win, later.riichi_score, later.dama_win,
+                          later.dama_score};
+    for (int i = 0; i < 7; i++) memcpy(to[i] + from, by[i] + from, n * sizeof(double));
+    return 0;
+}
+
 static void search_roots(root_search *s)
 {
     ev_ctx *c = &s->c;
@@ -1468,13 +1491,14 @@ static void search_roots(root_search *s)
             row->choices = row_choices(c, row, tenpai_choices(c, h, red, extra, row->riichi_win, row->riichi_score,
                                                               row->dama_win, row->dama_score));
         c->capture = NULL;
+        if (v >= 0) row_values(row, values_at(c, v), c->turn);
+        if (v >= 0 && (extra & X_DOUBLE) && later_without_double(c, h, red, extra, row) < 0) v = -1;
         h[d]++;
         if (v < 0) {
             s->result = c->failed == FAIL_CANCELLED ? MJ_ERR_CANCELLED : MJ_ERR_MEMORY;
             __atomic_store_n(s->next, s->n_work, __ATOMIC_RELAXED);   /* the other thread stops too */
             return;
         }
-        row_values(row, values_at(c, v), c->turn);
     }
 }
 

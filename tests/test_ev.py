@@ -15,7 +15,7 @@ from mjgui.hand import Hand
 from mjgui.scoring import score
 from mjgui.tiles import Tile
 
-from ev_reference import Model
+from ev_reference import Model, never_grow
 
 
 def random_hand(rng: random.Random, max_shanten: int, indicators: int = 1) -> Hand:
@@ -68,9 +68,42 @@ def test_invariants(seed):
             for name in ("tenpai_prob", "win_prob", "exp_score"):
                 values = row.by_turn[name]
                 assert len(values) == 18 - r.turn
-                assert all(a >= b - 1e-12 for a, b in zip(values, values[1:])), (name, values)
+                assert never_grow(name, values, r.turn), (name, values)
             if row.shanten == 0:
                 assert row.tenpai_prob == 1.0
+
+
+def test_ippatsu_and_haitei_on_one_draw():
+    # 13s waits on 2s alone (4 live; S = 121): riichi tsumo 2 han 30 fu pays a non-dealer
+    # 2,000, with ippatsu or haitei 3 han 4,000, with both 4 han 30 fu 7,900.  Riichi for
+    # draw 16 wins there with ippatsu or at 17 with haitei; riichi for draw 17 wins with both.
+    row = expected_values("123m456p789s13s99p7z dora:1z seat:S", 16, EvOptions(ura=False)).row("7z")
+    p16, p17 = 4 / 105, 4 / 104
+    assert row.by_turn["win_prob"] == pytest.approx((p16 + (1 - p16) * p17, p17), rel=1e-12)
+    assert row.by_turn["exp_score"] == pytest.approx((4000 * (p16 + (1 - p16) * p17), 7900 * p17), rel=1e-12)
+    assert row.by_turn["exp_score"][1] > row.by_turn["exp_score"][0]     # the one start worth more later
+
+
+@pytest.mark.parametrize("options", [EvOptions(), EvOptions(model="full", calls=True),
+                                     EvOptions(shanten_back=True, tegawari=True)])
+def test_by_turn_is_the_same_hand_later(options):
+    """by_turn[i] is the value of the same hand reaching this point i draws later: the
+    search from the next turn gives the same numbers, but for a first discard's double
+    riichi, which a later discard never is."""
+    rng = random.Random(31)
+    for i in range(8):
+        hand = random_hand(rng, 0 if i < 4 else 1)     # tenpai discards at turn 1: double riichi
+        turn = 1 if i < 4 else rng.randrange(2, 16)
+        now, later = expected_values(hand, turn, options), expected_values(hand, turn + 1, options)
+        for row in now.rows:
+            other = later.row(row.name)
+            for name, values in row.by_turn.items():
+                assert values[1:] == pytest.approx(other.by_turn[name], rel=1e-12, abs=1e-12), (str(hand), row.name)
+            for choice in ("riichi", "dama"):
+                if getattr(row, choice) is not None:
+                    for name, values in getattr(row, choice).by_turn.items():
+                        assert values[1:] == pytest.approx(getattr(other, choice).by_turn[name], rel=1e-12,
+                                                           abs=1e-12), (str(hand), row.name, choice)
 
 
 @pytest.mark.parametrize("seed, max_shanten, hands", [(11, 0, 15), (12, 1, 6)])
