@@ -78,10 +78,33 @@ def _review(app, private: Path, out: Path) -> None:
     window.close()
 
 
+def _drill(app, private: Path, out: Path, kind: str) -> None:
+    """A drill's first problem (seed 5) answered wrongly: the feedback and, for nanikiru,
+    the table of every discard."""
+    window = _window(private)
+    window.set_mode(kind)
+    page = window.pages[kind]
+    page.start(seed=5)
+    _settle(app)
+    view = page.view
+    if kind == "nanikiru":
+        problem = page.session.current()
+        wrong = next(t for t in problem.to_hand().concealed if t.plain_name not in problem.best)
+        view.hand_view.tile_buttons()[view.hand_view.concealed_tiles().index(wrong)].click()
+        _settle(app, lambda: view.table.model().rowCount() > 0)
+    else:
+        next(b for b in view.buttons if not b.choice.right).click()
+    _settle(app)
+    window.grab().save(str(out))
+    window.close()
+
+
 PICTURES = {
     "analysis": lambda app, p, o: _hand(app, p, o, "23m456p789s11z556z9m"),
     "waits-ja-dark": lambda app, p, o: _hand(app, p, o, "1112345678999m", "ja", "dark"),
     "review": _review,
+    "nanikiru": lambda app, p, o: _drill(app, p, o, "nanikiru"),
+    "score-drill": lambda app, p, o: _drill(app, p, o, "score"),
 }
 
 
