@@ -551,13 +551,13 @@ int ev_graph_search(const ev_graph_in *in, double (*values)[EV_ROW], long *state
     if (!g.fresh) g.failed = MJ_ERR_MEMORY;
     g.states.kept = g.nodes.kept = 1;
     if (in->s0 <= 0) g.states.first = g.nodes.first = 256;   /* a tenpai hand: a few dozen states */
-    /* a 3-shanten hand: tens of thousands of states (median ~64 k), 1.6 nodes each; growing
-     * from 4,096 slots zeroed and rehashed every size on the way (the C driver over 30 hands
-     * ran 2 % faster with these than with a quarter of them, which smaller hands would need) */
     /* a 2-shanten hand: a median of ~4,600 states and ~7,000 nodes; tables of 32 k slots
      * each (no growing, short probes) took 6-10 % less CPU over the benchmark's 30 hands
      * than growing from 4,096, 16 k slots half of that (five interleaved runs, 2026-11-28) */
     if (in->s0 == 2) g.states.first = g.nodes.first = (size_t)1 << 15;
+    /* a 3-shanten hand: tens of thousands of states (median ~64 k), 1.6 nodes each; growing
+     * from 4,096 slots zeroed and rehashed every size on the way (the C driver over 30 hands
+     * ran 2 % faster with these than with a quarter of them, which smaller hands would need) */
     if (in->s0 >= 3) {
         g.states.first = (size_t)1 << 17;
         g.nodes.first = (size_t)1 << 18;

@@ -119,6 +119,11 @@ static void capped_round(const uint8_t *counts, int forms, const uint8_t *remain
         CHECK(s == best, "mj_shanten_capped with caps of 4: %d, plain %d", s, best);
     if (kind == 1 && is_shanten(best) && is_shanten(s))
         CHECK(s >= best, "mj_shanten_capped %d below the plain shanten %d", s, best);
+    if (kind == 1) {                  /* (with a cap below 4 the other forms refuse 13 and 14 tiles) */
+        int rc = mj_shanten_capped(counts, cp, MJ_REGULAR), rp = mj_shanten_regular(counts);
+        if (is_shanten(rc) && is_shanten(rp))
+            CHECK(rc >= rp, "mj_shanten_capped regular %d below the plain %d", rc, rp);
+    }
     int melds = below(6) - 1;
     int m = mj_shanten_melds_capped(counts, cp, melds);
     CHECK(is_error(m) || (m >= -1 && m <= 14), "mj_shanten_melds_capped(%d) -> %d", melds, m);
@@ -392,6 +397,13 @@ static void ev_round(void)
     mj_ev_row *rows = malloc(MJ_KINDS * sizeof *rows);
     int *cancel = malloc(sizeof *cancel);
     near_hand(w);
+    int two = !below(8);              /* a closed 2-shanten hand: the search two threads share */
+    if (two) {
+        memset(w->counts, 0, MJ_KINDS);
+        w->n_melds = 0;
+        do deal(w->counts, 14); while (mj_shanten(w->counts, MJ_ALL_FORMS) != 2);
+        w->red = 0;
+    }
     w->n_dora = (uint8_t)(1 + below(2));
     memset(p, 0, sizeof *p);
     int sane = below(5) != 0;
@@ -399,7 +411,7 @@ static void ev_round(void)
     p->options = sane ? below(MJ_EV_ALL + 1) : random_int();
     p->rules = sane ? below(MJ_RULES_ALL + 1) : random_int();
     p->full = sane ? below(2) : random_int();
-    p->threads = sane ? below(3) : random_int();
+    p->threads = two ? 2 : sane ? below(3) : random_int();
     int s = mj_shanten(w->counts, MJ_ALL_FORMS);
     if (sane && (p->full || s >= 2)) p->options &= ~(MJ_EV_SHANTEN_BACK | MJ_EV_TEGAWARI);
     if (p->full) {
@@ -410,11 +422,11 @@ static void ev_round(void)
         p->n_visible = sane ? below(40) : random_int();
         p->furiten = sane ? rnd() & ((1ull << MJ_KINDS) - 1) & rnd() : rnd();
         p->red_seen = (uint8_t)(sane ? below(8) : rnd());
-        static const double odd[] = {0.0, 1.0, -0.0, -1e-300, 1.0000001, 1e300, 0.5};
-        p->ron_dama = sane ? below(101) / 100.0 : odd[below(7)] * (below(8) ? 1 : 0.0 / 0.0);
-        p->ron_riichi = sane ? below(101) / 100.0 : odd[below(7)];
+        static const double odd[] = {0.0, 1.0, -0.0, -1e-300, 1.0000001, 1e300, 0.5, 1.0 / 0.0, -1.0 / 0.0};
+        p->ron_dama = sane ? below(101) / 100.0 : odd[below(9)] * (below(8) ? 1 : 0.0 / 0.0);
+        p->ron_riichi = sane ? below(101) / 100.0 : odd[below(9)] * (below(8) ? 1 : 0.0 / 0.0);
         p->calls = sane ? below(2) : random_int();
-        p->call_share = sane ? below(101) / 100.0 : odd[below(7)];
+        p->call_share = sane ? below(101) / 100.0 : odd[below(9)] * (below(8) ? 1 : 0.0 / 0.0);
     }
     *cancel = !below(20);
     p->cancel = below(3) ? NULL : cancel;
