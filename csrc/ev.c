@@ -1442,6 +1442,21 @@ typedef struct {
     int result;                       /* 0, MJ_ERR_MEMORY or MJ_ERR_CANCELLED */
 } root_search;
 
+/* A root discard's state valued into its row, a tenpai one's choices too
+ * (c->capture; taken again when the state was known).  Returns the state, or
+ * -1 when the search failed. */
+static int32_t root_values(ev_ctx *c, uint8_t *h, int red, int extra, int shanten, mj_ev_row *row)
+{
+    c->capture = shanten == 0 ? row : NULL;
+    int32_t v = evaluate(c, h, red, extra, shanten);
+    if (v >= 0 && c->capture)     /* the state was known already: its choices once more */
+        row->choices = row_choices(c, row, tenpai_choices(c, h, red, extra, row->riichi_win, row->riichi_score,
+                                                          row->dama_win, row->dama_score));
+    c->capture = NULL;
+    if (v >= 0) row_values(row, values_at(c, v), c->turn);
+    return v;
+}
+
 /* by_turn of a root tenpai discard made at turn 1 with double riichi: from
  * draw 2 on its values are those of the same hand made tenpai later, which
  * is no first discard -- a plain riichi (the state without X_DOUBLE). */
@@ -1449,14 +1464,7 @@ static int later_without_double(ev_ctx *c, uint8_t *h, int red, int extra, mj_ev
 {
     mj_ev_row later;
     memset(&later, 0, sizeof later);
-    c->capture = &later;
-    int32_t v = evaluate(c, h, red, extra & ~X_DOUBLE, 0);
-    if (v >= 0 && c->capture)
-        later.choices = row_choices(c, &later, tenpai_choices(c, h, red, extra & ~X_DOUBLE, later.riichi_win,
-                                                              later.riichi_score, later.dama_win, later.dama_score));
-    c->capture = NULL;
-    if (v < 0) return -1;
-    row_values(&later, values_at(c, v), c->turn);
+    if (root_values(c, h, red, extra & ~X_DOUBLE, 0, &later) < 0) return -1;
     size_t from = (size_t)c->turn + 1, n = (size_t)T_END + 1 - from;
     double *to[] = {row->tenpai, row->win, row->score, row->riichi_win, row->riichi_score, row->dama_win, row->dama_score};
     const double *by[] = {later.tenpai, later.win, later.score, later.riichi_win, later.riichi_score, later.dama_win,
@@ -1485,13 +1493,7 @@ static void search_roots(root_search *s)
             useful_draws(c, h, red, 0, unused, &waits);
             if (c->full && (waits >> d & 1)) extra |= X_FURITEN;
         }
-        c->capture = row->shanten == 0 ? row : NULL;
-        int32_t v = evaluate(c, h, red, extra, row->shanten);
-        if (v >= 0 && c->capture)     /* the state was known already: its choices once more */
-            row->choices = row_choices(c, row, tenpai_choices(c, h, red, extra, row->riichi_win, row->riichi_score,
-                                                              row->dama_win, row->dama_score));
-        c->capture = NULL;
-        if (v >= 0) row_values(row, values_at(c, v), c->turn);
+        int32_t v = root_values(c, h, red, extra, row->shanten, row);
         if (v >= 0 && (extra & X_DOUBLE) && later_without_double(c, h, red, extra, row) < 0) v = -1;
         h[d]++;
         if (v < 0) {
