@@ -462,5 +462,5 @@ def never_grow(name: str, values, turn: int, haitei: int = 17) -> bool:
     the expected points of a start at the haitei draw: a riichi declared for that draw wins
     it with ippatsu and haitei at once, which can be worth more than twice one of them
     (docs/ev.md, "Output"); for the simple model and the full model's default shares only."""
-    return all(a >= b - 1e-12 * max(1.0, a) for i, (a, b) in enumerate(zip(values, values[1:]))
+    return all(a >= b - 1e-12 for i, (a, b) in enumerate(zip(values, values[1:]))
                if name != "exp_score" or turn + i + 1 != haitei)
