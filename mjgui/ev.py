@@ -168,10 +168,11 @@ def _suits_with_red(tiles) -> int:
 def _full_model(hand: Hand, options: EvOptions) -> core.EvModel:
     """What the player has seen: the visible tiles (others' discards and melds)
     and the own discards, which also make a wait furiten."""
+    others = hand.others_seen()
     seen = [0] * 34
-    for t in hand.visible + hand.discards:
+    for t in others + hand.discards:
         seen[t.kind] += 1
-    return core.EvModel(bytes(seen), len(hand.visible), sum(1 << k for k in {t.kind for t in hand.discards}),
+    return core.EvModel(bytes(seen), len(others), sum(1 << k for k in {t.kind for t in hand.discards}),
                         float(options.ron_dama), float(options.ron_riichi), options.calls,
                         float(options.call_share))
 
@@ -207,7 +208,7 @@ def expected_values(hand: Hand | str, turn: int | None = None, options: EvOption
         raise HandError(str(error)) from None
     full = options.model == "full"
     # a red five among the indicators (or seen) is not in the wall
-    red_seen = _suits_with_red(hand.dora_indicators + ((hand.visible + hand.discards) if full else ()))
+    red_seen = _suits_with_red(hand.dora_indicators + ((hand.others_seen() + hand.discards) if full else ()))
     # the search fills every draw from its turn to "none left" (index LAST_DRAW + 1): after
     # the last draw (turn 18) only that entry is read
     result, raw, states = core.ev_packed(packed, min(turn, LAST_DRAW), options.flags, rule_flags(rules),

@@ -16,6 +16,9 @@ Text form (round-trips through `Hand.parse` / `str`), tokens separated by spaces
   an ankan has neither `*` nor a seat;
 - `dora:`, `visible:` and `discards:` take mpsz tiles; `round:` and `seat:` a wind E, S, W or N;
 - `turn:N`, the draw just made (1-18), for the expected-value search;
+- the table state a defender sees (`mjgui.opponents`): `L:`, `A:`, `R:` the other players' rivers
+  in order (`'` after a digit: tsumogiri, `*`: the riichi tile, `^`: called by another player),
+  `L.pon:5*55z@A` their melds, and `scores:E,S,W,N` the four scores by seat wind;
 - how a complete hand was won (for scoring): `win:TILE` (the winning tile, one of the concealed
   tiles), `tsumo` or `ron` (the default), `riichi` or `double-riichi`, `ippatsu`, `haitei`,
   `houtei`, `rinshan`, `chankan`, `tenhou`, `chiihou`, `ura:TILES` (ura dora indicators),
@@ -28,6 +31,8 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Iterable, Sequence
 
+from mjgui.defence.opponents import SEATS as OPPONENT_SEATS
+from mjgui.defence.opponents import Opponent, parse_river
 from mjgui.tiles import (KIND_NAMES, N_KINDS, PHYSICAL_TILES, RED_FIVE_KINDS, Tile, TileError, counts,
                          format_tiles, parse_tenhou_url, parse_tiles, tenhou_url, to_unicode)
 
@@ -127,6 +132,7 @@ WIN_FLAGS = ("tsumo", "riichi", "double-riichi", "ippatsu", "haitei", "houtei", 
              "chankan", "tenhou", "chiihou")
 MAX_COUNTER = 99     # honba and riichi sticks beyond this are typos, not games
 MAX_TURN = 18        # turn:N is the draw just made; a player draws at most 18 times
+MAX_SCORE = 999_900  # a score beyond this is a typo, not a game
 
 
 @dataclass(frozen=True)
@@ -196,6 +202,16 @@ def _turn(value: str) -> int:
     return int(value)
 
 
+def _scores(value: str) -> tuple[int, ...]:
+    """scores:25000,25000,25000,25000 (seat winds E S W N)."""
+    parts = value.split(",")
+    if len(parts) != 4 or not all(p.lstrip("-").isascii() and p.lstrip("-").isdigit() and len(p) <= 7
+                                  for p in parts):
+        raise TileError(f"scores:{value[:40]} must be four whole numbers separated by commas "
+                        "(E,S,W,N), e.g. scores:25000,25000,25000,25000")
+    return tuple(int(p) for p in parts)
+
+
 def _wind(value: str, what: str) -> int:
     if value.upper() not in WINDS or len(value) != 1:
         raise TileError(f"{what} must be one of E, S, W, N, not {value!r}")
@@ -214,11 +230,14 @@ class Hand:
     discards: tuple[Tile, ...] = ()      # own discards (furiten)
     win: Win = Win()                     # how a complete hand was won (scoring)
     turn: int = 0                        # the draw just made, 1-18 (0: not said)
+    opponents: tuple[Opponent, ...] = ()  # what the player sees of the other seats (L, A, R order)
+    scores: tuple[int, ...] = ()         # the four scores by seat wind E S W N (empty: not known)
     _counts: bytes = field(default=b"", init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        for name in ("concealed", "melds", "dora_indicators", "visible", "discards"):
+        for name in ("concealed", "melds", "dora_indicators", "visible", "discards", "scores"):
             object.__setattr__(self, name, tuple(getattr(self, name)))
+        self._check_table()
         if len(self.melds) > 4:
             raise TileError(f"a hand has at most 4 melds, not {len(self.melds)}")
         if len(self.dora_indicators) > 5:
@@ -237,7 +256,8 @@ class Hand:
         for k in range(N_KINDS):
             if seen[k] > 4:
                 raise TileError(f"{seen[k]} copies of {KIND_NAMES[k]} between the hand, melds, "
-                                "dora indicators, visible tiles and discards: at most 4 exist")
+                                "dora indicators, visible tiles, discards and the other players' rivers "
+                                "and melds: at most 4 exist")
             if reds[k] > 1:
                 raise TileError(f"{reds[k]} red fives {format_tiles([Tile(k, True)])}: only one exists")
         object.__setattr__(self, "_counts", bytes(counts(self.concealed)))
@@ -248,7 +268,28 @@ class Hand:
             # the only copies held are red: the winning tile is one of them
             object.__setattr__(self, "win", replace(self.win, tile=Tile(plain.kind, True)))
 
+    def _check_table(self) -> None:
+        opponents = sorted(self.opponents, key=lambda o: OPPONENT_SEATS.index(o.seat))
+        if [o.seat for o in opponents] != sorted({o.seat for o in opponents}, key=OPPONENT_SEATS.index):
+            raise TileError("an opponent's river and melds are given once per seat (L, A, R)")
+        object.__setattr__(self, "opponents", tuple(opponents))
+        if self.scores and (len(self.scores) != 4 or any(type(v) is not int or abs(v) > MAX_SCORE
+                                                         for v in self.scores)):
+            raise TileError(f"scores are four whole numbers (E, S, W, N), each within ±{MAX_SCORE:,}")
+
     # --- views ---------------------------------------------------------------
+    def opponent(self, seat: str) -> Opponent:
+        """The seat's river and melds (an empty Opponent when nothing is given)."""
+        return next((o for o in self.opponents if o.seat == seat), Opponent(seat))
+
+    def wind_of(self, seat: str) -> int:
+        """The seat wind of an opponent: the left player plays just before the player."""
+        return (self.seat_wind + {"L": 3, "A": 2, "R": 1}[seat]) % 4
+
+    def others_seen(self) -> tuple[Tile, ...]:
+        """Every tile the other players have shown: `visible:` and the opponents' rivers and melds."""
+        return self.visible + tuple(t for o in self.opponents for t in o.tiles_shown())
+
     def all_tiles(self) -> Iterable[Tile]:
         """Every physical tile this hand accounts for."""
         yield from self.concealed
@@ -258,6 +299,8 @@ class Hand:
         yield from self.visible
         yield from self.discards
         yield from self.win.ura_indicators
+        for o in self.opponents:
+            yield from o.tiles_shown()
 
     @property
     def counts(self) -> bytes:
@@ -357,6 +400,8 @@ class Hand:
         extra: dict[str, object] = {}
         win: dict[str, object] = {}
         flags: set[str] = set()
+        rivers: dict[str, object] = {}
+        their_melds: dict[str, list[Meld]] = {}
         for i, token in enumerate(tokens):
             key, sep, value = token.partition(":")
             key = key.lower()
@@ -376,6 +421,17 @@ class Hand:
                 concealed = [] if token == "-" else parse_tiles(token)
             elif key in ("chi", "pon", "kan", "ankan", "kakan"):
                 melds.append(Meld.parse(token))
+            elif key.upper() in OPPONENT_SEATS:
+                seat = key.upper()
+                if seat in rivers:
+                    raise TileError(f"{seat}: (that player's river) given twice")
+                rivers[seat] = parse_river(value, seat)
+            elif key[:2].upper() in ("L.", "A.", "R.") and key[2:] in ("chi", "pon", "kan", "ankan", "kakan"):
+                their_melds.setdefault(key[0].upper(), []).append(Meld.parse(token[2:]))
+            elif key == "scores":
+                if "scores" in extra:
+                    raise TileError("scores: given twice")
+                extra["scores"] = _scores(value)
             elif key in ("dora", "visible", "discards"):
                 name = {"dora": "dora_indicators"}.get(key, key)
                 if name in extra:
@@ -401,11 +457,15 @@ class Hand:
                     win[key] = _counter(value, key)
             else:
                 raise TileError(f"unknown part {token[:40]!r}: expected a meld (chi/pon/kan/ankan/kakan:), "
-                                "dora:, visible:, discards:, round:, seat:, turn:, or a win word "
-                                "(win:, tsumo, ron, riichi, ura:, honba:, ...)")
+                                "dora:, visible:, discards:, round:, seat:, turn:, a win word "
+                                "(win:, tsumo, ron, riichi, ura:, honba:, ...), an opponent's river "
+                                "(L:, A:, R:) or meld (L.pon: ...), or scores:")
         if win or flags:
             extra["win"] = Win(win.get("win"), frozenset(flags), win.get("ura", ()),
                                win.get("honba", 0), win.get("sticks", 0))
+        if rivers or their_melds:
+            extra["opponents"] = tuple(Opponent(s, rivers.get(s, ()), tuple(their_melds.get(s, ())))
+                                       for s in OPPONENT_SEATS if s in rivers or s in their_melds)
         return cls(tuple(concealed), tuple(melds), **extra)  # type: ignore[arg-type]
 
     def __str__(self) -> str:
@@ -422,6 +482,10 @@ class Hand:
         parts += self.win.tokens()
         if self.turn:
             parts.append(f"turn:{self.turn}")
+        for o in self.opponents:
+            parts += o.tokens()
+        if self.scores:
+            parts.append("scores:" + ",".join(map(str, self.scores)))
         return " ".join(parts)
 
     def mpsz(self) -> str:

@@ -14,24 +14,24 @@ from dataclasses import replace
 from mjgui.ev import APP_OPTIONS, expected_values
 from mjgui.hand import Hand, Meld, MeldKind
 from mjgui.logs import loads, replay
-from mjgui.logs.rate import EV_MAX_SHANTEN, rate, rate_replay, summary
+from mjgui.logs.rate import EV_MAX_SHANTEN, NO_DEFENCE, rate, rate_replay, summary
 from mjgui.logs.replay import Decision
 from mjgui.tiles import KIND_NAMES, Tile, counts
 
 
 def _ratings(seed: int, seat: int):
-    return [r for rs in rate_replay(replay(simulate(seed), seat)) for r in rs]
+    return [r for rs in rate_replay(replay(simulate(seed), seat), defence=NO_DEFENCE) for r in rs]
 
 
 def test_a_taken_ron_and_a_declined_ron():
     record = loads(MJAI.encode())
-    (taken,) = [r for r in rate_replay(replay(record, 1))[0] if r.decision.action == "call"]
+    (taken,) = [r for r in rate_replay(replay(record, 1), defence=NO_DEFENCE)[0] if r.decision.action == "call"]
     assert (taken.evaluator, taken.rank, taken.loss, taken.best) == ("ron", 1, 0.0, ("ron",))
     lines = MJAI.splitlines()
     hora = next(i for i, line in enumerate(lines) if '"hora"' in line)
     lines[hora] = '{"type":"ryukyoku","reason":"fanpai","deltas":[0,0,0,0]}'
     declined = loads("\n".join(lines).encode())
-    (call,) = [r for r in rate_replay(replay(declined, 1))[0] if r.decision.action == "call"]
+    (call,) = [r for r in rate_replay(replay(declined, 1), defence=NO_DEFENCE)[0] if r.decision.action == "call"]
     assert call.decision.played == "pass"
     # double riichi 2 + pinfu 1 + tanyao 1 at 30 fu: a non-dealer's ron of 7,700 given up
     assert (call.evaluator, call.unit, call.rank, call.loss, call.best) == ("ron", "points", 2, 7700.0, ("ron",))
@@ -79,7 +79,7 @@ def test_riichi_or_dama_is_rated_where_riichi_could_be_declared():
     assert tenpai.riichi is not None and tenpai.dama is not None
     for riichi in (False, True):
         d = Decision("discard", 0, 0, hand, "9m", Tile(8), 1, True, False, riichi=riichi, can_riichi=True)
-        r = rate(d)
+        r = rate(d, defence=NO_DEFENCE)
         values = {a.choice: a.value for a in r.ranking}
         assert values["9m riichi"] == pytest.approx(tenpai.riichi.exp_score)
         assert values["9m dama"] == pytest.approx(tenpai.dama.exp_score)
@@ -87,7 +87,7 @@ def test_riichi_or_dama_is_rated_where_riichi_could_be_declared():
         assert r.loss == pytest.approx(max(values.values()) - values[r.played])
     # no riichi possible (under 1,000 points, or too late): the tenpai discard is dama only
     d = Decision("discard", 0, 0, hand, "9m", Tile(8), 1, True, False, can_riichi=False)
-    r = rate(d)
+    r = rate(d, defence=NO_DEFENCE)
     assert "9m" in {a.choice for a in r.ranking} and r.played == "9m"
     assert next(a.value for a in r.ranking if a.choice == "9m") == pytest.approx(tenpai.dama.exp_score)
 
@@ -216,12 +216,12 @@ def test_a_yakuhai_pon_that_brings_the_only_yaku_is_the_best_call():
     hand = Hand.parse("567p34s88s1s77z chi:2*34m seat:S dora:1z visible:3p turn:5")
     x = Tile(33)
     passed = Decision("call", 0, 0, hand, "pass", x, 1, False, False, options=("pass", "pon"), source="A")
-    r = rate(passed)
+    r = rate(passed, defence=NO_DEFENCE)
     assert r.evaluator == "ev" and r.best == ("pon:7z7z",) and r.rank == 2
     values = {a.choice: a.value for a in r.ranking}
     assert values["pon:7z7z"] > 2 * values["pass"] > 0 and r.loss == pytest.approx(values["pon:7z7z"] - values["pass"])
     assert next(a for a in r.ranking if a.choice == "pon:7z7z").shanten == 0
-    called = rate(replace(passed, played="pon"))
+    called = rate(replace(passed, played="pon"), defence=NO_DEFENCE)
     assert (called.rank, called.loss, called.played) == (1, 0.0, "pon:7z7z")
 
 
@@ -229,7 +229,7 @@ def test_a_call_that_does_not_lower_the_shanten_is_a_mistake():
     # beyond the search (--ev-shanten lowered to -1 here) the plain rule rates the calls
     seen = 0
     for seed in range(4):
-        for rs in rate_replay(replay(simulate(seed), 1), -1):
+        for rs in rate_replay(replay(simulate(seed), 1), -1, defence=NO_DEFENCE):
             for r in rs:
                 d = r.decision
                 if d.action != "call" or d.played not in ("pon", "chi"):
@@ -248,13 +248,13 @@ def test_a_call_that_does_not_lower_the_shanten_is_a_mistake():
 
 
 def test_summary_counts_and_sums():
-    ratings = rate_replay(replay(simulate(1), 0))
+    ratings = rate_replay(replay(simulate(1), 0), defence=NO_DEFENCE)
     s = summary(ratings)
     flat = [r for rs in ratings for r in rs if r.evaluator != "forced"]
     assert s["decisions"] == len(flat)
     assert s["agreed"] == sum(1 for r in flat if r.rank == 1)
     assert s["loss"].get("points", 0) == pytest.approx(sum(r.loss for r in flat if r.unit == "points"), abs=1e-3)
-    assert rate(flat[0].decision).loss == flat[0].loss
+    assert rate(flat[0].decision, defence=NO_DEFENCE).loss == flat[0].loss
 
 
 def test_kuikae_binds_the_call_values():
@@ -264,7 +264,7 @@ def test_kuikae_binds_the_call_values():
     hand = Hand.parse("45m6m234p567p88s23s seat:S dora:1z turn:4")
     d = Decision("call", 0, 0, hand, "chi", Tile(2), 1, False, False, options=("pass", "chi"), source="L",
                  uses=(3, 4))
-    r = rate(d)
+    r = rate(d, defence=NO_DEFENCE)
     assert r.evaluator == "ev" and r.played == "chi:4m5m"
     chi = next(a for a in r.ranking if a.choice == "chi:4m5m")
     rows = expected_values(_called(hand, Tile(2), "chi", (3, 4), "L"), 5, options=APP_OPTIONS).rows

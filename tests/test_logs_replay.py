@@ -26,23 +26,25 @@ def test_literal_decisions(text):
     seat0 = replay(record, 0).decisions
     assert [(d.action, str(d.hand), d.played, d.riichi, d.tsumogiri) for d in seat0] == [
         ("discard", "1147m258p369s1335z dora:1z turn:1", "1z", False, False),
-        # seat 2's pon of seat 1's 9m, seat 2's 5z and seat 3's 1s are visible
-        ("discard", "1147m258p369s335z8s dora:1z visible:999m1s5z discards:1z turn:2", "8s", False, True),
+        # the rivers of seat 3 (left: 1s tsumogiri), seat 2 (across: 5z, and its pon of seat 1's
+        # 9m) and seat 1 (right: 9m tsumogiri with riichi, called)
+        ("discard", "1147m258p369s335z8s dora:1z discards:1z turn:2 L:1's A:5z A.pon:9*99m@L R:9'*^m",
+         "8s", False, True),
     ]
     one = replay(record, "あ").decisions
     assert one[0].action == "discard" and one[0].played == "9m" and one[0].riichi and one[0].tsumogiri
-    assert str(one[0].hand) == "234567m234p5567s9m dora:1z visible:1z round:E seat:S turn:1"
+    assert str(one[0].hand) == "234567m234p5567s9m dora:1z round:E seat:S turn:1 L:1z"
     assert one[0].tenpai and not one[0].furiten and one[0].shanten == 0
     call = one[1]
     assert call.action == "call" and call.played == "ron" and call.options == ("pass", "ron")
     assert call.source == "L" and call.tile.name == "8s"      # seat 0 plays just before seat 1
     # its 9m is in the discards, not among the visible tiles of seat 2's pon
-    assert str(call.hand) == "234567m234p5567s dora:1z visible:99m1s15z round:E seat:S discards:9m turn:1"
+    assert str(call.hand) == "234567m234p5567s dora:1z round:E seat:S discards:9m turn:1 L:1z A:1's R:5z R.pon:9*99m@L"
     assert call.ron_points == 7700          # double riichi 2 + pinfu 1 + tanyao 1, 30 fu, non-dealer
     two = replay(record, 2).decisions
     assert [(d.action, d.played, d.options, d.source) for d in two] == [
         ("call", "pon", ("pass", "pon"), "L"), ("discard", "5z", (), None)]
-    assert str(two[1].hand) == "11679p124s225z pon:9*99m@L dora:1z visible:1z round:E seat:W"
+    assert str(two[1].hand) == "11679p124s225z pon:9*99m@L dora:1z round:E seat:W L:9'*^m A:1z"
 
 
 def test_literal_win_check():

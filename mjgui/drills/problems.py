@@ -569,7 +569,7 @@ class Problem:
         return cls(id=id, drill=drill, hand=format_tiles(hand.concealed, sort=False),
                    melds=tuple(str(m) for m in hand.melds),
                    dora=format_tiles(hand.dora_indicators, sort=False),
-                   visible=format_tiles(hand.visible + hand.discards),
+                   visible=format_tiles(hand.others_seen() + hand.discards),
                    round=WINDS[hand.round_wind], seat=WINDS[hand.seat_wind], **fields)
 
 

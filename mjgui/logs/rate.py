@@ -11,6 +11,13 @@ A discard decision is rated by the best evaluator that applies:
   at equal shanten, all of the best discard's ukeire for a discard that goes back a shanten;
 - **forced** - in riichi the drawn tile must go: no choice, no loss.
 
+**Defence** (docs/defence.md): a discard's value is the better of pushing and folding with the
+other players at the table (`mjgui.defence.pushfold`): the race (another player may win first)
+always, and the opponents' threats (danger of each tile, their wins) from the table state the
+replay fills in.  A hand too far for the search, facing a visible threat (a riichi, or an
+opponent likely tenpai), is rated by the fold values (evaluator **defence**).  `defence=NO_DEFENCE`
+gives the values of the search alone.
+
 A call decision: declining a ron that has a yaku is a mistake costing the ron's points
 (evaluator **ron**).  A pon or chi on offer is rated by the same expected points (**ev**) when
 the hand is at most `EV_MAX_SHANTEN` from tenpai: passing is the hand as it stands before its
@@ -22,20 +29,29 @@ being listed as its alternatives.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from mjgui.analysis import analyze, by_second_step, hand_after_call, kuikae_banned
 from mjgui.ev import APP_OPTIONS, LAST_DRAW, expected_values
 from mjgui.core import HandError
+from mjgui.defence.danger import Danger, danger
+from mjgui.defence.pushfold import PushFold, Settings, fold_value, push_value
 from mjgui.hand import Meld, MeldKind
 from mjgui.logs.replay import Decision, Replay
 from mjgui.tiles import KIND_NAMES, Tile, TileError
 
-__all__ = ["EV_MAX_SHANTEN", "Alternative", "Rating", "rate", "rate_replay", "summary"]
+__all__ = ["EV_MAX_SHANTEN", "Alternative", "Rating", "rate", "rate_replay", "summary", "DEFENCE", "NO_DEFENCE",
+           "THREAT_TENPAI"]
 
 #: the expected-value search runs up to this shanten (the core searches up to 3)
 EV_MAX_SHANTEN = 3
 _EPS = 1e-6
+#: the review's defence: the race and the opponents' threats
+DEFENCE = Settings()
+#: the search's values alone (no race, no threats)
+NO_DEFENCE = Settings(race=False, threats=False)
+#: an opponent this likely to be tenpai (or in riichi) makes a decision one "under threat"
+THREAT_TENPAI = 0.5
 
 
 @dataclass(frozen=True)
@@ -45,6 +61,8 @@ class Alternative:
     choice: str
     value: float
     shanten: int | None = None
+    deal_in: float | None = None       # the chance this discard deals in now
+    verdict: str = ""                  # "push" or "fold" when valued with defence
 
 
 @dataclass(frozen=True)
@@ -57,6 +75,29 @@ class Rating:
     rank: int                          # 1 = the player's choice is (tied) best
     loss: float
     choice: str = ""                   # the player's choice as the ranking names it (default: played)
+    danger: Danger | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def threats(self) -> tuple:
+        return self.danger.threats if self.danger is not None else ()
+
+    @property
+    def under_threat(self) -> bool:
+        """An opponent in riichi or likely tenpai (THREAT_TENPAI)."""
+        return any(t.riichi or t.tenpai >= THREAT_TENPAI for t in self.threats)
+
+    @property
+    def deal_in(self) -> float | None:
+        """The chance the played tile dealt in (discards with a table state)."""
+        if self.danger is None or self.decision.action != "discard":
+            return None
+        return self.danger.p(self.decision.tile.kind)
+
+    @property
+    def verdict(self) -> str:
+        """"push" or "fold": what the played choice did, under threat."""
+        mine = next((a for a in self.ranking if a.choice == self.played), None)
+        return mine.verdict if mine is not None else ""
 
     @property
     def played(self) -> str:
@@ -76,8 +117,13 @@ class Rating:
                 "best_all": list(self.best), "loss": round(self.loss, 4), "unit": self.unit,
                 "evaluator": self.evaluator, "rank": self.rank, "shanten": d.shanten, "tenpai": d.tenpai,
                 "furiten": d.furiten, "turn": d.hand.turn, "options": list(d.options), "source": d.source,
-                "alternatives": [{"choice": a.choice, "value": round(a.value, 4), "shanten": a.shanten}
-                                 for a in self.ranking]}
+                "alternatives": [{"choice": a.choice, "value": round(a.value, 4), "shanten": a.shanten,
+                                  "deal_in": None if a.deal_in is None else round(a.deal_in, 4),
+                                  "verdict": a.verdict} for a in self.ranking],
+                "threats": [t.to_json(seat) for t, seat in zip(self.threats, d.seats or (None,) * 3)
+                            if t.tenpai > 0],
+                "under_threat": self.under_threat, "verdict": self.verdict,
+                "deal_in": None if self.deal_in is None else round(self.deal_in, 4)}
 
 
 def _rank_of(values: list[tuple[str, float]], played: str) -> tuple[int, tuple[str, ...], float]:
@@ -88,33 +134,72 @@ def _rank_of(values: list[tuple[str, float]], played: str) -> tuple[int, tuple[s
     return rank, best, max(top - mine, 0.0)
 
 
-def _ev_rating(d: Decision, choices: list[tuple[str, float, int | None]], played: str) -> Rating:
-    """The rating by expected points of the choices (name, points, shanten), best first."""
-    rank, best, loss = _rank_of([(c, v) for c, v, _ in choices], played)
-    ranking = tuple(Alternative(c, v, s) for c, v, s in sorted(choices, key=lambda a: -a[1]))
-    return Rating(d, "ev", "points", ranking, best, rank, loss, played)
+def _ev_rating(d: Decision, choices: list[tuple], played: str, evaluator: str = "ev",
+               table: Danger | None = None) -> Rating:
+    """The rating by expected points of the choices (name, points, shanten[, PushFold]), best first."""
+    rank, best, loss = _rank_of([(c[0], c[1]) for c in choices], played)
+    ranking = tuple(Alternative(c[0], c[1], c[2], *((c[3].deal_in, c[3].verdict) if len(c) > 3 else ()))
+                    for c in sorted(choices, key=lambda a: -a[1]))
+    return Rating(d, evaluator, "points", ranking, best, rank, loss, played, table)
 
 
-def _rate_discard(d: Decision, ev_max: int) -> Rating:
+def _table(d: Decision) -> Danger | None:
+    """The danger of every tile in the decision's table state (None without opponents)."""
+    if not d.hand.opponents:
+        return None
+    return danger(d.hand, safe=dict(d.genbutsu) if d.genbutsu else None)
+
+
+def _rate_discard(d: Decision, ev_max: int, defence: Settings = DEFENCE) -> Rating:
     hand = d.hand
+    table = _table(d) if defence.threats else None
     if d.forced:
-        return Rating(d, "forced", "", (Alternative(d.played, 0.0),), (d.played,), 1, 0.0)
+        return Rating(d, "forced", "", (Alternative(d.played, 0.0),), (d.played,), 1, 0.0, danger=table)
     played_kind = d.tile.kind
+    turn = min(max(hand.turn, 1), LAST_DRAW + 1)
+    dealer = hand.seat_wind == 0
+
+    def fold(kind: int) -> float:
+        kept = [t.kind for t in hand.discard(kind).concealed]
+        return fold_value(table, kind, kept, turn, defence, dealer)
+
+    def valued(kind: int, by_turn: dict, can_fold: bool = True) -> PushFold:
+        push = push_value(by_turn["exp_score"], by_turn["win_prob"], turn, table, kind, defence, dealer)
+        p = table.p(kind) if table is not None else 0.0
+        return PushFold(push, fold(kind) if can_fold and table is not None and table.any_threat else None, p)
+
     if d.shanten <= ev_max and len(hand.dora_indicators) <= 5:
-        result = expected_values(hand, min(max(hand.turn, 1), LAST_DRAW + 1), options=APP_OPTIONS)
+        result = expected_values(hand, turn, options=APP_OPTIONS)
         rows, played = [], KIND_NAMES[played_kind]
         for r in result.rows:
             name = KIND_NAMES[r.discard.kind]
+            k = r.discard.kind
             if r.dama is None:                    # below tenpai: later riichi is in the value
-                rows.append((name, r.exp_score, r.shanten))
+                v = valued(k, r.by_turn)
+                rows.append((name, v.value, r.shanten, v))
             elif d.can_riichi and r.riichi is not None:     # tenpai: riichi or dama is a choice too
-                rows += [(f"{name} riichi", r.riichi.exp_score, r.shanten), (f"{name} dama", r.dama.exp_score, r.shanten)]
+                rv, dv = valued(k, r.riichi.by_turn, can_fold=False), valued(k, r.dama.by_turn)
+                rows += [(f"{name} riichi", rv.value, r.shanten, rv), (f"{name} dama", dv.value, r.shanten, dv)]
                 if r.discard.kind == played_kind:
                     played = f"{name} {'riichi' if d.riichi else 'dama'}"
             else:
-                rows.append((name, r.dama.exp_score, r.shanten))
-        if rows and max(v for _, v, _ in rows) > _EPS:
-            return _ev_rating(d, rows, played)
+                v = valued(k, r.dama.by_turn)
+                rows.append((name, v.value, r.shanten, v))
+        if table is not None and table.any_threat:
+            # a discard the search leaves out (it steps too far back) can still fold
+            valued_kinds = {r.discard.kind for r in result.rows}
+            for k in sorted({t.kind for t in hand.concealed} - valued_kinds):
+                v = PushFold(None, fold(k), table.p(k))
+                rows.append((KIND_NAMES[k], v.value, None, v))
+        if rows and (max(v[1] for v in rows) > _EPS or (table is not None and table.any_threat)):
+            return _ev_rating(d, rows, played, table=table)
+    if table is not None and any(t.riichi or t.tenpai >= THREAT_TENPAI for t in table.threats):
+        # too far to win against a visible threat: the value of folding from each discard
+        rows = []
+        for k in sorted({t.kind for t in hand.concealed}):
+            v = PushFold(None, fold(k), table.p(k))
+            rows.append((KIND_NAMES[k], v.value, None, v))
+        return _ev_rating(d, rows, KIND_NAMES[played_kind], "defence", table)
     a = analyze(hand, rank=by_second_step, calls=False)
     rows = a.rows
     mine = next(r for r in rows if r.tile.kind == played_kind)
@@ -124,8 +209,9 @@ def _rate_discard(d: Decision, ev_max: int) -> Rating:
     best = tuple(r.tile.plain_name for r in rows if key(r) == top)
     head = rows[0]
     loss = (head.ukeire_total - mine.ukeire_total) if mine.shanten == head.shanten else head.ukeire_total
-    ranking = tuple(Alternative(r.tile.plain_name, r.ukeire_total, r.shanten) for r in rows)
-    return Rating(d, "analysis", "ukeire", ranking, best, rank, float(max(loss, 0)))
+    ranking = tuple(Alternative(r.tile.plain_name, r.ukeire_total, r.shanten,
+                                None if table is None else table.p(r.tile.kind)) for r in rows)
+    return Rating(d, "analysis", "ukeire", ranking, best, rank, float(max(loss, 0)), danger=table)
 
 
 def _call_shapes(d: Decision) -> list[tuple[str, tuple[int, int]]]:
@@ -197,14 +283,14 @@ def _rate_call(d: Decision, ev_max: int = EV_MAX_SHANTEN) -> Rating:
     return Rating(d, "calls", "calls", ranking, ("pass",), 2, 1.0)
 
 
-def rate(d: Decision, ev_max: int = EV_MAX_SHANTEN) -> Rating:
+def rate(d: Decision, ev_max: int = EV_MAX_SHANTEN, defence: Settings = DEFENCE) -> Rating:
     """The rating of one decision."""
-    return _rate_discard(d, ev_max) if d.action == "discard" else _rate_call(d, ev_max)
+    return _rate_discard(d, ev_max, defence) if d.action == "discard" else _rate_call(d, ev_max)
 
 
-def rate_replay(replay: Replay, ev_max: int = EV_MAX_SHANTEN) -> list[list[Rating]]:
+def rate_replay(replay: Replay, ev_max: int = EV_MAX_SHANTEN, defence: Settings = DEFENCE) -> list[list[Rating]]:
     """The ratings of every decision, round by round."""
-    return [[rate(d, ev_max) for d in r.decisions] for r in replay.rounds]
+    return [[rate(d, ev_max, defence) for d in r.decisions] for r in replay.rounds]
 
 
 def summary(ratings: list[list[Rating]]) -> dict:

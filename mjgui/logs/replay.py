@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from mjgui import core
 from mjgui.analysis import meld_caps
+from mjgui.defence.opponents import Opponent, RiverTile
 from mjgui.hand import Hand, Meld, MeldKind
 from mjgui.hand import Win as HandWin
 from mjgui.logs.record import (LIMITS, Call, Discard, Draw, GameRecord, LogError, Round, Ryuukyoku, Win)
@@ -54,6 +55,9 @@ class Decision:
     ron_points: int | None = None   # a ron on offer: what it pays (before honba and sticks)
     can_riichi: bool = False        # discard: a tenpai discard here could declare riichi (closed,
                                     # not in riichi yet, 1,000 points, four tiles left to draw)
+    genbutsu: tuple[tuple[str, frozenset[int]], ...] = ()   # each opponent's (L, A, R) kinds it
+                                    # cannot ron now, exactly as played (riichi and same-turn furiten)
+    seats: tuple[int, ...] = ()     # the log's seat numbers of L, A, R
 
 
 @dataclass(frozen=True)
@@ -154,6 +158,8 @@ class _RoundReplayer:
         self.table = Table(self.rnd, f"round {index + 1} ({self.rnd.name}-{self.rnd.honba})")
         self.me = _Player()
         self.riichi_calls = [0] * 4          # calls made on the table when each seat declared riichi
+        self.passed = [set() for _ in range(4)]          # kinds discarded since each seat's last discard
+        self.riichi_passed = [set() for _ in range(4)]   # ... since each seat's riichi
         self.decisions: list[Decision] = []
 
     # ---- the hand as the player sees it -----------------------------------------------------
@@ -163,22 +169,30 @@ class _RoundReplayer:
         s = t.seats[seat]
         if None in s.concealed:
             return None
-        visible: list[Tile] = []
+        opponents = []
         for q, other in enumerate(t.seats):
             if q == seat:
                 continue
-            visible += [tile for tile, called in other.pond if not called]
-            for m in other.melds:
-                tiles = list(m.tiles)
-                if m.source == seat:
-                    tiles.remove(m.tile)          # the player's own discard: it is in discards:
-                visible += tiles
+            river = tuple(RiverTile(tile, tsumogiri, i == other.riichi_at, called)
+                          for i, (tile, called, tsumogiri) in enumerate(other.pond))
+            opponents.append(Opponent(RELATIVE[(q - seat) % 4], river, tuple(_meld(m, q) for m in other.melds)))
         concealed = list(s.concealed)
         drew = isinstance(t.last_event, Draw) and t.last_event.seat == seat
         drawn = [concealed.pop()] if drew else []
         return Hand(tuple(sorted(concealed) + drawn), tuple(_meld(m, seat) for m in s.melds), tuple(t.indicators),
-                    tuple(visible), self.rnd.wind, (seat - self.rnd.dealer) % 4,
-                    tuple(tile for tile, _ in s.pond), turn=min(s.draws, 18))
+                    (), self.rnd.wind, (seat - self.rnd.dealer) % 4,
+                    tuple(tile for tile, _, _ in s.pond), turn=min(s.draws, 18), opponents=tuple(opponents))
+
+    def genbutsu(self) -> tuple[tuple[tuple[str, frozenset[int]], ...], tuple[int, ...]]:
+        """Each opponent's kinds it cannot ron now, and the opponents' seat numbers (L, A, R)."""
+        out, seats = [], []
+        for rel in ("L", "A", "R"):
+            q = (self.seat + {"L": 3, "A": 2, "R": 1}[rel]) % 4
+            other = self.table.seats[q]
+            passed = self.riichi_passed[q] if other.riichi_at is not None else self.passed[q]
+            out.append((rel, frozenset({tile.kind for tile, _, _ in other.pond} | passed)))
+            seats.append(q)
+        return tuple(out), tuple(seats)
 
     def furiten(self, hand: Hand, waits: list[int], temporary: bool) -> bool:
         """A wait among the player's own discards (振聴), passed since their riichi, or
@@ -204,10 +218,11 @@ class _RoundReplayer:
         waits = _waits(kept) if hand_shanten(kept) == 0 else []
         can_riichi = (hand.is_closed and not forced and self.rnd.scores[self.seat] >= 1000
                       and LIVE_WALL - self.table.total_draws >= 4)
+        genbutsu, seats = self.genbutsu()
         self.decisions.append(Decision(
             "discard", self.index, j, hand, e.tile.name, e.tile, hand_shanten(hand), bool(waits),
             bool(waits) and self.furiten(kept, waits, temporary=False), e.riichi, e.tsumogiri, forced,
-            can_riichi=can_riichi or e.riichi))
+            can_riichi=can_riichi or e.riichi, genbutsu=genbutsu, seats=seats))
 
     def chance(self, tile: Tile, source: int, j: int, chankan: bool = False) -> None:
         """The player's options on `tile` discarded (or added to a quad) by `source`."""
@@ -334,8 +349,16 @@ class _RoundReplayer:
                 t.apply(e, j)
             else:
                 t.apply(e, j)
+            if isinstance(e, Discard):
+                for q in range(4):
+                    if q != e.seat:
+                        self.passed[q].add(e.tile.kind)
+                        if t.seats[q].riichi_at is not None:
+                            self.riichi_passed[q].add(e.tile.kind)
+                self.passed[e.seat].clear()
             if isinstance(e, Discard) and e.riichi:
                 self.riichi_calls[e.seat] = t.calls_made
+                self.riichi_passed[e.seat].clear()
                 if e.seat == me:
                     self.me.riichi_passed.clear()
         checks = tuple(self.check(r) for r in self.rnd.results if isinstance(r, Win))

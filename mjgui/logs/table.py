@@ -17,7 +17,7 @@ LIVE_WALL = 70          # 136 tiles - 52 dealt - 14 in the dead wall (嶺上牌 
 class Seat:
     concealed: list = field(default_factory=list)      # Tile, or None where the log hides it
     melds: list = field(default_factory=list)          # record Calls, in order (a kakan replaces its pon)
-    pond: list = field(default_factory=list)           # [Tile, called: bool] per discard
+    pond: list = field(default_factory=list)           # [Tile, called, tsumogiri] per discard
     draws: int = 0
     last_draw: Tile | None = None
     riichi_at: int | None = None                       # index of the riichi discard in the pond
@@ -120,7 +120,7 @@ class Table:
         if e.riichi:
             s.riichi_at = len(s.pond)
             s.first_discard_uninterrupted = not s.pond and self.calls_made == 0
-        s.pond.append([e.tile, False])
+        s.pond.append([e.tile, False, e.tsumogiri])
         self.last_discard = (e.seat, e.tile)
 
     def _call(self, e: Call, at: str) -> None:

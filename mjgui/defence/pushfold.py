@@ -1,0 +1,166 @@
+"""Push or fold: the value of a discard with the other three players at the table (docs/defence.md).
+
+The expected-value search (`mjgui.ev`) values a hand as if nobody else played.  Its by-turn
+tables say how the win and the points build up draw by draw (the value with one draw fewer is
+the same hand started a draw later), so the j-th draw from now adds `g_j` points.  At the table:
+
+- **the race**: before each of our draws another player may win (a rate per turn measured on
+  real games, or the visible threats' win rates when they are higher); a plan that needs many
+  draws keeps less of its points;
+- **pushing** deals in with this discard's danger now and, on each later discard, with the danger
+  of a typical unsafe tile against the threats; it pays a share of a threat's tsumo;
+- **folding** throws the safest tile each turn (this discard's danger now, then the hand's safest
+  tiles in order), gives up the win and still pays a share of the threats' tsumo.
+
+The value of a discard is the better of the two, and the verdict says which.  Riichi cannot fold.
+With no threat and the race switched off the push value is the search's expected points.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mjgui.defence import calibration as cal
+from mjgui.defence.danger import Danger, _rate
+from mjgui.defence.threats import Threat
+
+__all__ = ["PushFold", "Settings", "push_value", "fold_value", "best_of", "tsumo_share"]
+
+
+@dataclass(frozen=True)
+class Settings:
+    race: bool = True           # other players may win first, at rates from real games
+    threats: bool = True        # the opponents' threats (danger, deal-in, their tsumo)
+
+
+@dataclass(frozen=True)
+class PushFold:
+    push: float | None          # None: this choice cannot push (a far hand the search does not value)
+    fold: float | None          # None: this choice cannot fold (riichi)
+    deal_in: float              # the chance this discard deals in now
+
+    @property
+    def value(self) -> float:
+        return max(v for v in (self.push, self.fold) if v is not None)
+
+    @property
+    def verdict(self) -> str:
+        if self.fold is None:
+            return "push"
+        if self.push is None:
+            return "fold"
+        return "push" if self.push >= self.fold else "fold"
+
+    def to_json(self) -> dict:
+        return {"push": None if self.push is None else round(self.push, 1),
+                "fold": None if self.fold is None else round(self.fold, 1),
+                "value": round(self.value, 1), "verdict": self.verdict, "deal_in": round(self.deal_in, 4)}
+
+
+def tsumo_share(t: Threat, we_are_dealer: bool) -> float:
+    """Our part of `t`'s tsumo: a third when it is the dealer, else a half if we are, a quarter if not."""
+    if t.dealer:
+        return 1 / 3
+    return 0.5 if we_are_dealer else 0.25
+
+
+def _increments(by_turn: tuple[float, ...]) -> list[float]:
+    """g_j, j = 1..N: what the j-th draw from now adds (by_turn[i] is the value started i draws
+    later, so with N - i draws)."""
+    n = len(by_turn)
+    cumulative = [0.0] + [by_turn[n - j] for j in range(1, n + 1)]
+    return [cumulative[j] - cumulative[j - 1] for j in range(1, n + 1)]
+
+
+def _race_hazard(turn: int) -> float:
+    return cal.RACE_HAZARD[min(max(turn, 1), len(cal.RACE_HAZARD)) - 1]
+
+
+def _threat_terms(threats: tuple[Threat, ...], we_are_dealer: bool) -> tuple[float, float]:
+    """Per turn: the chance a threat wins, and what its tsumo costs us on average."""
+    stay = 1.0
+    cost = 0.0
+    for t in threats:
+        w = t.tenpai * (cal.RIICHI_WIN_PER_TURN if t.riichi else cal.TENPAI_WIN_PER_TURN)
+        stay *= 1.0 - w
+        cost += w * cal.TSUMO_SHARE * t.value * tsumo_share(t, we_are_dealer)
+    return 1.0 - stay, cost
+
+
+def _typical_unsafe(d: Danger, step: int) -> float:
+    """The chance a random tile thrown while pushing deals in, `step` discards from now."""
+    stay = 1.0
+    for t in d.threats:
+        if t.tenpai <= 0:
+            continue
+        row = max(1, min(19, d.rows.get(t.seat, 1) + step))
+        stay *= 1.0 - t.tenpai * cal.PUSH_DISCARD_FACTOR * _rate("no-suji 3/7", row)
+    return 1.0 - stay
+
+
+def _loss(d: Danger, kind: int) -> float:
+    """The points lost if discarding `kind` deals in (to whichever threat takes it)."""
+    return sum(d.by_seat[t.seat][kind].p * t.value for t in d.threats)
+
+
+def _walk(n: int, turn: int, d: Danger | None, s: Settings, we_are_dealer: bool, gains: list[float] | None,
+          now: tuple[float, float], later) -> float:
+    """The common sum: step j = 0 is this discard (`now`: its deal-in chance and the points it
+    loses on average, deal-ins weighted by their chance), steps 1..n-1 the later discards
+    (`later(j)`, the same pair); before each draw the round may end by another player's win;
+    `gains` (push) adds the j-th draw's points."""
+    threat_rate, tsumo_cost = (0.0, 0.0)
+    if d is not None and s.threats:
+        threat_rate, tsumo_cost = _threat_terms(d.threats, we_are_dealer)
+    alive, value = 1.0, 0.0
+    for j in range(n):
+        p, loss = now if j == 0 else later(j)
+        value -= alive * loss
+        alive *= 1.0 - p
+        hazard = max(_race_hazard(turn + j + 1) if s.race else 0.0, threat_rate)
+        value -= alive * tsumo_cost
+        alive *= 1.0 - hazard
+        if gains is not None:
+            value += alive * gains[j]
+    return value
+
+
+def push_value(by_turn: tuple[float, ...], win_by_turn: tuple[float, ...], turn: int, d: Danger | None,
+               kind: int, s: Settings = Settings(), we_are_dealer: bool = False) -> float:
+    """The expected points of pushing with discard `kind`, whose search values by turn are
+    `by_turn` (points) and `win_by_turn` (win chance)."""
+    gains = _increments(by_turn)
+    if d is None or not s.threats or not d.any_threat:
+        if not s.race:
+            return sum(gains)
+        return _walk(len(gains), turn, None, s, we_are_dealer, gains, (0.0, 0.0), lambda j: (0.0, 0.0))
+    win = [0.0] + [win_by_turn[len(win_by_turn) - j] for j in range(1, len(win_by_turn) + 1)]
+    mean_loss = sum(t.value * t.tenpai for t in d.threats) / max(sum(t.tenpai for t in d.threats), 1e-9)
+
+    def later(j: int) -> tuple[float, float]:
+        # a later discard happens only while the hand has not won yet
+        p = (1.0 - win[j]) * _typical_unsafe(d, j)
+        return p, p * mean_loss
+
+    return _walk(len(gains), turn, d, s, we_are_dealer, gains, (d.p(kind), _loss(d, kind)), later)
+
+
+def fold_value(d: Danger, kind: int, kept: list[int], turn: int, s: Settings = Settings(),
+               we_are_dealer: bool = False) -> float:
+    """The expected points of folding from discard `kind` on: the safest of `kept` (the kinds
+    held after it, one entry per tile) go out in order."""
+    if not s.threats or not d.any_threat:
+        return 0.0
+    n = max(18 - turn, 1)
+    ordered = sorted(kept, key=lambda k: d.p(k))
+
+    def later(j: int) -> tuple[float, float]:
+        if j - 1 < len(ordered):
+            k = ordered[j - 1]
+            return d.p(k), _loss(d, k)
+        return 0.0, 0.0
+
+    return _walk(n, turn, d, s, we_are_dealer, None, (d.p(kind), _loss(d, kind)), later)
+
+
+def best_of(push: float | None, fold: float | None, deal_in: float) -> PushFold:
+    return PushFold(push, fold, deal_in)
