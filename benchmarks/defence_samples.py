@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from mjgui.defence.danger import _rate, tile_danger
+from mjgui.defence.danger import _rate, dora_tag, tile_danger
 from mjgui.defence.threats import tenpai_chance
 from mjgui.hand import Hand
 from mjgui.logs.record import Discard, Draw, Win
@@ -43,6 +43,7 @@ class Samples:
     tenpai_turns: int = 0
     tenpai_wins: int = 0
     danger: list = field(default_factory=list)        # (group, predicted, dealt in, table alone) per tile held
+    dora: list = field(default_factory=list)          # (group, dora tag, predicted without dora factors, dealt in)
     push_dealins: float = 0.0
     push_predicted: float = 0.0
 
@@ -131,6 +132,10 @@ def _moments(out: Samples, rep: _Capture, wins) -> None:
                 # the suji / turn table alone: the published type's rate, nothing else
                 alone = _rate(td.column, len(o.river)) if td.column else 0.0
                 out.danger.append((group, td.p * weight, int(k in ron[rel]), alone * weight))
+                tag = dora_tag(hand, k)
+                if tag:
+                    plain = tile_danger(hand, o, k, set(dict(d.genbutsu)[rel]), unseen, dora=False).p
+                    out.dora.append((group, tag, plain * weight, int(k in ron[rel])))
             if o.in_riichi and (d.shanten == 0 or d.forced):
                 # a player pushing (tenpai or in riichi) against a riichi: its actual discard
                 out.push_predicted += weight * _rate("no-suji 3/7", len(o.river))

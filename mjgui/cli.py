@@ -159,6 +159,12 @@ def _row_line(row, hand_shanten: int) -> str:
     return "\n".join(parts)
 
 
+def _threat_lines(table) -> list[str]:
+    """The opponents' threats, one line each (a hand with a table state)."""
+    return [f"   {t.seat}: {'riichi' if t.riichi else f'tenpai {100 * t.tenpai:.0f}%'}, "
+            f"wins ~{t.value:,.0f} ({t.basis})" for t in table.threats if t.tenpai > 0]
+
+
 def analyze_answer(visible: str | None) -> Callable[[str], tuple[dict, str]]:
     from mjgui.analysis import analyze
     from mjgui.hand import Hand
@@ -172,14 +178,26 @@ def analyze_answer(visible: str | None) -> Callable[[str], tuple[dict, str]]:
         forms = (f"regular {result.regular}, seven pairs {_optional(result.chiitoi)}, "
                  f"thirteen orphans {_optional(result.kokushi)}")
         lines = [f"{hand}: shanten {result.shanten} ({forms})"]
+        record = result.to_json()
+        from mjgui.defence.values import table_danger
+        table = table_danger(hand)
+        if table is not None:
+            record["threats"] = [t.to_json() for t in table.threats]
+            lines += _threat_lines(table)
         if result.current is not None:
             lines.append(_row_line(result.current, result.shanten))
             if result.waits is not None:
                 lines += ["   " + w.name + f" ({w.remaining} left): {w.label('en')}" for w in result.waits.waits]
                 lines += ["   " + r for r in result.waits.reasons("en")]
         else:
-            lines += [_row_line(r, result.shanten) for r in result.rows]
-        return result.to_json(), "\n".join(lines)
+            for r, out in zip(result.rows, record["discards"]):
+                line = _row_line(r, result.shanten)
+                if table is not None:
+                    k = r.tile.kind
+                    out["deal_in"] = round(table.p(k), 4)
+                    line += f"\n   deal-in {100 * table.p(k):.1f}% ({table.main_reason(k)})"
+                lines.append(line)
+        return record, "\n".join(lines)
     return answer
 
 
@@ -235,6 +253,8 @@ def ev_answer(args: argparse.Namespace) -> Callable[[str], tuple[dict, str]]:
             lines = [head + f": {record['note']}"]
             lines += [f"  discard {r.tile.name}: {shanten_word(r.shanten)}, {r.ukeire_total} tiles"
                       for r in rows]
+            if hand.opponents:
+                lines += _defence_lines(hand, None, record)
             return record, "\n".join(lines)
         lines = [head]
         for r in result.rows:
@@ -245,8 +265,30 @@ def ev_answer(args: argparse.Namespace) -> Callable[[str], tuple[dict, str]]:
                 if choice is not None and (r.riichi is not None) + (r.dama is not None) > 1:
                     lines.append(f"    {name:6}  win {100 * choice.win_prob:5.1f}%  "
                                  f"expected {choice.exp_score:8,.0f}")
+        if hand.opponents:
+            lines += _defence_lines(hand, result, record)
         return record, "\n".join(lines)
     return answer
+
+
+def _defence_lines(hand, result, record: dict) -> list[str]:
+    """The table state's threats and each discard's push / fold values (text, and into `record`)."""
+    from mjgui.defence.values import discard_values
+    values = discard_values(hand, result)
+    table = values.danger
+    record["threats"] = [t.to_json() for t in table.threats]
+    record["defence"] = [{"choice": c.name, "shanten": c.shanten, **c.values.to_json()} for c in values.choices]
+    by_kind = {c.kind: c.values.deal_in for c in values.choices}
+    for row in record["discards"]:
+        row["deal_in"] = round(by_kind.get(KIND_NAMES.index(row["discard"].replace("0", "5")), 0.0), 4)
+    lines = ["  at the table (race and threats; docs/defence.md):"] + _threat_lines(table)
+    for c in values.choices:
+        v = c.values
+        push = "   -   " if v.push is None else f"{v.push:8,.0f}"
+        fold = "   -   " if v.fold is None else f"{v.fold:8,.0f}"
+        lines.append(f"  {c.name:9} {v.verdict:4} {v.value:8,.0f}  (push {push}, fold {fold}; "
+                     f"deal-in {100 * v.deal_in:4.1f}%)")
+    return lines
 
 
 def census_command(as_json: bool) -> int:

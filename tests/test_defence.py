@@ -6,7 +6,7 @@ import pytest
 
 from mjgui.defence import published as pub
 from mjgui.defence.danger import danger, safe_kinds
-from mjgui.defence.pushfold import Settings, fold_value, push_value, tsumo_share
+from mjgui.defence.pushfold import Settings, fold_value, noten_payment, push_value, tsumo_share
 from mjgui.defence import calibration as cal
 from mjgui.hand import Hand
 from mjgui.tiles import Tile, TileError
@@ -146,7 +146,7 @@ def test_a_player_without_riichi_is_weighted_by_its_tenpai_chance():
 
 
 # ---- push and fold ------------------------------------------------------------------------------
-def _reference(gains, wins, now, later, turn, threats, we_dealer, race=True):
+def _reference(gains, wins, now, later, turn, threats, we_dealer, race=True, tenpai_end=0.0):
     """The model of docs/defence.md as a plain probability walk: state = (still in the round);
     `now` and `later(j)` give a discard's deal-in chance and the points lost when it deals in."""
     rate = 1.0
@@ -165,7 +165,22 @@ def _reference(gains, wins, now, later, turn, threats, we_dealer, race=True):
         in_round -= in_round * ends
         if gains:
             total += in_round * gains[j]
+    if threats:
+        total += in_round * noten_payment(threats, tenpai_end)
     return total
+
+
+def test_noten_payments_by_hand():
+    class T:
+        def __init__(self, tenpai):
+            self.tenpai = tenpai
+    # one riichi, the others surely noten: we pay 1,000 noten, or take 1,500 tenpai
+    assert noten_payment((T(1.0), T(0.0), T(0.0)), 0.0) == pytest.approx(-1000)
+    assert noten_payment((T(1.0), T(0.0), T(0.0)), 1.0) == pytest.approx(1500)
+    # two riichi and a coin-flip third: noten we pay 1,500 or 3,000
+    assert noten_payment((T(1.0), T(1.0), T(0.5)), 0.0) == pytest.approx(-(0.5 * 1500 + 0.5 * 3000))
+    # nobody else tenpai: tenpai takes 3,000
+    assert noten_payment((T(0.0),) * 3, 1.0) == pytest.approx(3000)
 
 
 def test_push_value_without_threats_or_race_is_the_search_value():
@@ -201,11 +216,12 @@ def test_push_and_fold_against_a_riichi_follow_the_reference():
 
     # the points lost when this discard deals in: each threat's value, by its share of the danger
     loss_now = sum(d.p(kind, t.seat) * t.value for t in threats) / d.p(kind)
-    expect = _reference(gains, wins, (d.p(kind), loss_now), later_push, 8, threats, False)
-    assert push_value(by_turn, wins, 8, d, kind) == pytest.approx(expect)
+    expect = _reference(gains, wins, (d.p(kind), loss_now), later_push, 8, threats, False, tenpai_end=0.7)
+    assert push_value(by_turn, wins, 8, d, kind, tenpai=0.7) == pytest.approx(expect)
 
     kept = sorted(t.kind for t in hand.discard(kind).concealed)
-    order = sorted(kept, key=d.p)
+    # folding throws the tiles that lose the fewest points first
+    order = sorted(kept, key=lambda k: sum(d.p(k, t.seat) * t.value for t in threats))
 
     def later_fold(j, _):
         k = order[j - 1]

@@ -73,6 +73,11 @@ def fit(samples) -> dict:
         observed = sum(y for g, p, y, _ in samples.danger if g == group)
         predicted = sum(p for g, p, y, _ in samples.danger if g == group)
         factors[group] = observed / predicted if predicted else 1.0
+    for tag in ("dora", "next to dora"):
+        # relative to the group's factor: the dora factor multiplies the calibrated rate
+        observed = sum(y for g, t, p, y in samples.dora if t == tag)
+        predicted = sum(p * factors[g] for g, t, p, y in samples.dora if t == tag)
+        factors[tag] = observed / predicted if predicted else 1.0
     push = samples.push_dealins / samples.push_predicted if samples.push_predicted else 1.0
     return {"coef": coef, "values": values, "hazard": hazard, "riichi_rate": riichi_rate,
             "tenpai_rate": tenpai_rate, "tsumo": tsumo, "factors": factors, "push": push}
@@ -94,6 +99,9 @@ def write(f: dict, n_games: int) -> None:
         "# deal-ins observed / predicted by the published rates, for every tile held at every discard",
         f"RIICHI_FACTOR = {f['factors']['riichi']:.4f}",
         f"NOT_RIICHI_FACTOR = {f['factors']['not riichi']:.4f}",
+        "# ... for a dora, and for a number tile one or two from a dora, beyond the above",
+        f"DORA_FACTOR = {f['factors']['dora']:.4f}",
+        f"NEAR_DORA_FACTOR = {f['factors']['next to dora']:.4f}",
         "# the chance, before each of a player's draws (turn 1-18), that another player wins first",
         "RACE_HAZARD = (" + ", ".join(f"{h:.4f}" for h in f["hazard"]) + ")",
         "# per turn: a riichi's wins, a tenpai player's without riichi, and the tsumo share of wins",

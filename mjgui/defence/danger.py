@@ -8,7 +8,8 @@ against all three together (1 - prod(1 - p)).  The model (docs/defence.md):
   has made; honours by copies the player has not seen, value honour or guest wind;
 - then what the table says more: **no-chance** (every two-sided wait through the tile needs a tile
   whose four copies the player sees) and **one-chance** (three seen), the **outside of an early
-  discard**, and the suji of the **riichi tile** (more dangerous than other suji);
+  discard**, the suji of the **riichi tile** (more dangerous than other suji), and **dora** and the
+  tiles next to it (players keep them: factors measured on real games);
 - against a player not in riichi the rate is weighted by its chance of being tenpai
   (`mjgui.defence.threats`), with the calibration factor measured on real games.
 """
@@ -17,9 +18,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mjgui.defence import published as pub
-from mjgui.defence.calibration import NOT_RIICHI_FACTOR, RIICHI_FACTOR
+from mjgui.defence.calibration import DORA_FACTOR, NEAR_DORA_FACTOR, NOT_RIICHI_FACTOR, RIICHI_FACTOR
 from mjgui.defence.opponents import SEATS, Opponent
-from mjgui.defence.threats import Threat, threats
+from mjgui.defence.threats import Threat, dora_kinds, threats
 from mjgui.hand import Hand
 from mjgui.tiles import KIND_NAMES, N_KINDS
 
@@ -121,10 +122,28 @@ def _rate(column: str, row: int) -> float:
     return value / 100.0
 
 
-def tile_danger(hand: Hand, o: Opponent, kind: int, safe: set[int], unseen: list[int]) -> TileDanger:
-    """`kind` against `o` if `o` is tenpai (riichi or not): the chance it deals in."""
+def dora_tag(hand: Hand, kind: int) -> str:
+    """"dora", "next to dora" (a number tile one or two from a dora of its suit) or ""."""
+    doras = dora_kinds(hand.dora_indicators)
+    if kind in doras:
+        return "dora"
+    if kind < 27 and any(d < 27 and d // 9 == kind // 9 and 0 < abs(d - kind) <= 2 for d in doras):
+        return "next to dora"
+    return ""
+
+
+def tile_danger(hand: Hand, o: Opponent, kind: int, safe: set[int], unseen: list[int],
+                dora: bool = True) -> TileDanger:
+    """`kind` against `o` if `o` is tenpai (riichi or not): the chance it deals in.  `dora`:
+    apply the measured dora factors (off when measuring them)."""
     if kind in safe:
         return TileDanger(0.0, "genbutsu")
+    if dora:
+        tag = dora_tag(hand, kind)
+        if tag:
+            d = tile_danger(hand, o, kind, safe, unseen, dora=False)
+            factor = DORA_FACTOR if tag == "dora" else NEAR_DORA_FACTOR
+            return TileDanger(d.p * factor, f"{tag}, {d.reason}", d.column)
     row = len(o.river)
     if kind >= 27:
         left = unseen[kind]

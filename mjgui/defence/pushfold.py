@@ -10,7 +10,10 @@ the same hand started a draw later), so the j-th draw from now adds `g_j` points
 - **pushing** deals in with this discard's danger now and, on each later discard, with the danger
   of a typical unsafe tile against the threats; it pays a share of a threat's tsumo;
 - **folding** throws the safest tile each turn (this discard's danger now, then the hand's safest
-  tiles in order), gives up the win and still pays a share of the threats' tsumo.
+  tiles in order), gives up the win and still pays a share of the threats' tsumo;
+- a round that reaches the exhaustive draw settles the noten payments (3,000 points from the
+  players not tenpai to those tenpai): a fold ends noten, a push is tenpai as often as the search
+  says.
 
 The value of a discard is the better of the two, and the verdict says which.  Riichi cannot fold.
 With no threat and the race switched off the push value is the search's expected points.
@@ -23,7 +26,7 @@ from mjgui.defence import calibration as cal
 from mjgui.defence.danger import Danger, _rate
 from mjgui.defence.threats import Threat
 
-__all__ = ["PushFold", "Settings", "push_value", "fold_value", "best_of", "tsumo_share"]
+__all__ = ["PushFold", "Settings", "push_value", "fold_value", "tsumo_share", "noten_payment"]
 
 
 @dataclass(frozen=True)
@@ -102,8 +105,24 @@ def _loss(d: Danger, kind: int) -> float:
     return sum(d.by_seat[t.seat][kind].p * t.value for t in d.threats)
 
 
+#: noten payments at an exhaustive draw, by the number of other players tenpai (0-3): what a
+#: tenpai player receives, and what a player not tenpai pays
+_NOTEN_GETS = (3000.0, 1500.0, 1000.0, 0.0)
+_NOTEN_PAYS = (0.0, 1000.0, 1500.0, 3000.0)
+
+
+def noten_payment(threats: tuple[Threat, ...], tenpai: float) -> float:
+    """What the exhaustive draw pays us on average when we are tenpai with chance `tenpai` and
+    each opponent is tenpai with its threat's chance."""
+    others = [1.0]                       # the chance of k others tenpai
+    for t in threats:
+        q = t.tenpai
+        others = [a * (1 - q) + (others[k - 1] * q if k else 0.0) for k, a in enumerate(others + [0.0])]
+    return sum(p * (tenpai * _NOTEN_GETS[k] - (1 - tenpai) * _NOTEN_PAYS[k]) for k, p in enumerate(others))
+
+
 def _walk(n: int, turn: int, d: Danger | None, s: Settings, we_are_dealer: bool, gains: list[float] | None,
-          now: tuple[float, float], later) -> float:
+          now: tuple[float, float], later, tenpai_at_end: float = 0.0) -> float:
     """The common sum: step j = 0 is this discard (`now`: its deal-in chance and the points it
     loses on average, deal-ins weighted by their chance), steps 1..n-1 the later discards
     (`later(j)`, the same pair); before each draw the round may end by another player's win;
@@ -121,13 +140,16 @@ def _walk(n: int, turn: int, d: Danger | None, s: Settings, we_are_dealer: bool,
         alive *= 1.0 - hazard
         if gains is not None:
             value += alive * gains[j]
+    if d is not None and s.threats and d.any_threat:
+        value += alive * noten_payment(d.threats, tenpai_at_end)
     return value
 
 
 def push_value(by_turn: tuple[float, ...], win_by_turn: tuple[float, ...], turn: int, d: Danger | None,
-               kind: int, s: Settings = Settings(), we_are_dealer: bool = False) -> float:
+               kind: int, s: Settings = Settings(), we_are_dealer: bool = False, tenpai: float = 1.0) -> float:
     """The expected points of pushing with discard `kind`, whose search values by turn are
-    `by_turn` (points) and `win_by_turn` (win chance)."""
+    `by_turn` (points) and `win_by_turn` (win chance); `tenpai` is the chance the hand is tenpai
+    by the last draw."""
     gains = _increments(by_turn)
     if d is None or not s.threats or not d.any_threat:
         if not s.race:
@@ -141,17 +163,18 @@ def push_value(by_turn: tuple[float, ...], win_by_turn: tuple[float, ...], turn:
         p = (1.0 - win[j]) * _typical_unsafe(d, j)
         return p, p * mean_loss
 
-    return _walk(len(gains), turn, d, s, we_are_dealer, gains, (d.p(kind), _loss(d, kind)), later)
+    return _walk(len(gains), turn, d, s, we_are_dealer, gains, (d.p(kind), _loss(d, kind)), later, tenpai)
 
 
 def fold_value(d: Danger, kind: int, kept: list[int], turn: int, s: Settings = Settings(),
                we_are_dealer: bool = False) -> float:
     """The expected points of folding from discard `kind` on: the safest of `kept` (the kinds
-    held after it, one entry per tile) go out in order."""
+    held after it, one entry per tile) go out in order, safest meaning the fewest points lost on
+    average (a tile a little more likely to deal in to a cheap hand beats one into a dealer's riichi)."""
     if not s.threats or not d.any_threat:
         return 0.0
     n = max(18 - turn, 1)
-    ordered = sorted(kept, key=lambda k: d.p(k))
+    ordered = sorted(kept, key=lambda k: (_loss(d, k), d.p(k)))
 
     def later(j: int) -> tuple[float, float]:
         if j - 1 < len(ordered):
@@ -161,6 +184,3 @@ def fold_value(d: Danger, kind: int, kept: list[int], turn: int, s: Settings = S
 
     return _walk(n, turn, d, s, we_are_dealer, None, (d.p(kind), _loss(d, kind)), later)
 
-
-def best_of(push: float | None, fold: float | None, deal_in: float) -> PushFold:
-    return PushFold(push, fold, deal_in)

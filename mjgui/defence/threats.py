@@ -49,7 +49,8 @@ def tenpai_chance(o: Opponent) -> float:
     return 1.0 / (1.0 + math.exp(-z))
 
 
-def _dora_kinds(indicators) -> list[int]:
+def dora_kinds(indicators) -> list[int]:
+    """The dora each indicator shows (the next tile of its suit, winds and dragons in their cycles)."""
     out = []
     for t in indicators:
         k = t.kind
@@ -67,7 +68,7 @@ def win_value(o: Opponent, dealer: bool, dora_indicators=()) -> tuple[float, str
     kind = "riichi" if o.in_riichi else ("open" if o.open else "closed")
     value = cal.WIN_VALUE[kind][dealer]
     why = [f"{'dealer ' if dealer else ''}{kind} wins average {value:,.0f}"]
-    doras = _dora_kinds(dora_indicators)
+    doras = dora_kinds(dora_indicators)
     shown = sum(doras.count(t.kind) + t.red for m in o.melds for t in m.tiles)
     if shown:
         value *= 1.3 ** shown

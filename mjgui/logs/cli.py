@@ -18,6 +18,7 @@ import sys
 from mjgui.logs.load import load
 from mjgui.logs.rate import EV_MAX_SHANTEN, rate_replay, summary
 from mjgui.logs.replay import replay
+from mjgui.logs.review import severity
 
 EXIT_BAD_INPUT = 2
 _UNITS = {"points": "points", "ukeire": "ukeire tiles", "calls": "bad calls"}
@@ -45,7 +46,8 @@ def review_json(rep, ratings) -> dict:
     record = rep.record
     rounds = []
     for rr, rs in zip(rep.rounds, ratings):
-        rounds.append({"round": rr.name, "honba": rr.honba, "decisions": [r.to_json() for r in rs],
+        rounds.append({"round": rr.name, "honba": rr.honba,
+                       "decisions": [{**r.to_json(), "severity": severity(r)} for r in rs],
                        "result": rr.result,
                        "checks": [{"seat": c.seat, "hand": c.hand, "hand_matches": c.hand_matches,
                                    "log": list(c.log), "scored": None if c.scored is None else list(c.scored),
@@ -70,6 +72,8 @@ def _human(rep, ratings) -> str:
             tiles = " ".join([d.hand.mpsz()] + [str(m) for m in d.hand.melds])
             lines.append(f"  turn {d.hand.turn:2d}  {tiles:<20} {what}; best {' / '.join(r.best)} "
                          f"[{r.evaluator}, rank {r.rank}, loss {r.loss:,.1f} {_UNITS.get(r.unit, '')}]")
+            if r.under_threat:
+                lines.append("            " + _threat_text(r))
     s = summary(ratings)
     losses = ", ".join(f"{v:,.1f} {_UNITS[u]}" for u, v in s["loss"].items()) or "none"
     share = "-" if s["agreement"] is None else f"{100 * s['agreement']:.1f}%"
@@ -81,6 +85,22 @@ def _human(rep, ratings) -> str:
         for c in bad:
             lines.append(f"  round {c.round + 1} seat {c.seat}: log {c.log}, mjgui {c.scored} {c.problem}".rstrip())
     return "\n".join(lines)
+
+
+def _threat_text(r) -> str:
+    """A decision under threat in push / fold words: who threatens, what was played, what is best."""
+    who = ", ".join(f"{t.seat} {'riichi' if t.riichi else f'tenpai {100 * t.tenpai:.0f}%'}"
+                    for t in r.threats if t.riichi or t.tenpai >= 0.5)
+    best = next((a for a in r.ranking if a.choice in r.best), None)
+    mine = next((a for a in r.ranking if a.choice == r.played), None)
+    text = f"under threat ({who}): played a {mine.verdict if mine else '?'}"
+    if mine is not None and mine.deal_in is not None:
+        text += f" dealing in {100 * mine.deal_in:.1f}%"
+    if best is not None and best.verdict:
+        text += f"; best is to {best.verdict} with {best.choice}"
+        if best.deal_in is not None:
+            text += f" ({100 * best.deal_in:.1f}%)"
+    return text
 
 
 def _result_text(result: dict, players) -> str:

@@ -1,6 +1,9 @@
 """Drill your mistakes: the discard decisions of a reviewed game that lost more than a
 threshold, as nanikiru problems in the problem-set format of `mjgui.drills.problems`.
 
+Decisions under threat (an opponent in riichi or likely tenpai) are left out: the nanikiru drill
+values a hand alone and would grade a right fold wrong.
+
 Each problem is the hand before the discard (the draw last, melds, dora indicators, winds,
 every tile the player could see); its `answer` is the reviewer's best discard and its `note`
 says where it came from and what was played.  The drill's own engine grades it as usual.
@@ -28,6 +31,10 @@ def mistake_problems(ratings: list[list[Rating]], round_names: list[str],
         for r in rs:
             d = r.decision
             if d.action != "discard" or r.unit not in limits or r.loss <= limits[r.unit]:
+                continue
+            if r.under_threat:
+                # a push / fold decision: the nanikiru drill grades a hand alone, without the
+                # opponents, so it would mark a right fold wrong (a defence drill takes these)
                 continue
             # the tiles of the best choices ("5m riichi" is 5m); a right tile with the wrong
             # riichi choice is no nanikiru problem

@@ -34,8 +34,9 @@ from dataclasses import dataclass, field, replace
 from mjgui.analysis import analyze, by_second_step, hand_after_call, kuikae_banned
 from mjgui.ev import APP_OPTIONS, LAST_DRAW, expected_values
 from mjgui.core import HandError
-from mjgui.defence.danger import Danger, danger
-from mjgui.defence.pushfold import PushFold, Settings, fold_value, push_value
+from mjgui.defence.danger import Danger
+from mjgui.defence.pushfold import Settings
+from mjgui.defence.values import THREAT_TENPAI, discard_values, table_danger, visible_threat
 from mjgui.hand import Meld, MeldKind
 from mjgui.logs.replay import Decision, Replay
 from mjgui.tiles import KIND_NAMES, Tile, TileError
@@ -50,8 +51,6 @@ _EPS = 1e-6
 DEFENCE = Settings()
 #: the search's values alone (no race, no threats)
 NO_DEFENCE = Settings(race=False, threats=False)
-#: an opponent this likely to be tenpai (or in riichi) makes a decision one "under threat"
-THREAT_TENPAI = 0.5
 
 
 @dataclass(frozen=True)
@@ -84,7 +83,7 @@ class Rating:
     @property
     def under_threat(self) -> bool:
         """An opponent in riichi or likely tenpai (THREAT_TENPAI)."""
-        return any(t.riichi or t.tenpai >= THREAT_TENPAI for t in self.threats)
+        return visible_threat(self.danger)
 
     @property
     def deal_in(self) -> float | None:
@@ -143,62 +142,27 @@ def _ev_rating(d: Decision, choices: list[tuple], played: str, evaluator: str = 
     return Rating(d, evaluator, "points", ranking, best, rank, loss, played, table)
 
 
-def _table(d: Decision) -> Danger | None:
-    """The danger of every tile in the decision's table state (None without opponents)."""
-    if not d.hand.opponents:
-        return None
-    return danger(d.hand, safe=dict(d.genbutsu) if d.genbutsu else None)
-
-
 def _rate_discard(d: Decision, ev_max: int, defence: Settings = DEFENCE) -> Rating:
     hand = d.hand
-    table = _table(d) if defence.threats else None
+    table = table_danger(hand, dict(d.genbutsu) if d.genbutsu else None) if defence.threats else None
     if d.forced:
         return Rating(d, "forced", "", (Alternative(d.played, 0.0),), (d.played,), 1, 0.0, danger=table)
     played_kind = d.tile.kind
     turn = min(max(hand.turn, 1), LAST_DRAW + 1)
-    dealer = hand.seat_wind == 0
-
-    def fold(kind: int) -> float:
-        kept = [t.kind for t in hand.discard(kind).concealed]
-        return fold_value(table, kind, kept, turn, defence, dealer)
-
-    def valued(kind: int, by_turn: dict, can_fold: bool = True) -> PushFold:
-        push = push_value(by_turn["exp_score"], by_turn["win_prob"], turn, table, kind, defence, dealer)
-        p = table.p(kind) if table is not None else 0.0
-        return PushFold(push, fold(kind) if can_fold and table is not None and table.any_threat else None, p)
-
+    played = KIND_NAMES[played_kind]
+    result = None
     if d.shanten <= ev_max and len(hand.dora_indicators) <= 5:
         result = expected_values(hand, turn, options=APP_OPTIONS)
-        rows, played = [], KIND_NAMES[played_kind]
-        for r in result.rows:
-            name = KIND_NAMES[r.discard.kind]
-            k = r.discard.kind
-            if r.dama is None:                    # below tenpai: later riichi is in the value
-                v = valued(k, r.by_turn)
-                rows.append((name, v.value, r.shanten, v))
-            elif d.can_riichi and r.riichi is not None:     # tenpai: riichi or dama is a choice too
-                rv, dv = valued(k, r.riichi.by_turn, can_fold=False), valued(k, r.dama.by_turn)
-                rows += [(f"{name} riichi", rv.value, r.shanten, rv), (f"{name} dama", dv.value, r.shanten, dv)]
-                if r.discard.kind == played_kind:
-                    played = f"{name} {'riichi' if d.riichi else 'dama'}"
-            else:
-                v = valued(k, r.dama.by_turn)
-                rows.append((name, v.value, r.shanten, v))
-        if table is not None and table.any_threat:
-            # a discard the search leaves out (it steps too far back) can still fold
-            valued_kinds = {r.discard.kind for r in result.rows}
-            for k in sorted({t.kind for t in hand.concealed} - valued_kinds):
-                v = PushFold(None, fold(k), table.p(k))
-                rows.append((KIND_NAMES[k], v.value, None, v))
-        if rows and (max(v[1] for v in rows) > _EPS or (table is not None and table.any_threat)):
-            return _ev_rating(d, rows, played, table=table)
-    if table is not None and any(t.riichi or t.tenpai >= THREAT_TENPAI for t in table.threats):
+        if any(r.discard.kind == played_kind and r.dama is not None and r.riichi is not None for r in result.rows) \
+                and d.can_riichi:
+            played = f"{played} {'riichi' if d.riichi else 'dama'}"
+    values = discard_values(hand, result, defence, table, d.can_riichi)
+    rows = [(c.name, c.values.value, c.shanten, c.values) for c in values.choices]
+    threatened = table is not None and table.any_threat
+    if rows and result is not None and (max(v[1] for v in rows) > _EPS or threatened):
+        return _ev_rating(d, rows, played, table=table)
+    if rows and visible_threat(table):
         # too far to win against a visible threat: the value of folding from each discard
-        rows = []
-        for k in sorted({t.kind for t in hand.concealed}):
-            v = PushFold(None, fold(k), table.p(k))
-            rows.append((KIND_NAMES[k], v.value, None, v))
         return _ev_rating(d, rows, KIND_NAMES[played_kind], "defence", table)
     a = analyze(hand, rank=by_second_step, calls=False)
     rows = a.rows
