@@ -269,7 +269,9 @@ class Hand:
             object.__setattr__(self, "win", replace(self.win, tile=Tile(plain.kind, True)))
 
     def _check_table(self) -> None:
-        opponents = sorted(self.opponents, key=lambda o: OPPONENT_SEATS.index(o.seat))
+        # an opponent with neither river nor melds says nothing (and has no text form)
+        opponents = sorted((o for o in self.opponents if o.river or o.melds),
+                           key=lambda o: OPPONENT_SEATS.index(o.seat))
         if [o.seat for o in opponents] != sorted({o.seat for o in opponents}, key=OPPONENT_SEATS.index):
             raise TileError("an opponent's river and melds are given once per seat (L, A, R)")
         object.__setattr__(self, "opponents", tuple(opponents))

@@ -222,14 +222,34 @@ def test_push_and_fold_against_a_riichi_follow_the_reference():
     kept = sorted(t.kind for t in hand.discard(kind).concealed)
     # folding throws the tiles that lose the fewest points first
     order = sorted(kept, key=lambda k: sum(d.p(k, t.seat) * t.value for t in threats))
+    safe_draw, share = 0.3, [0.02] * 34
+    share[_k("6p")] = 0.05
 
     def later_fold(j, _):
-        k = order[j - 1]
-        p = d.p(k)
-        return p, (sum(d.p(k, t.seat) * t.value for t in threats) / p if p else 0.0)
+        """Every history of the j draws (safe or not) spelled out: a safe draw is thrown first,
+        else the next kept tile, still unsafe if nobody threw its kind in 3 j discards."""
+        from itertools import product
+        p_sum = loss_sum = 0.0
+        for history in product((True, False), repeat=j):
+            weight = 1.0
+            bank = used = 0
+            for step, safe in enumerate(history, 1):
+                weight *= safe_draw if safe else 1 - safe_draw
+                bank += safe
+                if bank:
+                    bank -= 1
+                    thrown = None
+                else:
+                    thrown = order[used] if used < len(order) else None
+                    used += 1
+            if thrown is not None:
+                live = (1 - share[thrown]) ** (3 * j)
+                p_sum += weight * d.p(thrown) * live
+                loss_sum += weight * sum(d.p(thrown, t.seat) * t.value for t in threats) * live
+        return p_sum, (loss_sum / p_sum if p_sum else 0.0)
 
     expect = _reference(None, wins, (d.p(kind), loss_now), later_fold, 8, threats, False)
-    assert fold_value(d, kind, kept, 8) == pytest.approx(expect)
+    assert fold_value(d, kind, kept, 8, safe_draw=safe_draw, unseen_share=share) == pytest.approx(expect)
     # a genbutsu discard folds for less than a dangerous one
     kept_safe = [t.kind for t in hand.discard(_k("1z")).concealed]
     assert fold_value(d, _k("1z"), kept_safe, 8) > fold_value(d, kind, kept, 8)

@@ -166,21 +166,54 @@ def push_value(by_turn: tuple[float, ...], win_by_turn: tuple[float, ...], turn:
     return _walk(len(gains), turn, d, s, we_are_dealer, gains, (d.p(kind), _loss(d, kind)), later, tenpai)
 
 
+#: discards made by the other three players between two of ours
+OTHERS_DISCARDS = 3
+
+
 def fold_value(d: Danger, kind: int, kept: list[int], turn: int, s: Settings = Settings(),
-               we_are_dealer: bool = False) -> float:
+               we_are_dealer: bool = False, safe_draw: float = 0.0,
+               unseen_share: list[float] | None = None) -> float:
     """The expected points of folding from discard `kind` on: the safest of `kept` (the kinds
     held after it, one entry per tile) go out in order, safest meaning the fewest points lost on
-    average (a tile a little more likely to deal in to a cheap hand beats one into a dealer's riichi)."""
+    average (a tile a little more likely to deal in to a cheap hand beats one into a dealer's
+    riichi); each later draw is a safe tile with chance `safe_draw`, thrown before any kept tile;
+    and a kept tile turns safe as the others discard its kind (each of their OTHERS_DISCARDS
+    discards a turn is kind k with chance `unseen_share[k]`)."""
     if not s.threats or not d.any_threat:
         return 0.0
     n = max(18 - turn, 1)
     ordered = sorted(kept, key=lambda k: (_loss(d, k), d.p(k)))
+    steps = _fold_steps(ordered, d, n, safe_draw, unseen_share)
+    return _walk(n, turn, d, s, we_are_dealer, None, (d.p(kind), _loss(d, kind)), lambda j: steps[j - 1])
 
-    def later(j: int) -> tuple[float, float]:
-        if j - 1 < len(ordered):
-            k = ordered[j - 1]
-            return d.p(k), _loss(d, k)
-        return 0.0, 0.0
 
-    return _walk(n, turn, d, s, we_are_dealer, None, (d.p(kind), _loss(d, kind)), later)
+def _fold_steps(ordered: list[int], d: Danger, n: int, safe_draw: float,
+                unseen_share: list[float] | None) -> list[tuple[float, float]]:
+    """Each later fold discard's deal-in chance and points lost, averaged over the draws: the
+    state is (safe tiles drawn and not yet thrown, kept tiles thrown)."""
+    states = {(0, 0): 1.0}
+    out = []
+    for j in range(1, n):
+        nxt: dict[tuple[int, int], float] = {}
+        p_step = loss_step = 0.0
+        for (bank, used), w in states.items():
+            for drew_safe, q in ((True, safe_draw), (False, 1.0 - safe_draw)):
+                if q <= 0.0:
+                    continue
+                b = bank + drew_safe
+                if b:
+                    key = (b - 1, used)
+                elif used < len(ordered):
+                    k = ordered[used]
+                    # still unsafe: nobody else threw its kind in j turns
+                    live = (1.0 - unseen_share[k]) ** (OTHERS_DISCARDS * j) if unseen_share else 1.0
+                    p_step += w * q * d.p(k) * live
+                    loss_step += w * q * _loss(d, k) * live
+                    key = (0, used + 1)
+                else:
+                    key = (0, used)
+                nxt[key] = nxt.get(key, 0.0) + w * q
+        states = nxt
+        out.append((p_step, loss_step))
+    return out
 

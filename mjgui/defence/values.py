@@ -43,6 +43,18 @@ def table_danger(hand: Hand, genbutsu: dict | None = None) -> Danger | None:
     return danger(hand, safe=genbutsu)
 
 
+#: a tile this unlikely to deal in counts as safe for the draws of a fold
+SAFE_DRAW = 0.01
+
+
+def safe_draw_share(hand: Hand, d: Danger) -> float:
+    """The chance a draw is a tile safe against the threats now (SAFE_DRAW): the unseen copies of
+    such kinds among all unseen tiles."""
+    unseen = hand.remaining()
+    total = sum(unseen)
+    return sum(n for k, n in enumerate(unseen) if d.p(k) < SAFE_DRAW) / total if total else 0.0
+
+
 def visible_threat(d: Danger | None) -> bool:
     """A riichi, or an opponent at least THREAT_TENPAI likely tenpai."""
     return d is not None and any(t.riichi or t.tenpai >= THREAT_TENPAI for t in d.threats)
@@ -60,10 +72,13 @@ def discard_values(hand: Hand, result: EvResult | None, settings: Settings = Set
     turn = result.turn if result is not None else min(max(hand.turn, 1), 18)
     dealer = hand.seat_wind == 0
     threatened = table is not None and table.any_threat
+    safe_draw = safe_draw_share(hand, table) if threatened else 0.0
+    unseen = hand.remaining()
+    share = [n / max(sum(unseen), 1) for n in unseen]
 
     def fold(kind: int) -> float:
         kept = [t.kind for t in hand.discard(kind).concealed]
-        return fold_value(table, kind, kept, turn, settings, dealer)
+        return fold_value(table, kind, kept, turn, settings, dealer, safe_draw, share)
 
     def valued(kind: int, by_turn: dict, can_fold: bool = True, tenpai: float = 1.0) -> PushFold:
         push = push_value(by_turn["exp_score"], by_turn["win_prob"], turn, table, kind, settings, dealer, tenpai)
