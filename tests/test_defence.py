@@ -183,6 +183,18 @@ def test_noten_payments_by_hand():
     assert noten_payment((T(0.0),) * 3, 1.0) == pytest.approx(3000)
 
 
+def test_the_last_discard_still_deals_in():
+    """After the last draw no draw is left, but the discard itself can still deal in."""
+    hand = Hand.parse("2345m456p789s1133z5p seat:S turn:18 L:1z9m5m7p2s6s8p1p*")
+    d = danger(hand)
+    kind = _k("2m")
+    safe = push_value((), (), 18, d, _k("1z"), tenpai=0.0)
+    assert d.p(kind) > 0.02 and d.p(_k("1z")) == 0.0
+    # the deal-in's expected loss, and what follows only when it does not deal in
+    loss = sum(d.p(kind, t.seat) * t.value for t in d.threats)
+    assert push_value((), (), 18, d, kind, tenpai=0.0) == pytest.approx(safe - loss - d.p(kind) * safe, rel=1e-9)
+
+
 def test_push_value_without_threats_or_race_is_the_search_value():
     by_turn = (2400.0, 2100.0, 1700.0, 1200.0, 600.0)
     wins = (0.4, 0.35, 0.28, 0.2, 0.1)

@@ -62,9 +62,10 @@ def test_replay_table_state_matches_the_log(real):
 
 
 def test_a_safe_fold_against_a_riichi_is_not_a_mistake(real):
-    """Discards of a genbutsu tile against a riichi, far from tenpai: the review with defence never
-    calls them a mistake, and its best choices hold a tile safe against every riichi in at least
-    nine cases of ten (the search alone disputes them far more often)."""
+    """Discards of a genbutsu tile against a riichi, far from tenpai: the review with defence calls
+    one a mistake only when the tile is dangerous to another player (an open hand likely tenpai),
+    and its best choices hold a tile safe against every riichi in at least nine cases of ten (the
+    search alone disputes them far more often)."""
     checked = disputed = disputed_alone = 0
     for record in real:
         for seat in range(4):
@@ -76,7 +77,7 @@ def test_a_safe_fold_against_a_riichi_is_not_a_mistake(real):
                     continue
                 r = rate(d)
                 assert r.under_threat and r.deal_in is not None
-                assert r.loss < 300, (str(d.hand), d.played, r.best, r.loss)
+                assert r.loss < 300 or r.deal_in >= 0.02, (str(d.hand), d.played, r.best, r.loss)
                 safe = set.intersection(*(set(dict(d.genbutsu)[s]) for s in riichi))
                 disputed += not any(Tile.from_name(b.split()[0]).kind in safe for b in r.best)
                 alone = rate(d, defence=NO_DEFENCE)
@@ -87,16 +88,16 @@ def test_a_safe_fold_against_a_riichi_is_not_a_mistake(real):
 
 
 def test_defence_turns_the_review_away_from_a_dangerous_tile():
-    """A 1-shanten hand whose fastest discard is a no-suji tile against a dealer's riichi: the
-    search alone prefers it, the review with defence folds with the genbutsu."""
-    text = "2356m456p789s1z5z4m seat:S turn:9 L:9m9p7s1z2z3z8p5s1p* A:1m9s2z R:4z9m1s"
+    """A hand whose best discard for the search alone (1m, no suji) is dangerous against the
+    dealer's riichi: with defence the best choice is a tile that hardly ever deals in."""
+    text = "12277m44p33788s7z6z seat:S turn:9 L:9m9p7s1z2z3z8p5s1p* A:1m9s2z R:4z9m1s"
     hand = Hand.parse(text)
     alone = expected_values(hand, options=APP_OPTIONS)
     values = discard_values(hand, alone)
     fastest = alone.rows[0].discard.kind
     best = values.choices[0]
     assert values.danger.p(fastest) > 0.05
-    assert best.values.deal_in < values.danger.p(fastest)
+    assert best.values.deal_in < 0.01 and best.kind != fastest
     # with no threat and no race the values are the search's own
     plain = discard_values(hand, alone, NO_DEFENCE)
     assert {c.name: c.values.value for c in plain.choices} == pytest.approx(

@@ -131,14 +131,14 @@ def _walk(n: int, turn: int, d: Danger | None, s: Settings, we_are_dealer: bool,
     if d is not None and s.threats:
         threat_rate, tsumo_cost = _threat_terms(d.threats, we_are_dealer)
     alive, value = 1.0, 0.0
-    for j in range(n):
+    for j in range(max(n, 1)):          # this discard happens even with no draw left after it
         p, loss = now if j == 0 else later(j)
         value -= alive * loss
         alive *= 1.0 - p
         hazard = max(_race_hazard(turn + j + 1) if s.race else 0.0, threat_rate)
         value -= alive * tsumo_cost
         alive *= 1.0 - hazard
-        if gains is not None:
+        if gains is not None and j < len(gains):
             value += alive * gains[j]
     if d is not None and s.threats and d.any_threat:
         value += alive * noten_payment(d.threats, tenpai_at_end)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, replace
 from datetime import datetime, timezone
-from typing import Callable
+from typing import Callable, Iterable
 
 from mjgui.analysis import analyze, by_second_step
 from mjgui.drills.games_table import GameSummary
@@ -29,7 +29,7 @@ from mjgui.logs.record import GameRecord
 from mjgui.logs.replay import Replay, replay
 
 __all__ = ["GameReview", "Cancelled", "review_game", "mistake_kind", "severity", "MISTAKE_KINDS",
-           "SEVERITIES", "game_id"]
+           "SEVERITIES", "game_id", "outdated_problems"]
 
 MISTAKE_KINDS = ("shape", "value", "calls")
 #: losses below these are within the evaluator's noise (a few points of expected value,
@@ -128,6 +128,16 @@ class GameReview:
             tag = hashlib.sha256(f"{p.hand} {' '.join(p.melds)} {p.visible} {p.dora}".encode()).hexdigest()[:8]
             out.append(replace(p, id=f"review-{prefix}-{tag}"))
         return out
+
+
+def outdated_problems(review: GameReview, queued: Iterable[str]) -> list[str]:
+    """The ids among `queued` (the review queue's) of this game's mistake problems that its
+    rating no longer calls mistakes: a review made before the model weighed the opponents (or
+    with other thresholds) queued them, and the game reviewed again agrees with the play, or the
+    decision is one under threat that no nanikiru problem can grade."""
+    prefix = f"review-{game_id(review.record)[:10]}-"
+    current = {p.id for p in review.problems()}
+    return [pid for pid in queued if pid.startswith(prefix) and pid not in current]
 
 
 def review_game(record: GameRecord, player: int | str = 0, ev_max: int = EV_MAX_SHANTEN,

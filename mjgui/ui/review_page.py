@@ -383,6 +383,27 @@ class ReviewPage(QWidget):
             self.message.emit(str(error))
         else:
             self.gameRecorded.emit()
+            self._drop_outdated(review)
+
+    def _drop_outdated(self, review) -> None:
+        """The game's drills queued from an earlier rating that this one no longer calls
+        mistakes leave the review queue, with a note."""
+        from mjgui.drills.history import HistoryError
+        from mjgui.drills.review import ReviewQueue
+        from mjgui.logs.review import outdated_problems
+        try:
+            queue = ReviewQueue(self.history)
+            stale = outdated_problems(review, [item.problem_id for item in self.history.review_items()[0]])
+            for pid in stale:
+                queue.remove(pid)
+        except (HistoryError, ValueError) as error:
+            self.message.emit(str(error))
+            return
+        if stale:
+            self.message.emit(tr(f"{len(stale)} drills of this game left the review queue: rated again with the "
+                                 "other players at the table, they are no longer mistakes",
+                                 f"この対局の復習問題{len(stale)}問を復習キューから外しました"
+                                 "（他家を考慮した再評価ではミスではありません）"))
 
     def show_review(self, review) -> None:
         from mjgui.logs.review import severity
