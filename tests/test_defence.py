@@ -155,18 +155,22 @@ def _reference(gains, wins, now, later, turn, threats, we_dealer, race=True, ten
     threat_win = 1 - rate
     tsumo = sum(t.tenpai * (cal.RIICHI_WIN_PER_TURN if t.riichi else cal.TENPAI_WIN_PER_TURN)
                 * cal.TSUMO_SHARE * t.value * tsumo_share(t, we_dealer) for t in threats)
+    # the chance the hand has won by its j-th draw (pushing): wins[i] is the win chance with the
+    # draws from i on, so with len(wins) - i of them
+    won = [0.0] + [wins[len(wins) - j] for j in range(1, len(wins) + 1)] if gains else [0.0] * 19
     in_round, total = 1.0, 0.0
-    for j in range(len(gains) if gains else 18 - turn):
+    steps = max(len(gains) if gains else 18 - turn, 1)
+    for j in range(steps):
         p, loss = now if j == 0 else later(j, wins)
         total -= in_round * p * loss           # this discard deals in
         in_round -= in_round * p
-        total -= in_round * tsumo              # a threat's tsumo before the next draw
+        total -= in_round * (1 - won[j]) * tsumo   # a threat's tsumo before the next draw, if still playing
         ends = max(cal.RACE_HAZARD[min(turn + j + 1, 18) - 1] if race else 0.0, threat_win)
         in_round -= in_round * ends
         if gains:
             total += in_round * gains[j]
     if threats:
-        total += in_round * noten_payment(threats, tenpai_end)
+        total += in_round * (1 - won[len(gains)] if gains else 1.0) * noten_payment(threats, tenpai_end)
     return total
 
 

@@ -122,11 +122,12 @@ def noten_payment(threats: tuple[Threat, ...], tenpai: float) -> float:
 
 
 def _walk(n: int, turn: int, d: Danger | None, s: Settings, we_are_dealer: bool, gains: list[float] | None,
-          now: tuple[float, float], later, tenpai_at_end: float = 0.0) -> float:
+          now: tuple[float, float], later, tenpai_at_end: float = 0.0, won: list[float] | None = None) -> float:
     """The common sum: step j = 0 is this discard (`now`: its deal-in chance and the points it
     loses on average, deal-ins weighted by their chance), steps 1..n-1 the later discards
     (`later(j)`, the same pair); before each draw the round may end by another player's win;
-    `gains` (push) adds the j-th draw's points."""
+    `gains` (push) adds the j-th draw's points, `won[j]` is the chance the hand has won by its
+    j-th draw (a threat's tsumo and the noten payments cost only a hand still playing)."""
     threat_rate, tsumo_cost = (0.0, 0.0)
     if d is not None and s.threats:
         threat_rate, tsumo_cost = _threat_terms(d.threats, we_are_dealer)
@@ -136,12 +137,14 @@ def _walk(n: int, turn: int, d: Danger | None, s: Settings, we_are_dealer: bool,
         value -= alive * loss
         alive *= 1.0 - p
         hazard = max(_race_hazard(turn + j + 1) if s.race else 0.0, threat_rate)
-        value -= alive * tsumo_cost
+        playing = 1.0 - won[j] if won else 1.0
+        value -= alive * playing * tsumo_cost
         alive *= 1.0 - hazard
         if gains is not None and j < len(gains):
             value += alive * gains[j]
     if d is not None and s.threats and d.any_threat:
-        value += alive * noten_payment(d.threats, tenpai_at_end)
+        playing = 1.0 - won[-1] if won else 1.0
+        value += alive * playing * noten_payment(d.threats, tenpai_at_end)
     return value
 
 
@@ -163,7 +166,7 @@ def push_value(by_turn: tuple[float, ...], win_by_turn: tuple[float, ...], turn:
         p = (1.0 - win[j]) * _typical_unsafe(d, j)
         return p, p * mean_loss
 
-    return _walk(len(gains), turn, d, s, we_are_dealer, gains, (d.p(kind), _loss(d, kind)), later, tenpai)
+    return _walk(len(gains), turn, d, s, we_are_dealer, gains, (d.p(kind), _loss(d, kind)), later, tenpai, win)
 
 
 #: discards made by the other three players between two of ours
