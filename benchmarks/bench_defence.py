@@ -110,10 +110,46 @@ def agreement(records, limit: int) -> None:
         print(f"  safe folds against a riichi disputed: {disputed} of {safe_folds} ({100 * disputed / safe_folds:.1f} %)")
 
 
+def speed(records, hands: int) -> None:
+    """The analysis of a hand with threats, as the app will run it: the search (the app's model,
+    two threads) and every discard valued at the table, for real hands of at most 2-shanten
+    facing a riichi, taken from the games."""
+    from mjgui.defence.values import discard_values
+    from mjgui.ev import APP_OPTIONS, SEARCH_THREADS, expected_values
+    picked = []
+    for record in records:
+        for seat in range(4):
+            for d in replay(record, seat).decisions:
+                if d.action == "discard" and not d.forced and d.shanten <= 2 and \
+                        any(o.in_riichi for o in d.hand.opponents):
+                    picked.append(d.hand)
+    picked = picked[:hands]
+    search, table = [], []
+    for hand in picked:
+        start = time.perf_counter()
+        result = expected_values(hand, options=APP_OPTIONS, threads=SEARCH_THREADS)
+        middle = time.perf_counter()
+        discard_values(hand, result)
+        search.append(middle - start)
+        table.append(time.perf_counter() - middle)
+    both = sorted(a + b for a, b in zip(search, table))
+    table.sort()
+
+    def pct(xs, q):
+        return 1000 * xs[min(len(xs) - 1, int(q * len(xs)))]
+
+    print(f"\nA hand facing a riichi, every discard valued ({len(picked)} real hands of at most 2-shanten):")
+    print(f"  defence on top of the search: median {pct(table, 0.5):.1f} ms, p90 {pct(table, 0.9):.1f} ms, "
+          f"max {1000 * table[-1]:.1f} ms")
+    print(f"  search and defence:           median {pct(both, 0.5):.1f} ms, p90 {pct(both, 0.9):.1f} ms, "
+          f"max {1000 * both[-1]:.1f} ms (goal: every discard within 50 ms)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=0, help="use the first N games (0: all)")
     parser.add_argument("--agreement-games", type=int, default=6, help="games for the agreement part")
+    parser.add_argument("--speed", type=int, default=200, help="hands for the timing part (0: skip)")
     args = parser.parse_args()
     records = [r for _, r in games()]
     if args.games:
@@ -121,6 +157,8 @@ def main() -> None:
     print(f"{len(records)} real games")
     calibration(collect(records))
     agreement(records, args.agreement_games)
+    if args.speed:
+        speed(records, args.speed)
 
 
 if __name__ == "__main__":

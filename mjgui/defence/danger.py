@@ -43,15 +43,18 @@ class Danger:
     threats: tuple[Threat, ...]                         # L, A, R
     by_seat: dict[str, tuple[TileDanger, ...]]          # 34 entries per seat
     rows: dict[str, int]                                # each seat's discards so far
+    combined: tuple[float, ...] = ()                    # per kind: 1 - prod(1 - p) over the seats
+    losses: tuple[float, ...] = ()                      # per kind: the points a deal-in costs on average
 
     def p(self, kind: int, seat: str | None = None) -> float:
         """The chance that discarding `kind` deals in (to `seat`, or to anyone)."""
         if seat is not None:
             return self.by_seat[seat][kind].p
-        stay = 1.0
-        for s in SEATS:
-            stay *= 1.0 - self.by_seat[s][kind].p
-        return 1.0 - stay
+        return self.combined[kind]
+
+    def loss(self, kind: int) -> float:
+        """The points discarding `kind` loses on average: each threat's value by its chance."""
+        return self.losses[kind]
 
     def main_reason(self, kind: int) -> str:
         """The reason against the opponent this tile is most dangerous to."""
@@ -221,7 +224,14 @@ def danger(hand: Hand, known: tuple[Threat, ...] | None = None,
             d = tile_danger(hand, o, k, cannot_ron, unseen)
             row.append(TileDanger(min(d.p * weight, 1.0), d.reason, d.column))
         by_seat[t.seat] = tuple(row)
-    return Danger(found, by_seat, {o.seat: len(o.river) for o in hand.opponents})
+    combined, losses = [], []
+    for k in range(N_KINDS):
+        stay = 1.0
+        for seat in SEATS:
+            stay *= 1.0 - by_seat[seat][k].p
+        combined.append(1.0 - stay)
+        losses.append(sum(by_seat[t.seat][k].p * t.value for t in found))
+    return Danger(found, by_seat, {o.seat: len(o.river) for o in hand.opponents}, tuple(combined), tuple(losses))
 
 
 def describe(d: Danger, kind: int) -> str:

@@ -102,7 +102,7 @@ def _typical_unsafe(d: Danger, step: int) -> float:
 
 def _loss(d: Danger, kind: int) -> float:
     """The points lost if discarding `kind` deals in (to whichever threat takes it)."""
-    return sum(d.by_seat[t.seat][kind].p * t.value for t in d.threats)
+    return d.loss(kind)
 
 
 #: noten payments at an exhaustive draw, by the number of other players tenpai (0-3): what a
@@ -192,31 +192,22 @@ def fold_value(d: Danger, kind: int, kept: list[int], turn: int, s: Settings = S
 
 def _fold_steps(ordered: list[int], d: Danger, n: int, safe_draw: float,
                 unseen_share: list[float] | None) -> list[tuple[float, float]]:
-    """Each later fold discard's deal-in chance and points lost, averaged over the draws: the
-    state is (safe tiles drawn and not yet thrown, kept tiles thrown)."""
-    states = {(0, 0): 1.0}
+    """Each later fold discard's deal-in chance and points lost, averaged over the draws.  One
+    tile is drawn and one thrown a turn, so a safe draw goes straight out: after j turns the
+    number of kept tiles thrown is binomial (j, 1 - safe_draw)."""
+    used = [1.0]                        # used[u]: the chance u kept tiles are out
     out = []
     for j in range(1, n):
-        nxt: dict[tuple[int, int], float] = {}
         p_step = loss_step = 0.0
-        for (bank, used), w in states.items():
-            for drew_safe, q in ((True, safe_draw), (False, 1.0 - safe_draw)):
-                if q <= 0.0:
-                    continue
-                b = bank + drew_safe
-                if b:
-                    key = (b - 1, used)
-                elif used < len(ordered):
-                    k = ordered[used]
-                    # still unsafe: nobody else threw its kind in j turns
-                    live = (1.0 - unseen_share[k]) ** (OTHERS_DISCARDS * j) if unseen_share else 1.0
-                    p_step += w * q * d.p(k) * live
-                    loss_step += w * q * _loss(d, k) * live
-                    key = (0, used + 1)
-                else:
-                    key = (0, used)
-                nxt[key] = nxt.get(key, 0.0) + w * q
-        states = nxt
-        out.append((p_step, loss_step))
+        for u, w in enumerate(used):
+            if u < len(ordered):
+                k = ordered[u]
+                # still unsafe: nobody else threw its kind in j turns
+                live = (1.0 - unseen_share[k]) ** (OTHERS_DISCARDS * j) if unseen_share else 1.0
+                p_step += w * d.p(k) * live
+                loss_step += w * d.loss(k) * live
+        out.append(((1.0 - safe_draw) * p_step, (1.0 - safe_draw) * loss_step))
+        used = [a * safe_draw + (used[u - 1] * (1.0 - safe_draw) if u else 0.0)
+                for u, a in enumerate(used + [0.0])]
     return out
 

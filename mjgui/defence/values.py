@@ -76,8 +76,11 @@ def discard_values(hand: Hand, result: EvResult | None, settings: Settings = Set
     unseen = hand.remaining()
     share = [n / max(sum(unseen), 1) for n in unseen]
 
+    held = sorted(t.kind for t in hand.concealed)
+
     def fold(kind: int) -> float:
-        kept = [t.kind for t in hand.discard(kind).concealed]
+        kept = list(held)
+        kept.remove(kind)
         return fold_value(table, kind, kept, turn, settings, dealer, safe_draw, share)
 
     def valued(kind: int, by_turn: dict, can_fold: bool = True, tenpai: float = 1.0) -> PushFold:
