@@ -321,7 +321,9 @@ def _parser() -> argparse.ArgumentParser:
         cmd.add_argument("hands", nargs="*", metavar="HAND", help="mpsz notation, e.g. 123m456p789s11z")
         cmd.add_argument("--json", action="store_true", help="one JSON object per line")
     text = "per-discard analysis: ukeire, improvements, good shape, second step, calls"
-    analyze = sub.add_parser("analyze", help=text, description=text)
+    analyze = sub.add_parser("analyze", help=text, description=text + (
+        "; with the table state (the other players' rivers L:, A:, R:, e.g. \"L:19m4'5*s\"; "
+        "docs/defence.md) also the threats and each discard's deal-in chance"))
     analyze.add_argument("hands", nargs="*", metavar="HAND",
                          help="e.g. 23m456p789s11z556z or '123m456p11z chi:3*45m dora:1z' (quote hands with spaces)")
     analyze.add_argument("--visible", metavar="TILES", help="tiles seen elsewhere (mpsz), for remaining counts")
@@ -340,7 +342,10 @@ def _parser() -> argparse.ArgumentParser:
         " (simple: the one-player model, tsumo wins only, riichi at tenpai; full: the tiles seen, "
         "ron from the opponents' discards, furiten, riichi or dama; see docs/ev.md). "
         "A hand is the 14-tile text form, optionally with turn:N. Above 3-shanten the search is not "
-        "run: the output says so (JSON: \"supported\": false, a \"note\") and lists the discards by ukeire."))
+        "run: the output says so (JSON: \"supported\": false, a \"note\") and lists the discards by ukeire. "
+        "With the table state (the other players' rivers L:, A:, R: and melds L.pon:...; docs/defence.md) "
+        "it adds the threats, each discard's deal-in chance and its push and fold values "
+        "(JSON: \"threats\", \"defence\")."))
     ev_cmd.add_argument("hands", nargs="*", metavar="HAND", help="e.g. '23m456p789s55p123s9m dora:1z turn:3'")
     ev_cmd.add_argument("--json", action="store_true", help="one JSON object per line")
     ev_cmd.add_argument("--model", choices=("simple", "full"), default="simple",
