@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt, Signal
+from PySide6.QtCore import QEvent, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QDragEnterEvent, QDropEvent, QGuiApplication, QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel,
                                QProgressBar, QPushButton, QScrollArea, QSizePolicy, QSplitter, QTableWidget,
@@ -26,6 +26,7 @@ from mjgui.ui.i18n import tr
 from mjgui.ui.review_timeline import AGREED, MISTAKE, SMALL, ReviewTimeline, TimelineCell, TimelineRow
 from mjgui.ui.review_worker import GameReviewer, log_files
 from mjgui.ui.theme import COLORS
+from mjgui.ui.wrap_row import WrapRow
 from mjgui.words import shanten_word
 
 __all__ = ["ReviewPage"]
@@ -101,16 +102,23 @@ class ReviewPage(QWidget):
         self.cancel_button = QPushButton(self)
         self.cancel_button.clicked.connect(self.cancel)
         self.cancel_button.hide()
-        bar = QHBoxLayout()
+        # the buttons, and the progress with its Cancel on a line of their own when the two
+        # do not fit the width (in Japanese at 800 px): the page never widens the window
+        bar = QWidget(self)
+        lead = QHBoxLayout(QWidget(bar))
+        lead.setContentsMargins(0, 0, 0, 0)
         for w in (self.open_button, self.folder_button, self.paste_button):
-            bar.addWidget(w)
-        bar.addSpacing(16)
-        bar.addWidget(self.player_label)
-        bar.addWidget(self.player_box)
-        bar.addWidget(self.drill_button)
-        bar.addStretch(1)
-        bar.addWidget(self.progress)
-        bar.addWidget(self.cancel_button)
+            lead.addWidget(w)
+        lead.addSpacing(16)
+        lead.addWidget(self.player_label)
+        lead.addWidget(self.player_box)
+        lead.addWidget(self.drill_button)
+        lead.addStretch(1)
+        tail = QHBoxLayout(QWidget(bar))
+        tail.setContentsMargins(0, 0, 0, 0)
+        tail.addWidget(self.progress)
+        tail.addWidget(self.cancel_button)
+        WrapRow(bar, lead.parentWidget(), tail.parentWidget())
 
         self.summary = QLabel(self)
         self.summary.setWordWrap(True)
@@ -127,7 +135,10 @@ class ReviewPage(QWidget):
         self.title.setTextFormat(Qt.TextFormat.PlainText)
         self.title.setStyleSheet("font-weight: 600")
         self.hand_view = HandView(self, tile_height=self.HAND_HEIGHT)
-        self.hand_view.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        # as tall as its lines at the page's width (heightForWidth): a late decision's hand,
+        # melds and forty visible tiles wrap onto more lines and are never cut
+        self.hand_view.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self.hand_view.installEventFilter(self)
         # in the hand's place until a decision is shown: what to do on this page (the hand
         # view's own empty text is the Analyze mode's, about tiles and a field this page lacks)
         self.empty_note = QLabel(self)
@@ -147,6 +158,7 @@ class ReviewPage(QWidget):
         detail = QWidget(self)
         dl = QVBoxLayout(detail)
         dl.setContentsMargins(0, 0, 0, 0)
+        self.alternatives.setMinimumHeight(4 * self.alternatives.verticalHeader().defaultSectionSize())
         row = QHBoxLayout()
         row.addWidget(self.title, 1)
         row.addWidget(self.analyze_button)
@@ -160,16 +172,52 @@ class ReviewPage(QWidget):
         tl.setContentsMargins(0, 0, 0, 0)
         tl.addWidget(self.summary)
         tl.addWidget(self.timeline_scroll, 1)
+        # the decision scrolls when the window is too low for it, rather than squeezing it
+        self.detail_scroll = QScrollArea(self)
+        self.detail_scroll.setWidget(detail)
+        self.detail_scroll.setWidgetResizable(True)
+        self.detail_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.detail_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.splitter = QSplitter(Qt.Orientation.Vertical, self)
         self.splitter.addWidget(top)
-        self.splitter.addWidget(detail)
+        self.splitter.addWidget(self.detail_scroll)
+        self.splitter.setChildrenCollapsible(False)
         self.splitter.setStretchFactor(0, 1)
         self.splitter.setStretchFactor(1, 1)
 
         layout = QVBoxLayout(self)
-        layout.addLayout(bar)
+        layout.addWidget(bar)
         layout.addWidget(self.splitter, 1)
         self._show_state()
+
+    def eventFilter(self, watched, event) -> bool:
+        if watched is self.hand_view and event.type() == QEvent.Type.Resize \
+                and event.size().width() != event.oldSize().width():
+            QTimer.singleShot(0, self._fit_detail)      # its lines for the new width
+        return super().eventFilter(watched, event)
+
+    def _fit_detail(self) -> None:
+        """The hand as tall as its lines at its width, and the decision's pane as tall as
+        it needs (taken from the timeline, which keeps what its rounds need): nothing of a
+        decision is cut, and it scrolls only when the window is too low for it."""
+        view = self.hand_view
+        if view.isVisible() and view.width() > 0:
+            height = view.heightForWidth(view.width())
+            if height != view.height():
+                view.setFixedHeight(height)
+        detail = self.detail_scroll.widget()
+        detail.layout().activate()
+        need = detail.minimumSizeHint().height()
+        top, below = self.splitter.sizes()
+        total = top + below
+        if total <= 0:
+            return
+        top_need = self.splitter.widget(0).minimumSizeHint().height()
+        rows = self.timeline.sizeHint().height() + 2 * self.timeline_scroll.frameWidth() \
+            + self.summary.height() + 12
+        room = max(min(total - need, rows), top_need)      # the timeline's rows, if the decision leaves room
+        if top > room and below < need:
+            self.splitter.setSizes([room, total - room])
 
     def retranslate(self) -> None:
         self.open_button.setText(tr("Open log…", "牌譜を開く…"))
@@ -197,6 +245,7 @@ class ReviewPage(QWidget):
     def set_tile_scale(self, scale: float) -> None:
         """The decision's hand at `scale` times its base size (the window sets it)."""
         self.hand_view.set_tile_height(round(self.HAND_HEIGHT * scale))
+        self._fit_detail()
 
     def set_theme(self, theme: str) -> None:
         self._theme = theme
@@ -463,6 +512,7 @@ class ReviewPage(QWidget):
                               f"{name} {d.hand.turn}巡目: {act}; {verdict}{extra}"))
         self._show_empty(False)
         self.hand_view.set_hand(d.hand, drawn_apart=d.action == "discard")
+        self._fit_detail()
         if d.action == "discard" and rating.best:
             self.hand_view.set_highlight({kind_of(b.split()[0]) for b in rating.best})   # "5m riichi": 5m
         self.alternatives.setRowCount(len(rating.ranking))
