@@ -460,8 +460,9 @@ class MainWindow(QMainWindow):
             self.worker.deliver_within(self.frame_hold_ms)
         else:
             self.worker.cancel()                 # a result on its way is for another hand
-            self.analysis = None
+            self.analysis = self.ev = None
             self.table.set_analysis(None)
+            self.turn_chart.set_row(None, 1)     # the previous hand's curve goes with it
             self.turn_chart.set_pending(False)
             self.turn_chart.set_unsearched(None)
             self.waits.set_report(None, hand)
@@ -477,8 +478,9 @@ class MainWindow(QMainWindow):
             return                               # stale: computed for a hand no longer shown
         analysis, error, ms = result.analysis, result.error, result.ms
         if error is not None:
-            self.analysis = None
+            self.analysis = self.ev = None
             self.table.set_analysis(None)
+            self.turn_chart.set_row(None, 1)
             self.turn_chart.set_pending(False)
             self.turn_chart.set_unsearched(None)
             self._plain_summary(tr("Cannot analyse: ", "分析できません: ") + str(error))
