@@ -504,12 +504,15 @@ class MainWindow(QMainWindow):
         self._show_waits()
         self.panel_fit.request()
         self.update_ms = (time.perf_counter() - self._changed_at) * 1e3
-        self._timing = tr(f"Analysed in {ms:.1f} ms, shown in {self.update_ms:.1f} ms",
-                          f"分析 {ms:.1f} ms、表示まで {self.update_ms:.1f} ms")
+        self._timing = self._timing_text()
         if self.mode == "analyze":                # the analysis's line belongs to its page
             self.statusBar().showMessage(self._timing)
         self._layout_now()
         self._analysis_unpainted = True
+
+    def _timing_text(self) -> str:
+        return tr(f"Analysed in {self.last_ms:.1f} ms, shown in {self.update_ms:.1f} ms",
+                  f"分析 {self.last_ms:.1f} ms、表示まで {self.update_ms:.1f} ms")
 
     def event(self, event: QEvent) -> bool:
         done = super().event(event)
@@ -1079,6 +1082,11 @@ class MainWindow(QMainWindow):
             act = self.mode_actions[mode]
             act.setText(tr(en, ja))
             act.setToolTip(f"{tr(en, ja)} ({act.shortcut().toString(QKeySequence.SequenceFormat.NativeText)})")
+        if self._timing:                 # the last analysis's status line, in the new language
+            shown = self.statusBar().currentMessage() == self._timing
+            self._timing = self._timing_text()
+            if shown:
+                self.statusBar().showMessage(self._timing)
         self._bar_widths.clear()
         self._fit_bars()
         self._show_summary()

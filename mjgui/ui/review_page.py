@@ -37,6 +37,12 @@ _EVALUATORS = {"ev": ("expected points", "期待値"), "analysis": ("ukeire rank
                "forced": ("forced (riichi)", "リーチ後のツモ切り"), "ron": ("ron", "ロン"),
                "calls": ("calls", "鳴き判断")}
 
+#: a round's end without a win (mjgui.logs.record.DRAW_KINDS), as the timeline names it
+_DRAWS = {"exhaustive": ("draw", "流局"), "nagashi-mangan": ("nagashi mangan", "流し満貫"),
+          "nine-terminals": ("nine terminals", "九種九牌"), "four-riichi": ("four riichi", "四家立直"),
+          "triple-ron": ("triple ron", "三家和了"), "four-kans": ("four kans", "四槓散了"),
+          "four-winds": ("four winds", "四風連打")}
+
 
 def _unit(unit: str) -> str:
     en, ja = _UNITS.get(unit, (unit, unit))
@@ -239,8 +245,11 @@ class ReviewPage(QWidget):
         self.alternatives.setHorizontalHeaderLabels([tr("Choice", "選択"), tr("Value", "評価"),
                                                      tr("Shanten", "向聴")])
         self._show_state()
-        if self.review is not None and self.timeline.current() is not None:
-            self._show_decision(*self.timeline.current())
+        if self.review is not None:            # the rounds' results and tips in the new language
+            current = self.timeline.current()
+            self.timeline.set_rows(self._timeline_rows())
+            if current is not None:
+                self.timeline.set_current(*current)     # shows the decision again
 
     def set_tile_scale(self, scale: float) -> None:
         """The decision's hand at `scale` times its base size (the window sets it)."""
@@ -436,12 +445,7 @@ class ReviewPage(QWidget):
     def show_review(self, review) -> None:
         from mjgui.logs.review import severity
         self.review = review
-        rows = []
-        for rr, ratings in zip(review.replay.rounds, review.ratings):
-            cells = tuple(TimelineCell(_SEVERITY[severity(r)], r.decision.action == "call", self._tip(r))
-                          for r in ratings)
-            rows.append(TimelineRow(f"{rr.name}-{rr.honba}", self._result_text(rr.result), cells))
-        self.timeline.set_rows(rows)
+        self.timeline.set_rows(self._timeline_rows())
         self._idle("")
         first = next(((i, j) for i, rs in enumerate(review.ratings) for j, r in enumerate(rs)
                       if severity(r) == "mistake"), None)
@@ -449,6 +453,16 @@ class ReviewPage(QWidget):
         if first is not None:
             self.timeline.set_current(*first)
         self.timeline.setFocus()
+
+    def _timeline_rows(self) -> list[TimelineRow]:
+        """The open review's rounds in the timeline, in the language shown."""
+        from mjgui.logs.review import severity
+        rows = []
+        for rr, ratings in zip(self.review.replay.rounds, self.review.ratings):
+            cells = tuple(TimelineCell(_SEVERITY[severity(r)], r.decision.action == "call", self._tip(r))
+                          for r in ratings)
+            rows.append(TimelineRow(f"{rr.name}-{rr.honba}", self._result_text(rr.result), cells))
+        return rows
 
     def _summary_text(self) -> str:
         if self.review is None:
@@ -480,8 +494,9 @@ class ReviewPage(QWidget):
                 how = tr("tsumo", "ツモ") if w["tsumo"] else tr("ron", "ロン")
                 parts.append(f"{who} {how} {w['points']:,}")
             return "; ".join(parts)
-        if result.get("kind") == "draw":
-            return tr("draw", "流局") if result.get("type") == "exhaustive" else str(result.get("type"))
+        if result.get("kind") in ("draw", "abortive"):
+            en, ja = _DRAWS.get(result.get("type"), (str(result.get("type")),) * 2)
+            return tr(en, ja)
         return ""
 
     def _show_decision(self, row: int, cell: int) -> None:
