@@ -729,6 +729,9 @@ class MainWindow(QMainWindow):
             act.setVisible(mode == "analyze")
         self.toolbar.setVisible(mode == "analyze")
         self._fit_bars()
+        if mode == "analyze":        # the window may have been resized while a hidden page
+            self.analyze_page.layout().activate()
+            self._fit_hand_tiles()
         self.store.setValue("mode", mode)
 
     def page_if_built(self, mode: str) -> QWidget | None:
