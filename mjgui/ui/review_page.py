@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QDragEnterEvent, QDropEvent, QGuiApplication, QKeyEvent, QKeySequence, QShortcut
@@ -20,7 +21,6 @@ from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QHeaderView,
 
 from mjgui.hand import Hand
 from mjgui.tiles import kind_of
-from mjgui.logs.record import GameRecord
 from mjgui.ui.hand_view import HandView
 from mjgui.ui.i18n import tr
 from mjgui.ui.review_timeline import AGREED, MISTAKE, SMALL, ReviewTimeline, TimelineCell, TimelineRow
@@ -28,6 +28,9 @@ from mjgui.ui.review_worker import GameReviewer, log_files
 from mjgui.ui.theme import COLORS
 from mjgui.ui.wrap_row import WrapRow
 from mjgui.words import shanten_word
+
+if TYPE_CHECKING:       # the log readers are imported with the first log, not with the page
+    from mjgui.logs.record import GameRecord
 
 __all__ = ["ReviewPage"]
 
