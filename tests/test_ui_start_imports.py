@@ -45,6 +45,36 @@ print(window.mode, sorted(m for m in sys.modules if m.startswith("mjgui.logs")))
 """
 
 
+PAINT_CHILD = r"""
+import os, sys, tempfile
+from pathlib import Path
+from mjgui.ui.app import _application
+app = _application()
+from PySide6.QtCore import QEvent, QObject, QSettings, QTimer
+from mjgui.ui.main_window import MainWindow
+private = Path(tempfile.mkdtemp())
+store = QSettings(str(private / "s.ini"), QSettings.Format.IniFormat)
+store.setValue("mode", sys.argv[1])
+store.setValue("hand", "123m456p789s1122z3z")        # tenpai: expected values follow
+window = MainWindow(store, private / "h.sqlite")
+
+
+class FirstPaint(QObject):
+    def eventFilter(self, obj, event):
+        if obj is window and event.type() == QEvent.Type.UpdateRequest:
+            print(window.mode, "numpy" in sys.modules, flush=True)     # before it paints
+            os._exit(0)
+        return False
+
+
+watch = FirstPaint()
+window.installEventFilter(watch)
+window.show()
+QTimer.singleShot(20000, lambda: os._exit(3))
+app.exec()
+"""
+
+
 def _run(child: str, *args: str) -> str:
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
     out = subprocess.run([sys.executable, "-c", child, *args], capture_output=True, text=True, env=env,
@@ -61,3 +91,11 @@ def test_analysing_a_tenpai_hand_does_not_import_numpy():
 
 def test_the_review_page_loads_no_log_reader_until_a_log_is_opened():
     assert _run(REVIEW_CHILD) == "review []"
+
+
+def test_the_expected_values_wait_for_the_first_paint():
+    """They start once the window has painted the analysis, or 50 ms after the UI thread
+    took it: the 50 ms counted from the result's posting, and a window built on the
+    Review page (longer) started the search, and numpy's import, before its first paint."""
+    for mode in ("review", "analyze"):
+        assert _run(PAINT_CHILD, mode) == f"{mode} False"
