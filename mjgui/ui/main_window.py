@@ -741,7 +741,8 @@ class MainWindow(QMainWindow):
         if mode == "analyze":
             return self.analyze_page
         if mode not in self.pages:
-            self._open_history()
+            if mode != "review":           # the review opens it with its first game
+                self._open_history()
             if mode == "stats":
                 from mjgui.ui.stats_page import StatsPage
                 page = StatsPage(self.history, self.stack)
@@ -750,7 +751,7 @@ class MainWindow(QMainWindow):
                 page.practiceRequested.connect(self.practise)
             elif mode == "review":
                 from mjgui.ui.review_page import ReviewPage
-                page = ReviewPage(self.history, self.store, self.stack)
+                page = ReviewPage(lambda: self._open_history() or self.history, self.store, self.stack)
                 page.analyzeRequested.connect(self.open_in_analysis)
                 page.practiceRequested.connect(self.practise)
                 page.message.connect(lambda text: self.statusBar().showMessage(text, 10000))

@@ -57,8 +57,9 @@ def _loss(value: float, unit: str) -> str:
 
 
 class ReviewPage(QWidget):
-    """See the module doc.  Signals: ``analyzeRequested(Hand)``, ``practiceRequested(list, str)``,
-    ``message(str)`` for the status bar."""
+    """See the module doc.  `history`: the drill history, None, or a function that opens it.
+    Signals: ``analyzeRequested(Hand)``, ``practiceRequested(list, str)``, ``message(str)``
+    for the status bar."""
 
     HAND_HEIGHT = 48          # the decision's hand at scale 1
 
@@ -69,7 +70,7 @@ class ReviewPage(QWidget):
 
     def __init__(self, history, store: QSettings | None = None, parent: QWidget | None = None):
         super().__init__(parent)
-        self.history = history
+        self._history = history
         self.store = store
         self.record: GameRecord | None = None
         self.source = ""
@@ -87,6 +88,15 @@ class ReviewPage(QWidget):
         self._build()
         self._style_empty()
         self.retranslate()
+
+    @property
+    def history(self):
+        """The drill history (None: unavailable).  Given as a function, it is opened when
+        first needed (a reviewed game, a drill): a window that opens on this page paints
+        without opening it."""
+        if callable(self._history):
+            self._history = self._history()
+        return self._history
 
     # ---- layout ----------------------------------------------------------------------
     def _build(self) -> None:
