@@ -6,10 +6,11 @@ Each run is a new `python -c` process that builds the application and the main w
 the way `mjgui` does (mjgui.ui.app; a private settings file and history, so the user's
 own are untouched and the window opens on an empty hand), shows it and stops at the end
 of its first paint (with --hand, a remembered hand: its analysis runs as the window
-opens).  Printed: the median and range of the wall time from just before
-the process was spawned to that paint, the process's CPU time then (user + system,
-resource.getrusage), its resident size, and whether numpy and the drill modules were
-imported by then (they are not needed by the first window).
+opens; with --mode and --lang, the page and language the last run closed on).  Printed:
+the median and range of the wall time from just before the process was spawned to that
+paint, the process's CPU time then (user + system,
+resource.getrusage), its resident size, and whether numpy and the drill, log and EV
+modules were imported by then (numpy and the log readers are not needed by the first window).
 
 Without DISPLAY the offscreen platform is used; under Xvfb (xvfb-run -a python ...) the
 window opens on a real X server.
