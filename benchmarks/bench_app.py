@@ -270,11 +270,13 @@ def main() -> None:
     parser.add_argument("--changes", type=int, default=1000, help="changes for the memory figure")
     parser.add_argument("--profile", action="store_true", help="cProfile the UI thread, print the top")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--lang", default="en", help="the interface language: en or ja")
     args = parser.parse_args()
 
     app = _application()
     private = Path(tempfile.mkdtemp(prefix="mjgui-bench-"))
     store = QSettings(str(private / "settings.ini"), QSettings.Format.IniFormat)
+    store.setValue("language", args.lang)
     from mjgui.ui.main_window import MainWindow
     window = MainWindow(store, private / "history.sqlite")
     window.resize(1280, 860)

@@ -223,7 +223,11 @@ def _bind() -> None:
             shanten, shanten_batch = _builtin(0), _builtin(1)
 
 
-_SLOW_CALLS_BEFORE_BINDING = 256
+# binding imports numpy (~0.12 s of CPU); a checked call costs ~5 us more than the C one,
+# so about this many of them cost what the import does.  (At 256 the first analysis of a
+# tenpai hand -- its calls' ron values, ~320 calls -- imported numpy before the window's
+# first paint; the expected values import it just after.)
+_SLOW_CALLS_BEFORE_BINDING = 16384
 _slow_calls = 0
 
 

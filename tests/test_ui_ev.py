@@ -195,3 +195,19 @@ def test_a_stale_chart_is_greyed_like_the_table(qtbot, window):
     window.apply_text()
     assert not window.turn_chart.isEnabled()
     assert colourful(window.turn_chart.grab().toImage()) < fresh / 4
+
+
+def test_the_chart_forgets_the_curve_with_the_hand(qtbot, window):
+    """Clear, or a hand of fewer than 13 tiles, leaves no curve of the hand before."""
+    show(qtbot, window, HAND)
+    assert window.turn_chart.row() is not None
+    window.act_clear.trigger()
+    qtbot.wait(20)
+    assert window.turn_chart.row() is None and window.ev is None
+    assert window.turn_chart.message()                 # a note in the curve's place
+    show(qtbot, window, HAND)
+    assert window.turn_chart.row() is not None
+    window.text.setText("23m456p789s")                 # 10 tiles
+    window.apply_text()
+    qtbot.wait(20)
+    assert window.turn_chart.row() is None and window.ev is None

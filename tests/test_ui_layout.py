@@ -8,7 +8,7 @@ from PySide6.QtCore import QPoint, QRect
 from PySide6.QtWidgets import QApplication, QLabel, QScrollArea
 
 from mjgui.hand import Hand
-from mjgui.ui.panel_fit import fitted_tile_height, palette_scale, share, tile_scale
+from mjgui.ui.panel_fit import CHART_HEIGHT, fitted_tile_height, palette_scale, share, tile_scale
 
 TYPICAL = "123m456p789s1122z3m"         # 14 tiles, 11 distinct discards
 TENPAI_13 = "13m456p789s11z234s"
@@ -37,19 +37,33 @@ def inside(widget, window) -> bool:
     return window.rect().contains(QRect(top_left, widget.size()))
 
 
-def test_ten_discards_in_view_at_1280x860(qtbot, window):
+def test_discards_and_panels_share_the_height_at_1280x860(qtbot, window):
+    """Eight discards in view and a usable wait inspector and chart below them (ten
+    discards left the panels ~70 px: issue 26); ten where the window has the room."""
     show_at(qtbot, window, (1280, 860), TYPICAL)
     assert window.table.model().rowCount() == 11
-    assert rows_in_view(window.table) >= 10
+    assert rows_in_view(window.table) >= 8
+    assert window.waits.height() >= CHART_HEIGHT and window.turn_chart.height() >= CHART_HEIGHT
     assert window.table.horizontalScrollBar().maximum() == 0     # every column in view
+    show_at(qtbot, window, (1920, 1080), TYPICAL)
+    assert rows_in_view(window.table) >= 10
+    assert window.turn_chart.height() >= CHART_HEIGHT
+
+
+@pytest.mark.parametrize("size, least", [((800, 600), 100), ((1280, 860), CHART_HEIGHT)])
+def test_a_14_tile_hand_leaves_the_panels_usable(qtbot, window, size, least):
+    show_at(qtbot, window, size, "123m456p789s1122z3z")          # tenpai after the best discard
+    assert window.turn_chart.row() is not None and window.waits.report() is not None
+    assert window.turn_chart.height() >= least and window.waits.height() >= least
+    assert rows_in_view(window.table) >= 3
 
 
 def test_below_a_full_table_the_panels_are_whole_and_have_no_scroll_bar(qtbot, window):
-    """The chart draws in the room left under ten discards (not cut off by the window's
+    """The chart draws in the room left under eight discards (not cut off by the window's
     bottom), and the waits' one-line placeholder gets no scroll bar beside it."""
     show_at(qtbot, window, (1280, 860), "23m456p789s11z556z9m")     # its best discards stay 1-shanten
     chart, waits = window.turn_chart, window.waits
-    assert window.table.model().rowCount() >= 10 and rows_in_view(window.table) >= 10
+    assert window.table.model().rowCount() >= 10 and rows_in_view(window.table) >= 8
     assert chart.isVisible() and chart.row() is not None and waits.report() is None
     panels = chart.parentWidget()
     assert panels.rect().contains(chart.geometry())            # the whole chart is inside its panel
@@ -116,8 +130,13 @@ def test_a_timer_does_not_make_the_drill_bar_taller(qtbot, window):
 def test_share_arithmetic():
     # both fit: the table takes what it needs, the panels the rest
     assert share(500, 300, 300, 100) == 300
-    # too little: the table keeps its priority rows, the panels their title line
-    assert share(500, 800, 540, 300) == 500 - 48
+    # too little: the table keeps its priority rows short of the panels' usable room (a
+    # chart's height, at most 40 % of the total), or of their title line when that is all
+    # they need
+    assert share(500, 800, 540, 300) == 500 - 150
+    assert share(300, 800, 540, 300) == 300 - 120
+    assert share(500, 800, 540, 48) == 500 - 48
+    assert share(500, 800, 300, 300) == 300
     # the table needs less than its priority: it takes what it needs
     assert share(500, 120, 120, 450) == 120
     assert fitted_tile_height(56, 650, 325, 56) == 32          # never below the limit
@@ -589,3 +608,21 @@ def test_a_language_switched_in_a_narrow_window_keeps_every_title_whole(qtbot, w
             if not table.isColumnHidden(col):
                 assert header.sectionSize(col) >= header.sectionSizeHint(col), (lang, col)
         assert table.horizontalScrollBar().maximum() == 0
+
+
+def test_the_hand_fits_a_size_reached_on_another_page(qtbot, window):
+    """The window resized while another page shows: back on the analysis, the hand's
+    tiles are those of the new size at once (they stayed small until the hand changed)."""
+    show_at(qtbot, window, (1280, 860), TYPICAL)
+    large = window.hand_view.tile_height()
+    show_at(qtbot, window, (800, 600), TYPICAL)
+    small = window.hand_view.tile_height()
+    assert small < large
+    for size, expected in (((1280, 860), large), ((800, 600), small)):
+        window.set_mode("stats")
+        window.resize(*size)
+        qtbot.wait(20)
+        window.set_mode("analyze")
+        qtbot.wait(20)
+        assert window.hand_view.tile_height() == expected, size
+        assert inside(window.hand_view.tile_buttons()[-1], window)

@@ -139,3 +139,25 @@ def test_scroll_bars_are_flat_and_show_where_the_view_is(qtbot, theme):
         assert app.style() is style
     finally:
         apply_theme(app, "light")
+
+
+def _brightest_and_darkest(widget) -> tuple[float, float]:
+    """The luminance range of the widget's pixels (its text against its background)."""
+    image = widget.grab().toImage()
+    values = [image.pixelColor(x, y).lightnessF() for x in range(image.width()) for y in range(image.height())]
+    return max(values), min(values)
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_a_disabled_button_looks_disabled(qtbot, window, theme):
+    """Redo with nothing to redo is drawn fainter than Undo with a step to undo: its text
+    stands out from its background by well under the enabled one's difference."""
+    window.set_theme(theme)
+    window.text.setText("123m456p789s1122z")
+    window.apply_text()
+    assert window.act_undo.isEnabled() and not window.act_redo.isEnabled()
+    qtbot.wait(20)                     # the new palette reaches the widgets
+    undo = window.toolbar.widgetForAction(window.act_undo)
+    redo = window.toolbar.widgetForAction(window.act_redo)
+    (u_hi, u_lo), (r_hi, r_lo) = _brightest_and_darkest(undo), _brightest_and_darkest(redo)
+    assert r_hi - r_lo < 0.7 * (u_hi - u_lo), (theme, (u_hi, u_lo), (r_hi, r_lo))

@@ -56,6 +56,7 @@ class _Job(QRunnable):
         self.rank = worker.rank
         self.ev_options = worker.ev_options
         self.analysed = threading.Event()    # set once the analysis result is posted
+        self.delivered = threading.Event()   # set once the UI thread has taken that result and turned
         self.shown = threading.Event()       # set once the window has painted that result
 
     def _analyse(self) -> Analysis:
@@ -89,6 +90,10 @@ class _Job(QRunnable):
         # not before the window has painted the analysis: run beside the repaint, the
         # search's Python parts and the UI thread took turns on the interpreter and the
         # analysis reached the screen 2-3 ms later (docs/ui-speed.md)
+        # (the wait for a window that does not paint counts from the UI thread taking the
+        # result: a UI thread still building the window -- a start on the Review page --
+        # let the search, and numpy's import, run before the first paint)
+        self.delivered.wait(DELIVER_WAIT_MS / 1e3)
         self.shown.wait(SHOWN_WAIT_MS / 1e3)
         if self.request != self.worker.latest:
             return
@@ -108,6 +113,8 @@ class _Job(QRunnable):
 # the longest the expected values wait for the window to paint the analysis (a hidden
 # window never does)
 SHOWN_WAIT_MS = 50
+# the longest they wait for the UI thread to take the analysis (a blocked one never does)
+DELIVER_WAIT_MS = 2000
 
 
 class AnalysisWorker(QObject):
@@ -135,7 +142,8 @@ class AnalysisWorker(QObject):
     def _stop_search(self) -> None:
         if self._job is not None:
             self._job.cancel[0] = 1
-            self._job.shown.set()         # no longer waits for a repaint: it is stale
+            self._job.delivered.set()     # no longer waits for a repaint: it is stale
+            self._job.shown.set()
 
     def request(self, hand: Hand) -> None:
         self._stop_search()
@@ -169,6 +177,7 @@ class AnalysisWorker(QObject):
     def analysis_shown(self) -> None:
         """The window has painted the newest analysis: its expected values may start."""
         if self._job is not None:
+            self._job.delivered.set()
             self._job.shown.set()
 
     def wait(self, ms: int = 5000) -> bool:
@@ -194,6 +203,10 @@ class AnalysisWorker(QObject):
         self._pending -= 1
         if result.request != self._latest:
             return
+        if self._job is not None and self._job.request == result.request:
+            # on the event loop's next turn: taken while the window is being built (the
+            # start), the result cannot be painted before the building ends
+            QTimer.singleShot(0, self._job.delivered.set)
         self._busy_timer.stop()
         self.busy.emit(False)
         self.finished.emit(result)

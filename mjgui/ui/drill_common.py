@@ -33,6 +33,7 @@ from mjgui.tiles import HONOR_NAMES_EN, HONOR_NAMES_JA, Tile
 from mjgui.ui.analysis_table import CALLS, DISCARD, SORT_ROLE, VERDICT, AnalysisTable
 from mjgui.ui.hand_view import HandView, sideways_pixmap
 from mjgui.ui.i18n import language, tr
+from mjgui.ui.panel_fit import table_height
 from mjgui.ui.tile_art import tile_pixmap, tile_width
 from mjgui.ui.theme import COLORS, device_ratio
 from mjgui.words import WIND_NAMES
@@ -482,10 +483,14 @@ class DrillAnalysisTable(AnalysisTable):
     def set_pick(self, kind: int | None) -> None:
         self.proxy.pick_kind = kind
         self.viewport().update()
-        for row in range(self.proxy.rowCount()):
-            if self.row_for_view(row).tile is not None and self.row_for_view(row).tile.kind == kind:
-                self.scrollTo(self.proxy.index(row, 0))
-                break
+        pick = next((row for row in range(self.proxy.rowCount())
+                     if self.row_for_view(row).tile is not None and self.row_for_view(row).tile.kind == kind),
+                    None)
+        # tall enough for the best row (the first) down to the pick, shown from the top:
+        # scrolled to a low-ranked pick, the table hid the best row the verdict speaks of
+        # (a low window scrolls the page instead)
+        self.setMinimumHeight(0 if pick is None else table_height(self, pick + 1))
+        self.scrollToTop()
 
     def set_theme(self, theme: str) -> None:
         self.proxy.pick_color = QColor(COLORS[theme]["pick_bg"])

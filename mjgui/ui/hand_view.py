@@ -85,6 +85,17 @@ class FlowLayout(QLayout):
         m = self.contentsMargins()
         return size + QSize(m.left() + m.right(), m.top() + m.bottom())
 
+    @staticmethod
+    def _fitted(item: QLayoutItem, width: int) -> QSize:
+        """The item's size on a line `width` wide: its hint, or, when wider than the line
+        and able to wrap (a strip of many tiles), the line's width and the height it then
+        needs -- a long item wraps inside rather than widening the window."""
+        hint = item.sizeHint()
+        if hint.width() > width > 0 and item.hasHeightForWidth():
+            width = max(width, item.minimumSize().width())
+            return QSize(width, item.heightForWidth(width))
+        return hint
+
     def _do_layout(self, rect: QRect, apply: bool) -> int:
         m = self.contentsMargins()
         area = rect.adjusted(m.left(), m.top(), -m.right(), -m.bottom())
@@ -93,7 +104,7 @@ class FlowLayout(QLayout):
         for item in self._items:
             if item.isEmpty():
                 continue
-            hint = item.sizeHint()
+            hint = self._fitted(item, area.width())
             if lines[-1] and x + hint.width() > area.width():
                 lines.append([])
                 x = 0
@@ -278,17 +289,21 @@ class TileStrip(QWidget):
                  tile_height: int, theme: str, empty_text: str, parent: QWidget | None = None):
         super().__init__(parent)
         self.part = part
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(0)
+        # the tiles wrap onto more lines when the strip is wider than the view (a review's
+        # forty visible tiles): one line would set the window's minimum width
+        layout = FlowLayout(self, h_spacing=0, v_spacing=2)
+        m = TileButton.margins_for(tile_height)
+        line_height = tile_height + m.top() + m.bottom()      # label and note centred on the tiles
         self.label = QLabel(label)
         self.label.setObjectName(f"strip_label_{part}")
         font = self.label.font()
         font.setPointSizeF(font.pointSizeF() * 0.92)
         self.label.setFont(font)
         self.label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
-        layout.addWidget(self.label, 0, Qt.AlignmentFlag.AlignVCenter)
-        layout.addSpacing(6)
+        self.label.setContentsMargins(0, 0, 6, 0)
+        self.label.setMinimumHeight(line_height)
+        self.label.setAlignment(Qt.AlignmentFlag.AlignVCenter)
+        layout.addWidget(self.label)
         self.buttons: list[TileButton] = []
         self.indices: list[int] = []
         self._tile_height, self._theme = tile_height, theme
@@ -299,9 +314,9 @@ class TileStrip(QWidget):
             empty.setForegroundRole(QPalette.ColorRole.PlaceholderText)
             empty.setObjectName(f"strip_empty_{part}")
             # as tall as a tile, so strips line up whether empty or not
-            m = TileButton.margins_for(tile_height)
-            empty.setMinimumHeight(tile_height + m.top() + m.bottom())
-            layout.addWidget(empty, 0, Qt.AlignmentFlag.AlignVCenter)
+            empty.setMinimumHeight(line_height)
+            empty.setAlignment(Qt.AlignmentFlag.AlignVCenter)
+            layout.addWidget(empty)
 
     def append(self, index: int, tile: Tile) -> TileButton:
         """One more tile at the end (its index in the hand's tuple); not for an empty strip,
@@ -315,7 +330,7 @@ class TileStrip(QWidget):
         button.setToolTip(f"{tile_label(tile)}\n" + tr("Right-click to remove", "右クリックで削除"))
         self.buttons.append(button)
         self.indices.append(index)
-        self.layout().addWidget(button, 0, Qt.AlignmentFlag.AlignVCenter)
+        self.layout().addWidget(button)
         return button
 
     def tiles(self) -> list[Tile]:

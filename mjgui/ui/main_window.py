@@ -460,8 +460,9 @@ class MainWindow(QMainWindow):
             self.worker.deliver_within(self.frame_hold_ms)
         else:
             self.worker.cancel()                 # a result on its way is for another hand
-            self.analysis = None
+            self.analysis = self.ev = None
             self.table.set_analysis(None)
+            self.turn_chart.set_row(None, 1)     # the previous hand's curve goes with it
             self.turn_chart.set_pending(False)
             self.turn_chart.set_unsearched(None)
             self.waits.set_report(None, hand)
@@ -477,8 +478,9 @@ class MainWindow(QMainWindow):
             return                               # stale: computed for a hand no longer shown
         analysis, error, ms = result.analysis, result.error, result.ms
         if error is not None:
-            self.analysis = None
+            self.analysis = self.ev = None
             self.table.set_analysis(None)
+            self.turn_chart.set_row(None, 1)
             self.turn_chart.set_pending(False)
             self.turn_chart.set_unsearched(None)
             self._plain_summary(tr("Cannot analyse: ", "分析できません: ") + str(error))
@@ -502,12 +504,15 @@ class MainWindow(QMainWindow):
         self._show_waits()
         self.panel_fit.request()
         self.update_ms = (time.perf_counter() - self._changed_at) * 1e3
-        self._timing = tr(f"Analysed in {ms:.1f} ms, shown in {self.update_ms:.1f} ms",
-                          f"分析 {ms:.1f} ms、表示まで {self.update_ms:.1f} ms")
+        self._timing = self._timing_text()
         if self.mode == "analyze":                # the analysis's line belongs to its page
             self.statusBar().showMessage(self._timing)
         self._layout_now()
         self._analysis_unpainted = True
+
+    def _timing_text(self) -> str:
+        return tr(f"Analysed in {self.last_ms:.1f} ms, shown in {self.update_ms:.1f} ms",
+                  f"分析 {self.last_ms:.1f} ms、表示まで {self.update_ms:.1f} ms")
 
     def event(self, event: QEvent) -> bool:
         done = super().event(event)
@@ -724,6 +729,9 @@ class MainWindow(QMainWindow):
             act.setVisible(mode == "analyze")
         self.toolbar.setVisible(mode == "analyze")
         self._fit_bars()
+        if mode == "analyze":        # the window may have been resized while a hidden page
+            self.analyze_page.layout().activate()
+            self._fit_hand_tiles()
         self.store.setValue("mode", mode)
 
     def page_if_built(self, mode: str) -> QWidget | None:
@@ -733,7 +741,8 @@ class MainWindow(QMainWindow):
         if mode == "analyze":
             return self.analyze_page
         if mode not in self.pages:
-            self._open_history()
+            if mode != "review":           # the review opens it with its first game
+                self._open_history()
             if mode == "stats":
                 from mjgui.ui.stats_page import StatsPage
                 page = StatsPage(self.history, self.stack)
@@ -742,7 +751,7 @@ class MainWindow(QMainWindow):
                 page.practiceRequested.connect(self.practise)
             elif mode == "review":
                 from mjgui.ui.review_page import ReviewPage
-                page = ReviewPage(self.history, self.store, self.stack)
+                page = ReviewPage(lambda: self._open_history() or self.history, self.store, self.stack)
                 page.analyzeRequested.connect(self.open_in_analysis)
                 page.practiceRequested.connect(self.practise)
                 page.message.connect(lambda text: self.statusBar().showMessage(text, 10000))
@@ -1077,6 +1086,11 @@ class MainWindow(QMainWindow):
             act = self.mode_actions[mode]
             act.setText(tr(en, ja))
             act.setToolTip(f"{tr(en, ja)} ({act.shortcut().toString(QKeySequence.SequenceFormat.NativeText)})")
+        if self._timing:                 # the last analysis's status line, in the new language
+            shown = self.statusBar().currentMessage() == self._timing
+            self._timing = self._timing_text()
+            if shown:
+                self.statusBar().showMessage(self._timing)
         self._bar_widths.clear()
         self._fit_bars()
         self._show_summary()

@@ -1,8 +1,9 @@
-"""The nanikiru answer's table when the drill grades by expected points: the grade's own
+"""The nanikiru answer's table.  When the drill grades by expected points, the grade's own
 expected values (Feedback.ev, the simple model from the problem's turn) fill the Win % /
 Tenpai % / Exp. pts columns, the rows are ordered by expected points and the best rows are
 the grade's best discards (ties within its tolerance), so the table and the verdict agree.
-Nothing is searched here: the numbers are the ones the grade computed."""
+Nothing is searched here: the numbers are the ones the grade computed; under another
+evaluator those three columns are hidden."""
 from __future__ import annotations
 
 from typing import Iterable
@@ -10,7 +11,7 @@ from typing import Iterable
 from PySide6.QtCore import Qt
 
 from mjgui.analysis import Analysis
-from mjgui.ui.analysis_table import EV_COLUMNS, EXPECTED, TENPAI, WIN, AnalysisModel
+from mjgui.ui.analysis_table import CALLS, EV_COLUMNS, EXPECTED, TENPAI, WIN, AnalysisModel
 from mjgui.ui.drill_common import DrillAnalysisTable
 from mjgui.ui.i18n import tr
 
@@ -66,6 +67,9 @@ class NanikiruTable(DrillAnalysisTable):
         """Show the analysis; with `ev` (the grade's mjgui.ev.EvResult) its values fill the
         value columns, the rows go by expected points and `best` (kinds) are the best rows."""
         graded = ev is not None and analysis is not None and bool(ev.rows)
+        # the value columns only when the grade computed them: under another evaluator
+        # they were a column of dashes each
+        self.choose_columns({CALLS} if graded else {CALLS, *EV_COLUMNS})
         self.source.graded_best = frozenset(best) if graded else None
         self.source.retranslate()            # the value columns' tooltips follow the model shown
         self.set_rank("score" if graded else "ukeire")

@@ -2,7 +2,9 @@
 wait inspector and the turn chart) by what each holds.
 
 A 14-tile hand: the table shows every discard when it can, and at least
-`PRIORITY_ROWS` of them; the panels take the rest.  A 13-tile hand has one row: the
+`PRIORITY_ROWS` of them as long as the panels keep a usable room (a chart's height, at
+most `PANELS_SHARE` of the total: a wait and the chart's curve, not only their titles);
+the panels take the rest.  A 13-tile hand has one row: the
 table shrinks to it and the wait inspector gets the room.  Whatever the table does not
 need goes to the panels.  The fit is redone (once per event-loop turn, or at once by
 `flush`) when the analysis, the selected row or the window size changes.  A share the
@@ -16,6 +18,9 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QScrollArea, QSpli
 MIN_PANELS = 48          # the panels' title lines (the handle drags them open)
 PRIORITY_ROWS = 10       # the table keeps this many discards in view when it has them
 CHART_HEIGHT = 150       # the turn chart, when it has a curve to draw
+# what the table's priority rows leave the panels: their need, at most a chart's height and
+# this part of the total, at least their titles
+PANELS_SHARE = 0.4
 
 
 def table_height(table: QAbstractItemView, rows: int) -> int:
@@ -43,10 +48,14 @@ def panels_height(waits: QWidget, chart: QWidget) -> int:
 
 def share(total: int, table_need: int, table_keep: int, panels_need: int) -> int:
     """The table's part of `total` pixels: all it needs when both fit; otherwise at least
-    `table_keep` (its priority rows) and then as much as the panels leave."""
+    `table_keep` (its priority rows) short of the panels' usable room (what they need, at
+    most a chart's height and PANELS_SHARE of the total, at least their titles), and then as much as the panels
+    leave.  (Priority rows that left the panels their titles alone gave the wait inspector
+    and the chart ~70 px at 1280x860.)"""
     if table_need + panels_need <= total:
         return table_need
-    table = max(min(table_need, total - panels_need), min(table_keep, total - MIN_PANELS))
+    usable = min(panels_need, CHART_HEIGHT, max(MIN_PANELS, int(total * PANELS_SHARE)))
+    table = max(min(table_need, total - panels_need), min(table_keep, total - usable))
     return max(0, min(table, total))
 
 

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSettings, Qt, Signal
+from PySide6.QtCore import QEvent, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QDragEnterEvent, QDropEvent, QGuiApplication, QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel,
                                QProgressBar, QPushButton, QScrollArea, QSizePolicy, QSplitter, QTableWidget,
@@ -20,13 +21,16 @@ from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QHeaderView,
 
 from mjgui.hand import Hand
 from mjgui.tiles import kind_of
-from mjgui.logs.record import GameRecord
 from mjgui.ui.hand_view import HandView
 from mjgui.ui.i18n import tr
 from mjgui.ui.review_timeline import AGREED, MISTAKE, SMALL, ReviewTimeline, TimelineCell, TimelineRow
 from mjgui.ui.review_worker import GameReviewer, log_files
 from mjgui.ui.theme import COLORS
+from mjgui.ui.wrap_row import WrapRow
 from mjgui.words import shanten_word
+
+if TYPE_CHECKING:       # the log readers are imported with the first log, not with the page
+    from mjgui.logs.record import GameRecord
 
 __all__ = ["ReviewPage"]
 
@@ -35,6 +39,12 @@ _UNITS = {"points": ("pts", "点"), "ukeire": ("tiles", "枚"), "calls": ("calls
 _EVALUATORS = {"ev": ("expected points", "期待値"), "analysis": ("ukeire ranking", "受け入れ順"),
                "forced": ("forced (riichi)", "リーチ後のツモ切り"), "ron": ("ron", "ロン"),
                "calls": ("calls", "鳴き判断")}
+
+#: a round's end without a win (mjgui.logs.record.DRAW_KINDS), as the timeline names it
+_DRAWS = {"exhaustive": ("draw", "流局"), "nagashi-mangan": ("nagashi mangan", "流し満貫"),
+          "nine-terminals": ("nine terminals", "九種九牌"), "four-riichi": ("four riichi", "四家立直"),
+          "triple-ron": ("triple ron", "三家和了"), "four-kans": ("four kans", "四槓散了"),
+          "four-winds": ("four winds", "四風連打")}
 
 
 def _unit(unit: str) -> str:
@@ -47,8 +57,9 @@ def _loss(value: float, unit: str) -> str:
 
 
 class ReviewPage(QWidget):
-    """See the module doc.  Signals: ``analyzeRequested(Hand)``, ``practiceRequested(list, str)``,
-    ``message(str)`` for the status bar."""
+    """See the module doc.  `history`: the drill history, None, or a function that opens it.
+    Signals: ``analyzeRequested(Hand)``, ``practiceRequested(list, str)``, ``message(str)``
+    for the status bar."""
 
     HAND_HEIGHT = 48          # the decision's hand at scale 1
 
@@ -59,7 +70,7 @@ class ReviewPage(QWidget):
 
     def __init__(self, history, store: QSettings | None = None, parent: QWidget | None = None):
         super().__init__(parent)
-        self.history = history
+        self._history = history
         self.store = store
         self.record: GameRecord | None = None
         self.source = ""
@@ -77,6 +88,15 @@ class ReviewPage(QWidget):
         self._build()
         self._style_empty()
         self.retranslate()
+
+    @property
+    def history(self):
+        """The drill history (None: unavailable).  Given as a function, it is opened when
+        first needed (a reviewed game, a drill): a window that opens on this page paints
+        without opening it."""
+        if callable(self._history):
+            self._history = self._history()
+        return self._history
 
     # ---- layout ----------------------------------------------------------------------
     def _build(self) -> None:
@@ -101,16 +121,23 @@ class ReviewPage(QWidget):
         self.cancel_button = QPushButton(self)
         self.cancel_button.clicked.connect(self.cancel)
         self.cancel_button.hide()
-        bar = QHBoxLayout()
+        # the buttons, and the progress with its Cancel on a line of their own when the two
+        # do not fit the width (in Japanese at 800 px): the page never widens the window
+        bar = QWidget(self)
+        lead = QHBoxLayout(QWidget(bar))
+        lead.setContentsMargins(0, 0, 0, 0)
         for w in (self.open_button, self.folder_button, self.paste_button):
-            bar.addWidget(w)
-        bar.addSpacing(16)
-        bar.addWidget(self.player_label)
-        bar.addWidget(self.player_box)
-        bar.addWidget(self.drill_button)
-        bar.addStretch(1)
-        bar.addWidget(self.progress)
-        bar.addWidget(self.cancel_button)
+            lead.addWidget(w)
+        lead.addSpacing(16)
+        lead.addWidget(self.player_label)
+        lead.addWidget(self.player_box)
+        lead.addWidget(self.drill_button)
+        lead.addStretch(1)
+        tail = QHBoxLayout(QWidget(bar))
+        tail.setContentsMargins(0, 0, 0, 0)
+        tail.addWidget(self.progress)
+        tail.addWidget(self.cancel_button)
+        WrapRow(bar, lead.parentWidget(), tail.parentWidget())
 
         self.summary = QLabel(self)
         self.summary.setWordWrap(True)
@@ -127,7 +154,10 @@ class ReviewPage(QWidget):
         self.title.setTextFormat(Qt.TextFormat.PlainText)
         self.title.setStyleSheet("font-weight: 600")
         self.hand_view = HandView(self, tile_height=self.HAND_HEIGHT)
-        self.hand_view.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        # as tall as its lines at the page's width (heightForWidth): a late decision's hand,
+        # melds and forty visible tiles wrap onto more lines and are never cut
+        self.hand_view.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self.hand_view.installEventFilter(self)
         # in the hand's place until a decision is shown: what to do on this page (the hand
         # view's own empty text is the Analyze mode's, about tiles and a field this page lacks)
         self.empty_note = QLabel(self)
@@ -147,6 +177,7 @@ class ReviewPage(QWidget):
         detail = QWidget(self)
         dl = QVBoxLayout(detail)
         dl.setContentsMargins(0, 0, 0, 0)
+        self.alternatives.setMinimumHeight(4 * self.alternatives.verticalHeader().defaultSectionSize())
         row = QHBoxLayout()
         row.addWidget(self.title, 1)
         row.addWidget(self.analyze_button)
@@ -160,16 +191,52 @@ class ReviewPage(QWidget):
         tl.setContentsMargins(0, 0, 0, 0)
         tl.addWidget(self.summary)
         tl.addWidget(self.timeline_scroll, 1)
+        # the decision scrolls when the window is too low for it, rather than squeezing it
+        self.detail_scroll = QScrollArea(self)
+        self.detail_scroll.setWidget(detail)
+        self.detail_scroll.setWidgetResizable(True)
+        self.detail_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.detail_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.splitter = QSplitter(Qt.Orientation.Vertical, self)
         self.splitter.addWidget(top)
-        self.splitter.addWidget(detail)
+        self.splitter.addWidget(self.detail_scroll)
+        self.splitter.setChildrenCollapsible(False)
         self.splitter.setStretchFactor(0, 1)
         self.splitter.setStretchFactor(1, 1)
 
         layout = QVBoxLayout(self)
-        layout.addLayout(bar)
+        layout.addWidget(bar)
         layout.addWidget(self.splitter, 1)
         self._show_state()
+
+    def eventFilter(self, watched, event) -> bool:
+        if watched is self.hand_view and event.type() == QEvent.Type.Resize \
+                and event.size().width() != event.oldSize().width():
+            QTimer.singleShot(0, self._fit_detail)      # its lines for the new width
+        return super().eventFilter(watched, event)
+
+    def _fit_detail(self) -> None:
+        """The hand as tall as its lines at its width, and the decision's pane as tall as
+        it needs (taken from the timeline, which keeps what its rounds need): nothing of a
+        decision is cut, and it scrolls only when the window is too low for it."""
+        view = self.hand_view
+        if view.isVisible() and view.width() > 0:
+            height = view.heightForWidth(view.width())
+            if height != view.height():
+                view.setFixedHeight(height)
+        detail = self.detail_scroll.widget()
+        detail.layout().activate()
+        need = detail.minimumSizeHint().height()
+        top, below = self.splitter.sizes()
+        total = top + below
+        if total <= 0:
+            return
+        top_need = self.splitter.widget(0).minimumSizeHint().height()
+        rows = self.timeline.sizeHint().height() + 2 * self.timeline_scroll.frameWidth() \
+            + self.summary.height() + 12
+        room = max(min(total - need, rows), top_need)      # the timeline's rows, if the decision leaves room
+        if top > room and below < need:
+            self.splitter.setSizes([room, total - room])
 
     def retranslate(self) -> None:
         self.open_button.setText(tr("Open log…", "牌譜を開く…"))
@@ -191,12 +258,16 @@ class ReviewPage(QWidget):
         self.alternatives.setHorizontalHeaderLabels([tr("Choice", "選択"), tr("Value", "評価"),
                                                      tr("Shanten", "向聴")])
         self._show_state()
-        if self.review is not None and self.timeline.current() is not None:
-            self._show_decision(*self.timeline.current())
+        if self.review is not None:            # the rounds' results and tips in the new language
+            current = self.timeline.current()
+            self.timeline.set_rows(self._timeline_rows())
+            if current is not None:
+                self.timeline.set_current(*current)     # shows the decision again
 
     def set_tile_scale(self, scale: float) -> None:
         """The decision's hand at `scale` times its base size (the window sets it)."""
         self.hand_view.set_tile_height(round(self.HAND_HEIGHT * scale))
+        self._fit_detail()
 
     def set_theme(self, theme: str) -> None:
         self._theme = theme
@@ -408,12 +479,7 @@ class ReviewPage(QWidget):
     def show_review(self, review) -> None:
         from mjgui.logs.review import severity
         self.review = review
-        rows = []
-        for rr, ratings in zip(review.replay.rounds, review.ratings):
-            cells = tuple(TimelineCell(_SEVERITY[severity(r)], r.decision.action == "call", self._tip(r))
-                          for r in ratings)
-            rows.append(TimelineRow(f"{rr.name}-{rr.honba}", self._result_text(rr.result), cells))
-        self.timeline.set_rows(rows)
+        self.timeline.set_rows(self._timeline_rows())
         self._idle("")
         first = next(((i, j) for i, rs in enumerate(review.ratings) for j, r in enumerate(rs)
                       if severity(r) == "mistake"), None)
@@ -421,6 +487,16 @@ class ReviewPage(QWidget):
         if first is not None:
             self.timeline.set_current(*first)
         self.timeline.setFocus()
+
+    def _timeline_rows(self) -> list[TimelineRow]:
+        """The open review's rounds in the timeline, in the language shown."""
+        from mjgui.logs.review import severity
+        rows = []
+        for rr, ratings in zip(self.review.replay.rounds, self.review.ratings):
+            cells = tuple(TimelineCell(_SEVERITY[severity(r)], r.decision.action == "call", self._tip(r))
+                          for r in ratings)
+            rows.append(TimelineRow(f"{rr.name}-{rr.honba}", self._result_text(rr.result), cells))
+        return rows
 
     def _summary_text(self) -> str:
         if self.review is None:
@@ -452,8 +528,9 @@ class ReviewPage(QWidget):
                 how = tr("tsumo", "ツモ") if w["tsumo"] else tr("ron", "ロン")
                 parts.append(f"{who} {how} {w['points']:,}")
             return "; ".join(parts)
-        if result.get("kind") == "draw":
-            return tr("draw", "流局") if result.get("type") == "exhaustive" else str(result.get("type"))
+        if result.get("kind") in ("draw", "abortive"):
+            en, ja = _DRAWS.get(result.get("type"), (str(result.get("type")),) * 2)
+            return tr(en, ja)
         return ""
 
     def _show_decision(self, row: int, cell: int) -> None:
@@ -484,6 +561,7 @@ class ReviewPage(QWidget):
                               f"{name} {d.hand.turn}巡目: {act}; {verdict}{extra}"))
         self._show_empty(False)
         self.hand_view.set_hand(d.hand, drawn_apart=d.action == "discard")
+        self._fit_detail()
         if d.action == "discard" and rating.best:
             self.hand_view.set_highlight({kind_of(b.split()[0]) for b in rating.best})   # "5m riichi": 5m
         self.alternatives.setRowCount(len(rating.ranking))

@@ -18,7 +18,6 @@ from typing import Callable
 
 from PySide6.QtCore import QObject, Signal
 
-from mjgui.logs.record import LogError
 from mjgui.ui.worker_relay import CallJob, relay_pool
 
 __all__ = ["GameReviewer", "LOG_SUFFIXES"]
@@ -42,6 +41,7 @@ _NAMES = ("loaded", "progress", "reviewed", "folder_item", "folder_done")
 
 def _failure(error: Exception) -> Exception:
     """What the page shows for an unexpected error: a worker must always answer."""
+    from mjgui.logs.record import LogError     # the readers load with the first log, not the page
     if isinstance(error, (LogError, ValueError)):
         return error
     return LogError(f"cannot review this game ({type(error).__name__}: {error})")
@@ -112,6 +112,7 @@ class GameReviewer(_Signals):
         """Load and rate every file for the player named `player`; files where nobody has
         that name, and unreadable ones, answer with the error."""
         from mjgui.logs.load import load
+        from mjgui.logs.record import LogError
         from mjgui.logs.review import Cancelled, review_game
         token = self._next()
 

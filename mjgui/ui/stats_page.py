@@ -83,9 +83,12 @@ class _Card(QFrame):
         layout.addWidget(self.title)
         layout.addWidget(self.value)
         layout.addWidget(self.sub)
+        layout.addStretch(1)            # a card taller than its lines keeps them at the top
         for label in (self.title, self.sub):     # six cards share an 800 px window
             label.setWordWrap(True)
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        # as tall as the row (the tallest card's wrapped lines, heightForWidth): a fixed
+        # height was the one-line hint, and a wrapped subtitle's second line was cut
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
 
     def set(self, title: str, value: str, sub: str, tip: str) -> None:
         self.title.setText(title)

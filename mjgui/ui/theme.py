@@ -91,6 +91,15 @@ _DARK_PALETTE: dict[QPalette.ColorRole, str] = {
     QPalette.ColorRole.ToolTipText: "#e4e4e4",
     QPalette.ColorRole.PlaceholderText: "#8c8c8c",
 }
+#: What a disabled widget draws with in the dark theme: `setColor(role, colour)` sets every
+#: group, so without these a disabled Redo looked exactly like an enabled Undo.
+_DARK_DISABLED: dict[QPalette.ColorRole, str] = {
+    QPalette.ColorRole.WindowText: "#6f757e",
+    QPalette.ColorRole.Text: "#6f757e",
+    QPalette.ColorRole.ButtonText: "#6f757e",
+    QPalette.ColorRole.Button: "#2b2e35",
+    QPalette.ColorRole.Highlight: "#3a4350",
+}
 
 
 _STYLE: FlatStyle | None = None
@@ -112,6 +121,8 @@ def apply_theme(app: QApplication, theme: str) -> None:
         p = QPalette()
         for role, color in _DARK_PALETTE.items():
             p.setColor(role, QColor(color))
+        for role, color in _DARK_DISABLED.items():
+            p.setColor(QPalette.ColorGroup.Disabled, role, QColor(color))
         app.setPalette(p)
     else:
         app.setPalette(app.style().standardPalette())
