@@ -3,8 +3,9 @@
     python benchmarks/real_games.py
 
 Each ``data/tenhou/<game id>.json`` is an "mjscore" file: one tenhou.net/6 JSON object per
-line, one round per line.  `games()` joins a file's rounds into one tenhou.net/6 game and reads
-it with mjgui's own reader (``mjgui.logs.loads``), whose check replays every round and refuses
+line, one round per line; a ``<game id>.mjlog`` is tenhou's own XML log of a game kept only in
+that form.  `games()` joins an mjscore file's rounds into one tenhou.net/6 game and reads every
+game with mjgui's own reader (``mjgui.logs``), whose check replays every round and refuses
 impossible play, so a transcription slip in the data stops the load.  Run as a script, it
 prints per game the rounds, wins and discards and whether every win's replay check agrees
 (mjgui scores the hand to the han, fu and points tenhou paid) from all four seats.
@@ -15,7 +16,7 @@ import json
 import sys
 from pathlib import Path
 
-from mjgui.logs import LogError, loads, replay
+from mjgui.logs import LogError, load, loads, replay
 from mjgui.logs.record import Discard, GameRecord, Win
 
 DATA = Path(__file__).resolve().parent / "data" / "tenhou"
@@ -43,13 +44,15 @@ def join_rounds(text: str, name: str = "") -> str:
 
 
 def game_ids() -> list[str]:
-    """Every game id with a file in data/tenhou, readable or not."""
-    return sorted(p.stem for p in DATA.glob("*.json"))
+    """Every game id with a file in data/tenhou (mjscore or mjlog), readable or not."""
+    return sorted({p.stem for p in DATA.glob("*.json")} | {p.stem for p in DATA.glob("*.mjlog")})
 
 
 def load_game(game_id: str) -> GameRecord:
     """One game through mjgui's reader and its replay check (LogError on any problem)."""
     path = DATA / f"{game_id}.json"
+    if not path.exists():
+        return load(DATA / f"{game_id}.mjlog")
     return loads(join_rounds(path.read_text(encoding="utf-8"), str(path)), str(path))
 
 
