@@ -63,6 +63,11 @@ static int mj_yaku_reach_bytes(const char *context, size_t length, const char *c
 }
 """
 
+LIMITED_API = "0x030B0000"
+# Portable flags only (a wheel runs on any CPU of its architecture): the core checks for
+# AVX2 at run time (csrc/ev.c), so no -march or -mavx2 here.  MSVC takes its own options.
+COMPILE_ARGS = ["/O2"] if sys.platform == "win32" else ["-O3", "-std=c99", "-Wno-missing-braces"]
+
 ffibuilder = FFI()
 ffibuilder.cdef(_declarations() + "\nint mj_shanten_bytes(const char *counts, size_t length, int forms);"
                 "\nint mj_score_bytes(const char *win, size_t length, int rules, mj_score *out);"
@@ -76,7 +81,9 @@ ffibuilder.set_source(
     sources=[str(p.relative_to(ROOT)) for p in sorted(CSRC.glob("*.c"))]
     + ["csrc/gen/mj_tables.c", "csrc/py/fastcall.c", "csrc/py/hand_read.c"],
     include_dirs=[str(CSRC), str(GEN), numpy.get_include()],
-    extra_compile_args=["-O3", "-std=c99", "-Wno-missing-braces"],
+    # the limited API of 3.11 (csrc/py/limited.h): one abi3 module for every later CPython
+    define_macros=[("Py_LIMITED_API", LIMITED_API)],
+    extra_compile_args=COMPILE_ARGS,
 )
 
 if __name__ == "__main__":
