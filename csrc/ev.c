@@ -32,10 +32,12 @@
 #define EV_SIDE_BY_SIDE 1             /* two numbers in one register: the same IEEE operations on each */
 #endif
 /* Whole value rows four numbers at a time where the CPU has AVX2, checked at
- * run time (the build itself assumes only SSE2): GCC or Clang on x86-64.
+ * run time (the build itself assumes only SSE2): GCC or Clang on x86-64, not
+ * on macOS (whether Apple's toolchain provides __builtin_cpu_supports' run-time
+ * part was not checked: Intel Macs keep the SSE2 loops; docs/packaging.md).
  * EV_WIDE_ROWS 0 keeps the build's own loops (for measuring). */
 #ifndef EV_WIDE_ROWS
-#if defined(EV_SIDE_BY_SIDE) && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#if defined(EV_SIDE_BY_SIDE) && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(__APPLE__)
 #define EV_WIDE_ROWS 1
 #else
 #define EV_WIDE_ROWS 0
