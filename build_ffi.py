@@ -22,7 +22,7 @@ if not (GEN / "mj_tables.c").exists() or (GEN / "mj_tables.c").stat().st_mtime <
 
 def _declarations() -> str:
     """The public header, minus what cdef cannot parse (guards, includes)."""
-    text = (CSRC / "mjcore.h").read_text()
+    text = (CSRC / "mjcore.h").read_text(encoding="utf-8")
     text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
     lines = [ln for ln in text.splitlines() if not ln.startswith(("#include", "#ifndef", "#endif", "#define MJCORE_H"))]
     text = "\n".join(lines)
@@ -65,8 +65,9 @@ static int mj_yaku_reach_bytes(const char *context, size_t length, const char *c
 
 LIMITED_API = "0x030B0000"
 # Portable flags only (a wheel runs on any CPU of its architecture): the core checks for
-# AVX2 at run time (csrc/ev.c), so no -march or -mavx2 here.  MSVC takes its own options.
-COMPILE_ARGS = ["/O2"] if sys.platform == "win32" else ["-O3", "-std=c99", "-Wno-missing-braces"]
+# AVX2 at run time (csrc/ev.c), so no -march or -mavx2 here.  MSVC takes its own options;
+# /utf-8 because some comments are Japanese, which MSVC would read in the system's code page.
+COMPILE_ARGS = ["/O2", "/utf-8"] if sys.platform == "win32" else ["-O3", "-std=c99", "-Wno-missing-braces"]
 
 ffibuilder = FFI()
 ffibuilder.cdef(_declarations() + "\nint mj_shanten_bytes(const char *counts, size_t length, int forms);"
