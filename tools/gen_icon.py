@@ -25,6 +25,7 @@ VIEW = 256
 # the tile: its back (green) shows below and right of the face, like a tile stood up
 FACE = dict(x=36, y=14, w=172, h=214, r=24)
 DEPTH = 14
+_APPS: list = []                  # the application the PNGs are painted under, kept alive
 COLOURS = {"back": "#1e7a4f", "back_edge": "#14573a", "face": "#fbf6ea", "face_edge": "#cdbf9f",
            "blue": "#1f4f8f", "red": "#c8322d", "green": "#2e8b57"}
 
@@ -67,7 +68,8 @@ def render_png(svg_file: Path, size: int, out: Path) -> None:
     from PySide6.QtCore import Qt
     from PySide6.QtGui import QGuiApplication, QImage, QPainter
     from PySide6.QtSvg import QSvgRenderer
-    _app = QGuiApplication.instance() or QGuiApplication([])   # noqa: F841 - Qt needs one
+    if QGuiApplication.instance() is None:          # Qt paints only under an application
+        _APPS.append(QGuiApplication([]))
     renderer = QSvgRenderer(str(svg_file))
     if not renderer.isValid():
         raise ValueError(f"cannot read {svg_file}")
