@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import configparser
+import shutil
 import struct
+import subprocess
 import sys
 from pathlib import Path
 
@@ -212,3 +214,12 @@ def test_the_command(home, capsys):
     assert main(["--install-desktop-entry"]) == 1
     out, err = capsys.readouterr()
     assert len(err.strip().splitlines()) == 1 and "not written by mjgui" in err
+
+
+@pytest.mark.skipif(shutil.which("desktop-file-validate") is None,
+                    reason="desktop-file-validate (Debian: desktop-file-utils) is not installed")
+def test_freedesktops_validator_accepts_the_entry(home):
+    desktop_entry.install(argv=["/opt/my apps/python3", "-m", "mjgui", "a\\b", "50%", 'say "hi"'])
+    done = subprocess.run(["desktop-file-validate", str(home / "applications" / "mjgui.desktop")],
+                          capture_output=True, text=True)
+    assert done.returncode == 0 and not done.stdout.strip(), done.stdout + done.stderr
