@@ -22,7 +22,7 @@ if not (GEN / "mj_tables.c").exists() or (GEN / "mj_tables.c").stat().st_mtime <
 
 def _declarations() -> str:
     """The public header, minus what cdef cannot parse (guards, includes)."""
-    text = (CSRC / "mjcore.h").read_text()
+    text = (CSRC / "mjcore.h").read_text(encoding="utf-8")
     text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
     lines = [ln for ln in text.splitlines() if not ln.startswith(("#include", "#ifndef", "#endif", "#define MJCORE_H"))]
     text = "\n".join(lines)
@@ -63,6 +63,12 @@ static int mj_yaku_reach_bytes(const char *context, size_t length, const char *c
 }
 """
 
+LIMITED_API = "0x030B0000"
+# Portable flags only (a wheel runs on any CPU of its architecture): the core checks for
+# AVX2 at run time (csrc/ev.c), so no -march or -mavx2 here.  MSVC takes its own options;
+# /utf-8 because some comments are Japanese, which MSVC would read in the system's code page.
+COMPILE_ARGS = ["/O2", "/utf-8"] if sys.platform == "win32" else ["-O3", "-std=c99", "-Wno-missing-braces"]
+
 ffibuilder = FFI()
 ffibuilder.cdef(_declarations() + "\nint mj_shanten_bytes(const char *counts, size_t length, int forms);"
                 "\nint mj_score_bytes(const char *win, size_t length, int rules, mj_score *out);"
@@ -76,7 +82,9 @@ ffibuilder.set_source(
     sources=[str(p.relative_to(ROOT)) for p in sorted(CSRC.glob("*.c"))]
     + ["csrc/gen/mj_tables.c", "csrc/py/fastcall.c", "csrc/py/hand_read.c"],
     include_dirs=[str(CSRC), str(GEN), numpy.get_include()],
-    extra_compile_args=["-O3", "-std=c99", "-Wno-missing-braces"],
+    # the limited API of 3.11 (csrc/py/limited.h): one abi3 module for every later CPython
+    define_macros=[("Py_LIMITED_API", LIMITED_API)],
+    extra_compile_args=COMPILE_ARGS,
 )
 
 if __name__ == "__main__":

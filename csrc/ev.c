@@ -20,7 +20,7 @@
  * with params->calls, calls: see "calls" below.  A called state's key holds
  * the calls, so the memo keeps closed and open lines apart. */
 #include <stdlib.h>
-#include <pthread.h>
+#include "threads.h"
 #include "draws.h"
 #include "capped.h"
 #include "points.h"
@@ -32,10 +32,12 @@
 #define EV_SIDE_BY_SIDE 1             /* two numbers in one register: the same IEEE operations on each */
 #endif
 /* Whole value rows four numbers at a time where the CPU has AVX2, checked at
- * run time (the build itself assumes only SSE2): GCC or Clang on x86-64.
+ * run time (the build itself assumes only SSE2): GCC or Clang on x86-64, not
+ * on macOS (whether Apple's toolchain provides __builtin_cpu_supports' run-time
+ * part was not checked: Intel Macs keep the SSE2 loops; docs/packaging.md).
  * EV_WIDE_ROWS 0 keeps the build's own loops (for measuring). */
 #ifndef EV_WIDE_ROWS
-#if defined(EV_SIDE_BY_SIDE) && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#if defined(EV_SIDE_BY_SIDE) && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(__APPLE__)
 #define EV_WIDE_ROWS 1
 #else
 #define EV_WIDE_ROWS 0
@@ -1479,7 +1481,7 @@ static void search_roots(root_search *s)
     uint8_t h[MJ_KINDS];
     memcpy(h, s->given, MJ_KINDS);
     int i;
-    while ((i = __atomic_fetch_add(s->next, 1, __ATOMIC_RELAXED)) < s->n_work) {
+    while ((i = mj_atomic_fetch_add(s->next, 1)) < s->n_work) {
         int d = s->work[i];
         mj_ev_row *row = &s->rows[d];
         h[d]--;
@@ -1498,16 +1500,15 @@ static void search_roots(root_search *s)
         h[d]++;
         if (v < 0) {
             s->result = c->failed == FAIL_CANCELLED ? MJ_ERR_CANCELLED : MJ_ERR_MEMORY;
-            __atomic_store_n(s->next, s->n_work, __ATOMIC_RELAXED);   /* the other thread stops too */
+            mj_atomic_store(s->next, s->n_work);   /* the other thread stops too */
             return;
         }
     }
 }
 
-static void *search_roots_thread(void *s)
+static void search_roots_job(void *s)
 {
     search_roots(s);
-    return NULL;
 }
 
 int mj_ev_model(const mj_win *hand, const mj_ev_params *p, mj_ev_row *rows, long *states)
@@ -1536,7 +1537,7 @@ int mj_ev_model(const mj_win *hand, const mj_ev_params *p, mj_ev_row *rows, long
     c.dealer = hand->seat_wind == 0;
     c.closed = 1;
     c.waits_given = EV_WAITS_UNKNOWN;
-    c.search = __atomic_add_fetch(&searches_begun, 1, __ATOMIC_RELAXED);
+    c.search = mj_atomic_add_u64(&searches_begun, 1);
 #if EV_WIDE_ROWS
     c.wide = __builtin_cpu_supports("avx2");     /* a bit libgcc's start-up found */
 #endif
@@ -1604,7 +1605,6 @@ int mj_ev_model(const mj_win *hand, const mj_ev_params *p, mj_ev_row *rows, long
     int next = 0;
     root_search one = {c, h, rows, work, n_work, &next, 0}, two = one;
     one.c.cx = mj_caps_init(&one.c.caps_ctx, one.c.caps);     /* each context points to its own caps */
-    pthread_t helper;
     /* a second thread pays at 2-shanten, where the time is (the app's search: wall -28 % at
      * the median, the slowest hands 24-32 ms against 37-44, for 20-50 % more CPU: the memos
      * share no states); a 1-shanten search takes about a millisecond, and a 3-shanten hand's
@@ -1619,10 +1619,9 @@ int mj_ev_model(const mj_win *hand, const mj_ev_params *p, mj_ev_row *rows, long
         two.c.arena = NULL;
         two.c.arena_used = two.c.arena_cap = 0;
         two.c.cx = mj_caps_init(&two.c.caps_ctx, two.c.caps);
-        paired = pthread_create(&helper, NULL, search_roots_thread, &two) == 0;
     }
-    search_roots(&one);
-    if (paired) pthread_join(helper, NULL);
+    if (paired) paired = mj_run_beside(search_roots_job, &two, &one);
+    else search_roots(&one);
     if (result >= -1 && (one.result || (paired && two.result)))
         result = one.result == MJ_ERR_CANCELLED || two.result == MJ_ERR_CANCELLED ? MJ_ERR_CANCELLED : MJ_ERR_MEMORY;
     c = one.c;

@@ -314,6 +314,8 @@ def _parser() -> argparse.ArgumentParser:
                         help="render the main window with --hand analysed to a PNG and exit (no display needed)")
     parser.add_argument("--lang", choices=("en", "ja"), help="language of the screenshot")
     parser.add_argument("--theme", choices=("light", "dark"), help="theme of the screenshot")
+    parser.add_argument("--install-desktop-entry", action="store_true",
+                        help="add mjgui to the Linux desktop's application menu, with its icon, and exit")
     sub = parser.add_subparsers(dest="command")
     for name, text in (("shanten", "shanten of each hand (best, regular, seven pairs, thirteen orphans)"),
                        ("waits", "waits and ukeire of each 3k+1 hand, with remaining copies")):
@@ -415,6 +417,9 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    if args.install_desktop_entry:
+        from mjgui.desktop_entry import run as install_desktop_entry
+        return install_desktop_entry()
     return _app(args)
 
 

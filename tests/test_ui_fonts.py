@@ -1,4 +1,4 @@
-"""The bundled Japanese font (assets/fonts/, made by tools/gen_font_subset.py)
+"""The bundled Japanese font (mjgui/assets/fonts/, made by tools/gen_font_subset.py)
 covers every character of the UI that DejaVu Sans cannot draw, and
 mjgui.ui.fonts.install_fonts puts it behind the application font.
 
@@ -19,11 +19,11 @@ from PySide6.QtWidgets import QApplication, QLabel  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "mjgui"
-FONT_DIR = ROOT / "assets" / "fonts"
+FONT_DIR = ROOT / "mjgui" / "assets" / "fonts"
 BUNDLED = FONT_DIR / "mjgui-ja.otf"
 FAMILY = "mjgui Noto Sans JP"
 DEJAVU = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
-REGENERATE = "run `python3 tools/gen_font_subset.py` and commit assets/fonts/"
+REGENERATE = "run `python3 tools/gen_font_subset.py` and commit mjgui/assets/fonts/"
 SAMPLE = "向聴 受け入れ"
 
 # Blocks that need a CJK font (used when DejaVu Sans is not on the machine).

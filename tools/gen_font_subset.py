@@ -23,14 +23,14 @@ installed on the system.  The OFL allows that name: the only Reserved Font
 Name of Noto Sans CJK is "Source" (its upstream licence reads "Copyright
 2014-2021 Adobe (http://www.adobe.com/), with Reserved Font Name 'Source'"),
 and "Noto" is not reserved.  Copyright, licence and trademark records of the
-name table are kept; assets/fonts/OFL.txt ships the licence.
+name table are kept; mjgui/assets/fonts/OFL.txt ships the licence.
 
 Only fontTools is needed.  The output is deterministic: the same source
 font and the same mjgui sources give the same bytes (the head timestamps are
 copied from the source font, not set to "now").
 
     pip install fonttools
-    python3 tools/gen_font_subset.py            # writes assets/fonts/mjgui-ja.otf
+    python3 tools/gen_font_subset.py            # writes mjgui/assets/fonts/mjgui-ja.otf
     python3 tools/gen_font_subset.py --check    # exit 1 if the file is out of date
     python3 tools/gen_font_subset.py --list     # print the characters, write nothing
 """
@@ -46,7 +46,7 @@ import unicodedata
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, ".."))
 DEFAULT_SRC_DIR = os.path.join(ROOT, "mjgui")
-DEFAULT_OUT = os.path.join(ROOT, "assets", "fonts", "mjgui-ja.otf")
+DEFAULT_OUT = os.path.join(ROOT, "mjgui", "assets", "fonts", "mjgui-ja.otf")
 DEFAULT_FONT = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"
 DEFAULT_FONT_INDEX = 0  # face 0 of the collection = Noto Sans CJK JP (1 KR, 2 SC, 3 TC, 4 HK)
 DEFAULT_DEJAVU = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"

@@ -20,7 +20,7 @@ Only fontTools is needed to generate.  The output is deterministic: the same
 fonts give the same bytes.  ``--sheet PATH`` additionally renders a contact
 sheet PNG of all tiles (needs PySide6; ``--sheet-only`` skips generation).
 
-    python3 tools/gen_tiles.py                       # writes assets/tiles/
+    python3 tools/gen_tiles.py                       # writes mjgui/assets/tiles/
     python3 tools/gen_tiles.py --sheet /tmp/sheet.png
 """
 
@@ -32,7 +32,7 @@ import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-DEFAULT_OUT = os.path.normpath(os.path.join(HERE, "..", "assets", "tiles"))
+DEFAULT_OUT = os.path.normpath(os.path.join(HERE, "..", "mjgui", "assets", "tiles"))
 DEFAULT_CJK_FONT = "/usr/share/fonts/opentype/noto/NotoSerifCJK-Bold.ttc"
 DEFAULT_CJK_INDEX = 0  # face 0 of the collection = Noto Serif CJK JP Bold
 DEFAULT_INDEX_FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
@@ -502,7 +502,7 @@ def contact_sheet(tiles_dir: str, path: str) -> None:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--out", default=DEFAULT_OUT,
-                    help="output directory (default: assets/tiles beside tools/)")
+                    help="output directory (default: mjgui/assets/tiles)")
     ap.add_argument("--font", default=DEFAULT_CJK_FONT,
                     help="CJK font file (.otf/.ttf/.ttc) for the glyph outlines")
     ap.add_argument("--font-index", type=int, default=DEFAULT_CJK_INDEX,

@@ -11,8 +11,7 @@
  * cffi calls release the GIL, so the only function cffi calls here,
  * mj_py_method, touches no Python object; everything else runs as a builtin
  * (with the GIL), bind() included, which also sets up numpy and the ints. */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
+#include "limited.h"
 #include <string.h>
 #define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
 #include <numpy/arrayobject.h>
@@ -28,6 +27,26 @@ static PyObject *unbound(void)
     PyErr_SetString(PyExc_RuntimeError, "the fast entry was called before mjgui.core bound its slow path");
     return NULL;
 }
+/* fn(*args, **kwargs) from a vectorcall's arguments (PyObject_Vectorcall is
+ * not in the 3.11 limited API); only the slow path, so the tuple costs nothing that matters */
+static PyObject *call_slow(PyObject *fn, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    Py_ssize_t nkw = kwnames ? PyTuple_Size(kwnames) : 0;
+    PyObject *tuple = PyTuple_New(nargs), *kwargs = nkw ? PyDict_New() : NULL, *answer = NULL;
+    if (!tuple || (nkw && !kwargs)) goto done;
+    for (Py_ssize_t i = 0; i < nargs; i++) {
+        Py_INCREF(args[i]);
+        PyTuple_SetItem(tuple, i, args[i]);           /* steals the new reference */
+    }
+    for (Py_ssize_t i = 0; i < nkw; i++)
+        if (PyDict_SetItem(kwargs, PyTuple_GetItem(kwnames, i), args[nargs + i]) < 0) goto done;
+    answer = PyObject_Call(fn, tuple, kwargs);
+done:
+    Py_XDECREF(tuple);
+    Py_XDECREF(kwargs);
+    return answer;
+}
+
 static uintptr_t small_base;            /* when they are evenly spaced in memory (CPython */
 static int small_shift = -1;            /* keeps them in one array): address -> value */
 
@@ -54,15 +73,15 @@ static inline int count_of(PyObject *v)
 static int read_counts(PyObject *obj, uint8_t *buf)
 {
     if (PyBytes_CheckExact(obj)) {
-        if (PyBytes_GET_SIZE(obj) != MJ_KINDS) return 0;
-        memcpy(buf, PyBytes_AS_STRING(obj), MJ_KINDS);   /* counts above 4: the core says so */
+        if (PyBytes_Size(obj) != MJ_KINDS) return 0;
+        memcpy(buf, PyBytes_AsString(obj), MJ_KINDS);     /* counts above 4: the core says so */
         return 1;
     }
-    if (PyList_CheckExact(obj) || PyTuple_CheckExact(obj)) {
-        if (PySequence_Fast_GET_SIZE(obj) != MJ_KINDS) return 0;
-        PyObject **items = PySequence_Fast_ITEMS(obj);
+    int list = PyList_CheckExact(obj);
+    if (list || PyTuple_CheckExact(obj)) {
+        if ((list ? PyList_Size(obj) : PyTuple_Size(obj)) != MJ_KINDS) return 0;
         for (int i = 0; i < MJ_KINDS; i++) {
-            int c = count_of(items[i]);
+            int c = count_of(list ? PyList_GetItem(obj, i) : PyTuple_GetItem(obj, i));
             if (c < 0) return 0;
             buf[i] = (uint8_t)c;
         }
@@ -98,7 +117,7 @@ static PyObject *fast_shanten(PyObject *self, PyObject *const *args, Py_ssize_t 
     if (result >= -1) return PyLong_FromLong(result);
 slow:
     if (!slow_shanten) return unbound();
-    return PyObject_Vectorcall(slow_shanten, args, (size_t)nargs, kwnames);
+    return call_slow(slow_shanten, args, nargs, kwnames);
 }
 
 /* batch(hands, forms=ALL_FORMS): shanten of each row of a C-contiguous (n, 34)
@@ -139,7 +158,7 @@ static PyObject *fast_batch(PyObject *self, PyObject *const *args, Py_ssize_t na
     Py_DECREF(out);
 slow:
     if (!slow_batch) return unbound();
-    return PyObject_Vectorcall(slow_batch, args, (size_t)nargs, kwnames);
+    return call_slow(slow_batch, args, nargs, kwnames);
 }
 
 /* (result, fields): the fields of mj_score in mjgui.core's SCORE_FIELD_NAMES order
@@ -153,9 +172,9 @@ static PyObject *score_answer(int result, const mj_score *s)
     if (!fields) return NULL;
     for (int i = 0; i < N_INTS; i++) {
         if (!(item = PyLong_FromLong(ints[i]))) goto fail;
-        PyTuple_SET_ITEM(fields, i, item);
+        PyTuple_SetItem(fields, i, item);
     }
-#define FIELD(at, make) do { if (!(item = (make))) goto fail; PyTuple_SET_ITEM(fields, at, item); } while (0)
+#define FIELD(at, make) do { if (!(item = (make))) goto fail; PyTuple_SetItem(fields, at, item); } while (0)
     FIELD(N_INTS, PyBytes_FromStringAndSize((const char *)s->yaku, sizeof s->yaku));
     FIELD(N_INTS + 1, PyBytes_FromStringAndSize((const char *)s->yaku_han, sizeof s->yaku_han));
     FIELD(N_INTS + 2, PyLong_FromLong(s->n_fu));
@@ -168,8 +187,8 @@ static PyObject *score_answer(int result, const mj_score *s)
     if (!code) goto fail;
     PyObject *pair = PyTuple_New(2);
     if (!pair) { Py_DECREF(code); goto fail; }
-    PyTuple_SET_ITEM(pair, 0, code);
-    PyTuple_SET_ITEM(pair, 1, fields);
+    PyTuple_SetItem(pair, 0, code);
+    PyTuple_SetItem(pair, 1, fields);
     return pair;
 fail:
     Py_DECREF(fields);
@@ -192,13 +211,13 @@ static long rule_bits(PyObject *obj)
 static PyObject *fast_score(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)self;
-    if (nargs != 2 || !PyBytes_CheckExact(args[0]) || PyBytes_GET_SIZE(args[0]) != (Py_ssize_t)sizeof(mj_win))
+    if (nargs != 2 || !PyBytes_CheckExact(args[0]) || PyBytes_Size(args[0]) != (Py_ssize_t)sizeof(mj_win))
         Py_RETURN_NONE;
     long rules = rule_bits(args[1]);
     if (rules == -2) Py_RETURN_NONE;
     mj_win w;
     mj_score s;
-    memcpy(&w, PyBytes_AS_STRING(args[0]), sizeof w);      /* bytes data need not be aligned */
+    memcpy(&w, PyBytes_AsString(args[0]), sizeof w);      /* bytes data need not be aligned */
     return score_answer(mj_score_hand(&w, (int)rules, &s), &s);
 }
 
@@ -214,7 +233,7 @@ static PyObject *fast_score_hand(PyObject *self, PyObject *const *args, Py_ssize
     mj_score s;
     PyObject *pair = score_answer(mj_score_hand(&w, (int)rules, &s), &s);
     if (!pair) return NULL;
-    PyObject *answer = PyTuple_Pack(4, PyTuple_GET_ITEM(pair, 0), PyTuple_GET_ITEM(pair, 1),
+    PyObject *answer = PyTuple_Pack(4, PyTuple_GetItem(pair, 0), PyTuple_GetItem(pair, 1),
                                     w.flags & MJ_WIN_TSUMO ? Py_True : Py_False, w.seat_wind ? Py_False : Py_True);
     Py_DECREF(pair);
     return answer;
@@ -237,10 +256,8 @@ static PyObject *fast_bind(PyObject *self, PyObject *const *args, Py_ssize_t nar
         return NULL;
     }
     if (setup() < 0) return NULL;
-    Py_INCREF(args[0]);
-    Py_XSETREF(slow_shanten, args[0]);
-    Py_INCREF(args[1]);
-    Py_XSETREF(slow_batch, args[1]);
+    mj_py_keep(&slow_shanten, args[0]);
+    mj_py_keep(&slow_batch, args[1]);
     Py_RETURN_NONE;
 }
 

@@ -7,8 +7,7 @@
  * missing winning tile, six dora indicators, a value the struct cannot hold)
  * answers 0 and mjgui.scoring takes its Python path, which names the problem.
  * What the struct holds, the core validates in turn (counts, sizes, melds). */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
+#include "limited.h"
 #include <string.h>
 #include "mjcore.h"
 #include "hand_read.h"
@@ -25,7 +24,7 @@ static PyObject *s_counts, *s_melds, *s_dora, *s_round, *s_seat, *s_win, *s_conc
 int mj_py_hand_bind(PyObject *const *args, Py_ssize_t nargs)
 {
     if (nargs != 6 || !PyType_Check(args[0]) || !PyType_Check(args[1]) || !PyType_Check(args[2])
-        || !PyType_Check(args[3]) || !PyTuple_CheckExact(args[4]) || PyTuple_GET_SIZE(args[4]) != 5
+        || !PyType_Check(args[3]) || !PyTuple_CheckExact(args[4]) || PyTuple_Size(args[4]) != 5
         || !PyDict_CheckExact(args[5])) {
         PyErr_SetString(PyExc_TypeError, "bind_hand(Hand, Meld, Tile, Win, meld kinds (5), {flag: bit})");
         return -1;
@@ -41,16 +40,9 @@ int mj_py_hand_bind(PyObject *const *args, Py_ssize_t nargs)
     PyDict_Clear(flag_sets);
     PyObject *keep[4] = {args[0], args[1], args[2], args[3]};
     PyObject **slot[4] = {&hand_type, &meld_type, &tile_type, &win_type};
-    for (int i = 0; i < 4; i++) {
-        Py_INCREF(keep[i]);
-        Py_XSETREF(*slot[i], keep[i]);
-    }
-    for (int i = 0; i < 5; i++) {
-        Py_INCREF(PyTuple_GET_ITEM(args[4], i));
-        Py_XSETREF(meld_kinds[i], PyTuple_GET_ITEM(args[4], i));
-    }
-    Py_INCREF(args[5]);
-    Py_XSETREF(flag_bits, args[5]);
+    for (int i = 0; i < 4; i++) mj_py_keep(slot[i], keep[i]);
+    for (int i = 0; i < 5; i++) mj_py_keep(&meld_kinds[i], PyTuple_GetItem(args[4], i));
+    mj_py_keep(&flag_bits, args[5]);
     return 0;
 }
 
@@ -80,8 +72,8 @@ static int tile_kind(PyObject *tile)
 static int red_bits(PyObject *tiles)
 {
     int bits = 0;
-    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(tiles); i++) {
-        PyObject *tile = PyTuple_GET_ITEM(tiles, i);
+    for (Py_ssize_t i = 0; i < PyTuple_Size(tiles); i++) {
+        PyObject *tile = PyTuple_GetItem(tiles, i);
         if ((PyObject *)Py_TYPE(tile) != tile_type) return -1;
         PyObject *r = PyObject_GetAttr(tile, s_red);
         if (!r) { PyErr_Clear(); return -1; }
@@ -100,10 +92,10 @@ static int indicators(PyObject *obj, PyObject *name, uint8_t *out, int max)
     PyObject *t = PyObject_GetAttr(obj, name);
     if (!t) { PyErr_Clear(); return -1; }
     int n = -1;
-    if (PyTuple_CheckExact(t) && PyTuple_GET_SIZE(t) <= max) {
-        n = (int)PyTuple_GET_SIZE(t);
+    if (PyTuple_CheckExact(t) && PyTuple_Size(t) <= max) {
+        n = (int)PyTuple_Size(t);
         for (int i = 0; i < n && n >= 0; i++) {
-            int kind = tile_kind(PyTuple_GET_ITEM(t, i));
+            int kind = tile_kind(PyTuple_GetItem(t, i));
             if (kind < 0) n = -1;
             else out[i] = (uint8_t)kind;
         }
@@ -130,7 +122,7 @@ static long win_flags(PyObject *flags)
     }
     Py_DECREF(it);
     if (PyErr_Occurred()) { PyErr_Clear(); return -1; }
-    if (bits >= 0 && bits <= MJ_WIN_ALL && PyDict_GET_SIZE(flag_sets) < FLAG_SETS_MAX) {
+    if (bits >= 0 && bits <= MJ_WIN_ALL && PyDict_Size(flag_sets) < FLAG_SETS_MAX) {
         PyObject *value = PyLong_FromLong(bits);
         if (!value || PyDict_SetItem(flag_sets, flags, value) < 0) PyErr_Clear();
         Py_XDECREF(value);
@@ -141,10 +133,10 @@ static long win_flags(PyObject *flags)
 /* The melds into w (types, base kinds, red bits); 0 on anything unexpected. */
 static int read_melds(PyObject *melds, mj_win *w, int *red)
 {
-    if (!PyTuple_CheckExact(melds) || PyTuple_GET_SIZE(melds) > 4) return 0;
-    w->n_melds = (uint8_t)PyTuple_GET_SIZE(melds);
+    if (!PyTuple_CheckExact(melds) || PyTuple_Size(melds) > 4) return 0;
+    w->n_melds = (uint8_t)PyTuple_Size(melds);
     for (int m = 0; m < w->n_melds; m++) {
-        PyObject *meld = PyTuple_GET_ITEM(melds, m);
+        PyObject *meld = PyTuple_GetItem(melds, m);
         if ((PyObject *)Py_TYPE(meld) != meld_type) return 0;
         PyObject *kind = PyObject_GetAttr(meld, s_kind);
         if (!kind) { PyErr_Clear(); return 0; }
@@ -154,9 +146,9 @@ static int read_melds(PyObject *melds, mj_win *w, int *red)
             if (kind == meld_kinds[i]) type = i;
         PyObject *tiles = PyObject_GetAttr(meld, s_tiles);
         if (!tiles) { PyErr_Clear(); return 0; }
-        int ok = type >= 0 && PyTuple_CheckExact(tiles) && PyTuple_GET_SIZE(tiles) >= 3
-                 && PyTuple_GET_SIZE(tiles) <= 4;
-        int base = ok ? tile_kind(PyTuple_GET_ITEM(tiles, 0)) : -1;
+        int ok = type >= 0 && PyTuple_CheckExact(tiles) && PyTuple_Size(tiles) >= 3
+                 && PyTuple_Size(tiles) <= 4;
+        int base = ok ? tile_kind(PyTuple_GetItem(tiles, 0)) : -1;
         int five = base >= 0 && base < 27 && base % 9 <= 4 && base % 9 >= (type == MJ_MELD_CHI ? 2 : 4);
         int bits = base < 0 ? -1 : five ? red_bits(tiles) : 0;
         Py_DECREF(tiles);
@@ -173,14 +165,14 @@ static int read_concealed(PyObject *hand, mj_win *w, int *red)
 {
     PyObject *counts = PyObject_GetAttr(hand, s_counts);
     if (!counts) { PyErr_Clear(); return 0; }
-    int ok = PyBytes_CheckExact(counts) && PyBytes_GET_SIZE(counts) == MJ_KINDS;
-    if (ok) memcpy(w->counts, PyBytes_AS_STRING(counts), MJ_KINDS);
+    int ok = PyBytes_CheckExact(counts) && PyBytes_Size(counts) == MJ_KINDS;
+    if (ok) memcpy(w->counts, PyBytes_AsString(counts), MJ_KINDS);
     Py_DECREF(counts);
     if (!ok) return 0;
     if (!(w->counts[4] | w->counts[13] | w->counts[22])) return 1;
     PyObject *tiles = PyObject_GetAttr(hand, s_concealed);
     if (!tiles) { PyErr_Clear(); return 0; }
-    int bits = PyTuple_CheckExact(tiles) && PyTuple_GET_SIZE(tiles) <= 18 ? red_bits(tiles) : -1;
+    int bits = PyTuple_CheckExact(tiles) && PyTuple_Size(tiles) <= 18 ? red_bits(tiles) : -1;
     Py_DECREF(tiles);
     if (bits < 0) return 0;
     *red |= bits;

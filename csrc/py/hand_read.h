@@ -1,7 +1,7 @@
 /* csrc/py/hand_read.c: a mjgui.hand.Hand read into a mj_win (with the GIL held). */
 #ifndef MJ_PY_HAND_READ_H
 #define MJ_PY_HAND_READ_H
-#include <Python.h>
+#include "limited.h"
 #include "mjcore.h"
 
 /* bind_hand(Hand, Meld, Tile, Win, MeldKind members in MJ_MELD_* order, {win word: MJ_WIN_* bit}):

@@ -15,6 +15,11 @@ def _application():
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("mjgui")
     app.setOrganizationName("mjgui")
+    # the title bar's, task bar's and dock's icon on every system; on Linux the desktop
+    # entry's name lets a Wayland compositor match the window to it
+    from mjgui import app_icon
+    app.setWindowIcon(app_icon.qicon())
+    app.setDesktopFileName(app_icon.NAME)
     return app
 
 

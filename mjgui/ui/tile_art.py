@@ -1,4 +1,4 @@
-"""Tile pictures: the SVG tile set in assets/ rendered to cached pixmaps.
+"""Tile pictures: the SVG tile set in mjgui/assets/ rendered to cached pixmaps.
 
 Every glyph in the SVGs is a path, so tiles look the same on a machine with no
 CJK font.  Pixmaps are rendered at the device pixel ratio of the screen, so
@@ -6,7 +6,6 @@ they stay crisp at any size and DPI.
 """
 from __future__ import annotations
 
-import sysconfig
 from functools import lru_cache
 from pathlib import Path
 
@@ -21,14 +20,12 @@ ASPECT = 0.75            # width / height of a tile
 
 
 def assets_dir() -> Path:
-    """assets/ of a source checkout (editable install), else the installed copy."""
-    here = Path(__file__).resolve().parents[2] / "assets"
-    if (here / "tiles").is_dir():
-        return here
-    installed = Path(sysconfig.get_path("data")) / "share" / "mjgui" / "assets"
-    if (installed / "tiles").is_dir():
-        return installed
-    raise FileNotFoundError(f"mjgui's tile art is missing: looked in {here} and {installed}")
+    """mjgui/assets/: package data, so a checkout, an editable install and a wheel all
+    carry it beside the code (docs/packaging.md)."""
+    folder = Path(__file__).resolve().parents[1] / "assets"
+    if not (folder / "tiles").is_dir():
+        raise FileNotFoundError(f"mjgui's tile art is missing: looked in {folder}")
+    return folder
 
 
 def tile_file_name(tile: Tile | str) -> str:
