@@ -21,7 +21,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Iterable, NamedTuple
 
 from mjgui import core
-from mjgui._core import ffi, lib
+from mjgui.core import ffi, lib      # the C structs and constants, through the one boundary module
 from mjgui.core import HandError
 from mjgui.hand import Hand, Meld, MeldKind, Win
 from mjgui.tiles import KIND_NAMES, Tile

@@ -56,7 +56,7 @@ Score problems
     valid problem whose value is 0 points (the generator never makes one; an author may, to
     teach that dora are not a yaku).
 
-    A score value (``answer``, ``best``, and what `mjgui.drills.scoring.grade` takes) is
+    A score value (``answer``, ``best``, and what `mjgui.drills.grading.grade` takes) is
     ``POINTS`` or ``HAN/FU/POINTS``: ``5200``, ``3/40/5200``, ``5,200``.  POINTS is what the
     payers pay together, before honba and riichi sticks; a tsumo may also be given as its
     payments, ``1300-2600`` (each non-dealer - the dealer) or ``2600all`` (a dealer's).
