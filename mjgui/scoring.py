@@ -331,7 +331,9 @@ class Score:
         return f"{head}, {self.points(lang)}"
 
     def fu_text(self, lang: str = "en") -> str:
-        """The fu count: "base 20 + closed ron 10 + wait 3m 2 = 32 -> 40"."""
+        """The fu count: "base 20 + closed ron 10 + wait 3m 2 = 32 -> 40" (a yakuman counts none)."""
+        if not self.fu_parts:
+            return "役満は符を数えない" if lang == "ja" else "not counted (a yakuman)"
         raw = sum(p.fu for p in self.fu_parts)
         text = " + ".join(p.label(lang) for p in self.fu_parts)
         return f"{text} = {raw}" + (f" → {self.fu}" if raw != self.fu else "")

@@ -170,3 +170,14 @@ def test_a_completed_quad_breaks_ippatsu():
     (check,) = replay(loads(_ROBBED_QUAD.format(end=end)), 0).checks
     assert "ippatsu" not in check.hand.split() and "riichi" in check.hand.split()
     assert check.log == check.scored == (3, 30, 3900) and check.agrees
+
+
+def test_a_disagreeing_win_says_why():
+    """issue 26, item 13: the log writes a winning hand that is not complete (7s changed to
+    1m): the check disagrees and names the two hands."""
+    from logs_literal import MJLOG
+    text = MJLOG.replace('hai="4,8,13,17,20,25,41,44,48,89,90,93,96,101"', 'hai="0,4,8,13,17,20,25,41,44,48,89,90,93,101"')
+    (check,) = replay(loads(text), 1).checks
+    assert check.hand_matches is False and not check.agrees
+    assert "not the replayed one" in check.problem
+    assert "1m" in check.problem and "7s" in check.problem

@@ -314,7 +314,12 @@ class _RoundReplayer:
         except (TileError, ValueError) as error:
             return WinCheck(self.index, w.seat, "", matches, log, None, str(error))
         scored = (value.han, value.fu, value.total)
-        return WinCheck(self.index, w.seat, str(hand), matches, log, scored)
+        # a disagreement says why: the log's hand is another, or the hand does not win
+        problem = "" if value.wins else value.reason()
+        if matches is False:
+            problem = (f"the log's winning hand {''.join(t.name for t in w.hand)} is not the replayed one "
+                       f"({''.join(t.name for t in sorted(concealed))})" + (f"; {problem}" if problem else ""))
+        return WinCheck(self.index, w.seat, str(hand), matches, log, scored, problem)
 
     # ---- the round ---------------------------------------------------------------------------
     def run(self) -> RoundReplay:

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from urllib.parse import unquote_to_bytes
 
-from PySide6.QtCore import QSettings, Qt, Signal
+from PySide6.QtCore import QSettings, Qt, QUrl, Signal
 from PySide6.QtGui import QDragEnterEvent, QDropEvent, QGuiApplication, QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel,
                                QProgressBar, QPushButton, QScrollArea, QSizePolicy, QSplitter, QTableWidget,
@@ -24,7 +25,7 @@ from mjgui.logs.record import GameRecord
 from mjgui.ui.hand_view import HandView
 from mjgui.ui.i18n import tr
 from mjgui.ui.review_timeline import AGREED, MISTAKE, SMALL, ReviewTimeline, TimelineCell, TimelineRow
-from mjgui.ui.review_worker import GameReviewer, log_files
+from mjgui.ui.review_worker import MAX_FOLDER_FILES, GameReviewer, log_files
 from mjgui.ui.theme import COLORS
 from mjgui.words import shanten_word
 
@@ -35,6 +36,15 @@ _UNITS = {"points": ("pts", "点"), "ukeire": ("tiles", "枚"), "calls": ("calls
 _EVALUATORS = {"ev": ("expected points", "期待値"), "analysis": ("ukeire ranking", "受け入れ順"),
                "forced": ("forced (riichi)", "リーチ後のツモ切り"), "ron": ("ron", "ロン"),
                "calls": ("calls", "鳴き判断")}
+
+
+def _local_path(url: QUrl) -> str:
+    """A dropped file's path.  On POSIX a name is bytes: a file manager percent-encodes bytes
+    that are not UTF-8 (%FF%FEgame.mjlog), which toLocalFile() would turn into U+FFFD; the
+    bytes are decoded as the file system does (os.fsdecode), so such a file still opens."""
+    if os.name != "posix" or url.host():
+        return url.toLocalFile()
+    return os.fsdecode(unquote_to_bytes(url.path(QUrl.ComponentFormattingOption.FullyEncoded)))
 
 
 def _unit(unit: str) -> str:
@@ -65,6 +75,7 @@ class ReviewPage(QWidget):
         self.source = ""
         self.review = None                   # the GameReview shown
         self._load_token = self._review_token = self._folder_token = -1
+        self._folder_left = 0               # candidates past the import's cap, not looked at
         self._folder_results: list[tuple[str, object]] = []
         self._theme = "light"
         self.worker = GameReviewer(self)
@@ -253,7 +264,7 @@ class ReviewPage(QWidget):
                           "for that name", "先に1局開いてプレイヤーを選んでください。フォルダはその名前で検討します"))
             return False
         try:
-            paths = log_files(folder)
+            paths, self._folder_left = log_files(folder)
         except OSError as error:
             self._fail(tr(f"Cannot read the folder: {error.strerror or error}",
                           f"フォルダを読めません: {error.strerror or error}"))
@@ -274,7 +285,7 @@ class ReviewPage(QWidget):
 
     def dropEvent(self, event: QDropEvent) -> None:
         mime = event.mimeData()
-        local = [u.toLocalFile() for u in mime.urls() if u.isLocalFile()] if mime.hasUrls() else []
+        local = [_local_path(u) for u in mime.urls() if u.isLocalFile()] if mime.hasUrls() else []
         if local:
             path = local[0]
             if os.path.isdir(path):
@@ -357,6 +368,11 @@ class ReviewPage(QWidget):
         if failed:
             text += tr(f", {len(failed)} files skipped (first: {failed[0][1]})",
                        f"、{len(failed)}件は読めませんでした（最初: {failed[0][1]}）")
+        if self._folder_left:
+            text += tr(f"; {self._folder_left} more log files in the folder were not looked at "
+                       f"(an import takes the first {MAX_FOLDER_FILES} by name)",
+                       f"。フォルダの残り{self._folder_left}件は読んでいません（取り込みは名前順に最初の"
+                       f"{MAX_FOLDER_FILES}件まで）")
         if cancelled:
             text += tr(" (stopped)", "（中止）")
         self.message.emit(text)
@@ -552,9 +568,9 @@ class ReviewPage(QWidget):
         elif self.review is not None:
             self.summary.setText(self._summary_text())
         elif self.record is None:
-            self.summary.setText(tr("Open a game log (tenhou mjlog or XML, tenhou.net/6 JSON — also what the Mahjong "
-                                    "Soul converters write —, mjai), drop one here or paste tenhou.net/6 JSON: "
-                                    "every decision of your player is rated.",
+            self.summary.setText(tr("Open a game log (a tenhou mjlog or XML file, tenhou.net/6 JSON, which the "
+                                    "Mahjong Soul converters also write, or mjai JSON lines), drop one here or "
+                                    "paste tenhou.net/6 JSON: every decision of your player is rated.",
                                     "牌譜（天鳳mjlog/XML、tenhou.net/6 JSON（雀魂の変換ツールの出力も）、mjai）を開くか、"
                                     "ここへドロップ、"
                                     "またはJSONを貼り付けてください。選んだプレイヤーの判断をすべて評価します。"))
