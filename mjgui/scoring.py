@@ -566,13 +566,18 @@ def best_ron_after_call(hand: Hand, concealed: bytes, meld: Meld, banned: Iterab
     banned = set(banned)
     best: Score | None = None
     counts = bytearray(concealed)
+    # copies outside the concealed tiles (melds, the call's included, and dora indicators): a
+    # wait whose every copy is already there cannot be won on (a fifth copy is no hand)
+    outside = bytearray(34)
+    for t in (*(t for m in melds for t in m.tiles), *hand.dora_indicators):
+        outside[t.kind] += 1
     for d in range(34):
         if not counts[d] or d in banned:
             continue
         counts[d] -= 1
         if core.shanten(bytes(counts), core.REGULAR) == 0:
             for w in core.waits(bytes(counts), core.REGULAR):
-                if counts[w] == 4:
+                if counts[w] + outside[w] >= 4:
                     continue
                 counts[w] += 1
                 result, values = core.score_packed(
