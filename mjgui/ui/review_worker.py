@@ -1,8 +1,9 @@
 """Reading and rating game logs off the UI thread, one request at a time.
 
-Every request gets a number; a newer request makes the older one stop at its next decision
-(`mjgui.logs.record.Cancelled`; loading and replaying stop the same way), so opening another game or choosing another player never
-waits for the previous review, and a stale answer never reaches the page (its number is old).
+Every request gets a number; a newer request (or Cancel) makes the older one stop at its next
+record, round or decision (`mjgui.logs.record.Cancelled`: reading, replaying and rating all
+ask), so opening another game or choosing another player never waits for the previous work,
+and a stale answer never reaches the page (its number is old).
 
 Signals (all delivered on the UI thread):
 - ``loaded(token, source, record_or_error)`` for `load_file` / `load_text`;
