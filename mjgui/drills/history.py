@@ -689,7 +689,7 @@ class HistoryStore:
             rowid = self._write(write)
         except ValueError as e:       # e.g. a clock so far ahead that no due time follows
             raise HistoryError(f"The answer was not saved: {e}. Check the computer's clock.",
-                               f"解答を保存できませんでした（{e}）。パソコンの時計を確認してください。") from None
+                               f"解答を保存できませんでした（{e}）。パソコンの時計を直してください。") from None
         if cached:
             self._patch_review_rows(attempt.problem_id)
         return rowid
