@@ -14,7 +14,9 @@ For a 3k+2 hand, one row per distinct discard:
   drawing t and discarding well (t one copy scarcer), the tie-break between equal ukeire;
 - **calls** (鳴き): the tiles whose pon (from anyone) or chi (from the left player, with any two
   concealed tiles that make a run with it) followed by the best legal discard lowers the shanten;
-  kuikae (喰い替え) is banned. Each call says whether it keeps a yaku (see `mjgui.yaku`).
+  kuikae (喰い替え) is banned; a kind with no copy left unseen (all in the hand, the melds, the
+  indicators, the visible tiles and the discards) is never offered: nobody can discard it.
+  Each call says whether it keeps a yaku (see `mjgui.yaku`).
 
 Remaining copies count the whole hand (concealed, melds, and the tile being discarded) and every
 visible tile, as `Hand.remaining` does. Rows are ranked by a function passed in (`rank`, a sort key,
@@ -442,6 +444,8 @@ def _call_options(counts: bytes, hand: Hand, before: int, remaining: Sequence[in
     _, pon, chi = core.call_arrays(counts, caps)
     options = []
     for t in range(N_KINDS):
+        if not remaining[t]:            # every copy is seen: nobody can discard one to call
+            continue
         if pon[t] < before:
             options.append(_option("pon", t, (t, t), pon[t], counts, hand, remaining, rules))
         if t < 27:

@@ -213,7 +213,8 @@ def score_answer(rules: str) -> Callable[[str], tuple[dict, str]]:
             record["reason"] = s.reason()
             return record, f"{hand}: {s.reason()}"
         lines = [str(hand)] + [f"  {y.label()}" for y in s.yaku]
-        lines.append(f"  fu: {s.fu_text()}")
+        if s.fu_parts:                  # a yakuman counts no fu
+            lines.append(f"  fu: {s.fu_text()}")
         extra = s.received - s.total
         lines.append(f"  {s.summary()}" + (f" (+{extra:,} honba and sticks: {s.received:,})" if extra else ""))
         return record, "\n".join(lines)

@@ -1,4 +1,5 @@
-"""Typed, validated access to the C core (the only module that touches it).
+"""Typed, validated access to the C core (the only module that imports it; `scoring`, `yaku`
+and `ev` take its `ffi` and `lib` from here, docs/engine.md).
 
 A hand is 34 tile counts of the concealed tiles (any sequence of ints, bytes,
 or a numpy array): n tiles with n % 3 in (1, 2), n <= 14, each count 0-4.

@@ -22,7 +22,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from mjgui import core
-from mjgui._core import lib
+from mjgui.core import lib      # the C constants, through the one boundary module
 from mjgui.core import HandError
 from mjgui.hand import Hand
 from mjgui.scoring import Rules, ScoringError, pack, rule_flags

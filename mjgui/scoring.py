@@ -21,7 +21,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Iterable, NamedTuple
 
 from mjgui import core
-from mjgui._core import ffi, lib
+from mjgui.core import ffi, lib      # the C structs and constants, through the one boundary module
 from mjgui.core import HandError
 from mjgui.hand import Hand, Meld, MeldKind, Win
 from mjgui.tiles import KIND_NAMES, Tile
@@ -331,7 +331,9 @@ class Score:
         return f"{head}, {self.points(lang)}"
 
     def fu_text(self, lang: str = "en") -> str:
-        """The fu count: "base 20 + closed ron 10 + wait 3m 2 = 32 -> 40"."""
+        """The fu count: "base 20 + closed ron 10 + wait 3m 2 = 32 -> 40" (a yakuman counts none)."""
+        if not self.fu_parts:
+            return "役満は符を数えない" if lang == "ja" else "not counted (a yakuman)"
         raw = sum(p.fu for p in self.fu_parts)
         text = " + ".join(p.label(lang) for p in self.fu_parts)
         return f"{text} = {raw}" + (f" → {self.fu}" if raw != self.fu else "")
@@ -564,13 +566,18 @@ def best_ron_after_call(hand: Hand, concealed: bytes, meld: Meld, banned: Iterab
     banned = set(banned)
     best: Score | None = None
     counts = bytearray(concealed)
+    # copies outside the concealed tiles (melds, the call's included, and dora indicators): a
+    # wait whose every copy is already there cannot be won on (a fifth copy is no hand)
+    outside = bytearray(34)
+    for t in (*(t for m in melds for t in m.tiles), *hand.dora_indicators):
+        outside[t.kind] += 1
     for d in range(34):
         if not counts[d] or d in banned:
             continue
         counts[d] -= 1
         if core.shanten(bytes(counts), core.REGULAR) == 0:
             for w in core.waits(bytes(counts), core.REGULAR):
-                if counts[w] == 4:
+                if counts[w] + outside[w] >= 4:
                     continue
                 counts[w] += 1
                 result, values = core.score_packed(

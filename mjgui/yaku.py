@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from mjgui import core
-from mjgui._core import lib
+from mjgui.core import lib      # the C constants, through the one boundary module
 from mjgui.core import HandError
 from mjgui.hand import Meld, MeldKind
 from mjgui.scoring import _MELD_TYPES, Rules, rule_flags, yaku_name   # the scorer's codes and names

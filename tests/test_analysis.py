@@ -83,15 +83,16 @@ def slow_row(g, forms, rem, caps=None):
     return s, uke, total, improvements, good, second
 
 
-def slow_calls(g, before, caps=None):
+def slow_calls(g, before, caps=None, rem=None):
     """{(call, tile, uses): shanten} of every advancing call, kuikae banned.  The called
-    copy must exist (held + 1 <= cap) and the call's three tiles join the melds."""
+    copy must exist (held + 1 <= cap), and be unseen by the player (`rem`, the hand's
+    remaining copies: another player must discard it), and the call's three tiles join the melds."""
     out = {}
     if sum(g) < 4:
         return out
     cap = list(caps or ALL4)
     for t in range(34):
-        if g[t] + 1 > cap[t]:
+        if g[t] + 1 > cap[t] or (rem is not None and not rem[t]):
             continue
         shapes = []
         if g[t] >= 2:
@@ -224,7 +225,7 @@ def test_rows_match_definitions_random(seed):
                 assert row.good_shape == good
             assert row.second_step == (second if s >= 1 else None)
             got_calls = {(o.call, o.tile, o.uses): o.shanten for o in row.calls}
-            assert got_calls == slow_calls(g, s)
+            assert got_calls == slow_calls(g, s, rem=rem)
 
 
 def dressed(rng, hand: Hand) -> Hand:
@@ -280,7 +281,7 @@ def test_rows_match_definitions_dressed_hands():
             assert (row.shanten, [t.kind for t in row.ukeire], row.ukeire_total) == (s, uke, total)
             assert [t.kind for t in row.improvements] == impr
             assert row.second_step == (second if s >= 1 else None)
-            assert {(o.call, o.tile, o.uses): o.shanten for o in row.calls} == slow_calls(g, s, caps)
+            assert {(o.call, o.tile, o.uses): o.shanten for o in row.calls} == slow_calls(g, s, caps, rem)
             assert all(t.remaining == rem[t.kind] for t in row.ukeire)
         checked += 1
 
@@ -442,7 +443,7 @@ def test_rows_match_definitions_crowded_open_hands():
             if s == 1:
                 assert row.good_shape == good, str(hand)
             assert row.second_step == (second if s >= 1 else None)
-            assert {(o.call, o.tile, o.uses): o.shanten for o in row.calls} == slow_calls(g, s, caps)
+            assert {(o.call, o.tile, o.uses): o.shanten for o in row.calls} == slow_calls(g, s, caps, rem)
             capped_rows += (s, uke) != (core.shanten(g, core.REGULAR), ukeire_of(g, core.REGULAR))
     assert capped_rows > 10      # the caps did change rows
 

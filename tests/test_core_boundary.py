@@ -117,3 +117,25 @@ def test_one_row_batch_and_fallbacks() -> None:
         core.shanten_batch(bad)
     with pytest.raises(HandError, match="forms"):
         core.shanten_batch(rows, 0)
+
+
+def test_only_core_imports_the_compiled_core() -> None:
+    """issue 26, item 24: mjgui/core.py is the one module importing mjgui._core; the others
+    reach the C core's constants and structs through it (docs/engine.md)."""
+    import ast
+    import pathlib
+    root = pathlib.Path(core.__file__).parent
+    users = []
+    for path in sorted(root.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            names = []
+            if isinstance(node, ast.ImportFrom):
+                names = [node.module or ""] + [f"{node.module}.{a.name}" for a in node.names]
+                if node.level:          # relative: from . import _core
+                    names += [a.name for a in node.names]
+            elif isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            if any(n in ("mjgui._core", "_core") or n.startswith("mjgui._core.") for n in names):
+                users.append(str(path.relative_to(root)))
+    assert sorted(set(users)) == ["core.py"]

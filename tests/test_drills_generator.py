@@ -11,7 +11,7 @@ import reference as ref
 from mjgui import core
 from mjgui.drills.generator import GenerateError, PHYSICAL_TILES, generate, iter_problems, make_problem
 from mjgui.drills.problems import dumps_set, parse_call
-from mjgui.drills.scoring import call_choices, nanikiru_analysis
+from mjgui.drills.grading import call_choices, nanikiru_analysis
 from mjgui.tiles import KIND_NAMES, Tile, parse_tiles
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from mjgui.drills.problems import (Problem, ProblemSetError, ScoreAnswer, dumps_set, parse_score_answer,
                                    parse_set)
-from mjgui.drills.scoring import (AnswerError, answer_key, grade, grade_score, hand_value, score_choices,
+from mjgui.drills.grading import (AnswerError, answer_key, grade, grade_score, hand_value, score_choices,
                                   score_key)
 from mjgui.tiles import TileError
 
@@ -247,7 +247,7 @@ def test_choices_hold_the_right_value_and_three_plausible_mistakes():
 # ---- generator ----------------------------------------------------------------------------------
 
 from mjgui.drills.generator import GenerateError, generate, make_problem  # noqa: E402
-from mjgui.drills.scoring import problem_score  # noqa: E402
+from mjgui.drills.grading import problem_score  # noqa: E402
 from mjgui.scoring import score  # noqa: E402
 
 

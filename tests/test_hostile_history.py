@@ -241,3 +241,80 @@ def test_read_only_does_not_hide_a_damaged_file(tmp_path, monkeypatch):
     path.write_bytes(b"not a database at all" * 10)
     with HistoryStore.open(path) as store:             # moved aside as before
         assert store.moved_to is not None and not store.read_only
+
+
+# ---- issue 26: a WAL history on a read-only disk, clocks, the primary keys ---------------------
+
+def test_a_wal_history_without_its_shm_is_read_without_writing_beside_it(db, monkeypatch):
+    """issue 26, item 6: a closed WAL-mode history has no -shm; on a read-only disk none can be
+    made, so a plain mode=ro open fails there.  The read-only open must not need one: it
+    writes nothing beside the file (tests run as root, where only this shows the difference)."""
+    assert db.read_bytes()[18:20] == b"\x02\x02"          # the header's WAL mode
+    before = sorted(p.name for p in db.parent.iterdir())
+    assert not any(name.endswith(("-shm", "-wal")) for name in before)
+    _readonly(monkeypatch)
+    store = HistoryStore.open(db)
+    try:
+        assert store.read_only
+        assert [a.problem_id for a in store.attempts()] == ["p0", "p1", "p2", "p3"]
+        assert sorted(p.name for p in db.parent.iterdir()) == before
+    finally:
+        store.close()
+    assert sorted(p.name for p in db.parent.iterdir()) == before
+
+
+def test_a_clock_set_ahead_once_does_not_freeze_a_card(tmp_path):
+    """issue 26, item 13: a miss recorded under a clock at 9999-12-31 put its card due in
+    9999; later right answers (the clock put right) were ignored.  The card is due now, and a
+    right answer grades it."""
+    far = datetime(9999, 12, 31, 12, 0, tzinfo=UTC)
+    with HistoryStore.open(tmp_path / "h.sqlite") as store:
+        store.record(Attempt(problem_id="p", drill="nanikiru", topic="any", shanten=1,
+                             problem={"id": "p", "kind": "nanikiru"}, pick="1m", correct=False,
+                             score=0.0, seconds=3.0, answered_at=far))
+        queue = ReviewQueue(store)
+        assert queue.item("p").due_at.year == 9999
+        assert queue.counts(T0)["due"] == 1                   # due now, not in 9999
+        store.record(attempt("p", correct=True))              # at T0
+        item = queue.item("p")
+        assert item.card.last_review == T0 and T0 < item.due_at < T0 + timedelta(days=400)
+
+
+def test_an_answer_that_cannot_be_scheduled_is_a_history_error(tmp_path):
+    """issue 26, item 13: a right answer due after a miss, at a time so far ahead that no due
+    time can follow, raised ValueError; it is a HistoryError the app shows."""
+    far = datetime(9999, 12, 31, 12, 0, tzinfo=UTC)
+    with HistoryStore.open(tmp_path / "h.sqlite") as store:
+        store.record(Attempt(problem_id="p", drill="nanikiru", topic="any", shanten=1,
+                             problem={"id": "p", "kind": "nanikiru"}, pick="1m", correct=False,
+                             score=0.0, seconds=3.0, answered_at=far))
+        late = Attempt(problem_id="p", drill="nanikiru", topic="any", shanten=1,
+                       problem={"id": "p", "kind": "nanikiru"}, pick="1m", correct=True,
+                       score=1.0, seconds=20.0, answered_at=far + timedelta(minutes=1))
+        with pytest.raises(HistoryError, match="clock"):
+            store.record(late)
+        assert [a.correct for a in store.attempts()] == [False]        # nothing half saved
+
+
+@pytest.mark.parametrize("table, create", [
+    ("games", "CREATE TABLE games (game_id TEXT NOT NULL, seat INTEGER NOT NULL, player TEXT NOT NULL, "
+              "format TEXT NOT NULL, title TEXT NOT NULL, reviewed_at TEXT NOT NULL, "
+              "decisions INTEGER NOT NULL, agreed INTEGER NOT NULL, loss_points REAL NOT NULL, "
+              "loss_ukeire REAL NOT NULL, loss_calls REAL NOT NULL, shape INTEGER NOT NULL, "
+              "value INTEGER NOT NULL, calls INTEGER NOT NULL)"),
+])
+def test_a_table_without_its_primary_key_is_refused(db, table, create):
+    """issue 26, item 13: a games table without its primary key stored the same game twice
+    (Stats: 7 games, 9223372036854775867 decisions); such a file is not an mjgui history."""
+    with sqlite3.connect(str(db)) as conn:
+        conn.execute(f"DROP TABLE {table}")
+        conn.execute(create)
+    with HistoryStore.open(db) as store:
+        assert store.moved_to is not None and "tables are not those" in (store.recovered or "")
+
+
+def test_game_counts_are_bounded():
+    from mjgui.drills.games_table import GameSummary
+    with pytest.raises(ValueError, match="decisions must be a whole number"):
+        GameSummary(game_id="g", seat=0, player="A", format="mjlog", title="", reviewed_at=T0,
+                    decisions=2 ** 63 - 1, agreed=0)

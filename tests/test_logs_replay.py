@@ -157,7 +157,7 @@ def test_a_robbed_quad_keeps_ippatsu():
     tests/data/real_wins.jsonl).  Riichi 1, ippatsu 1, chankan 1, pinfu 1, tanyao 1: mangan."""
     end = ('<AGARI ba="0,1" hai="4,8,13,17,20,25,41,44,48,89,90,93,96,103" machi="103" ten="30,8000,1" '
            'yaku="1,1,2,1,3,1,7,1,8,1,53,0" doraHai="69" doraHaiUra="122" who="1" fromWho="2" '
-           'sc="250,0,240,90,250,-80,250,0" />')
+           'sc="250,0,240,90,250,-80,250,0" owari="250,0.0,330,0.0,170,0.0,250,0.0" />')
     (check,) = replay(loads(_ROBBED_QUAD.format(end=end)), 0).checks
     assert "ippatsu" in check.hand.split() and "chankan" in check.hand.split()
     assert check.log == check.scored == (5, 30, 8000) and check.agrees
@@ -168,7 +168,18 @@ def test_a_completed_quad_breaks_ippatsu():
     wins on without ippatsu: riichi 1, pinfu 1, tanyao 1 = 3 han 30 fu, 3,900."""
     end = ('<V91/><F91/><AGARI ba="0,1" hai="4,8,13,17,20,25,41,44,48,89,90,91,93,96" machi="91" '
            'ten="30,3900,0" yaku="1,1,7,1,8,1,53,0" doraHai="69" doraHaiUra="122" who="1" fromWho="2" '
-           'sc="250,0,240,49,250,-39,250,0" />')
+           'sc="250,0,240,49,250,-39,250,0" owari="250,0.0,289,0.0,211,0.0,250,0.0" />')
     (check,) = replay(loads(_ROBBED_QUAD.format(end=end)), 0).checks
     assert "ippatsu" not in check.hand.split() and "riichi" in check.hand.split()
     assert check.log == check.scored == (3, 30, 3900) and check.agrees
+
+
+def test_a_disagreeing_win_says_why():
+    """issue 26, item 13: the log writes a winning hand that is not complete (7s changed to
+    1m): the check disagrees and names the two hands."""
+    from logs_literal import MJLOG
+    text = MJLOG.replace('hai="4,8,13,17,20,25,41,44,48,89,90,93,96,101"', 'hai="0,4,8,13,17,20,25,41,44,48,89,90,93,101"')
+    (check,) = replay(loads(text), 1).checks
+    assert check.hand_matches is False and not check.agrees
+    assert "not the replayed one" in check.problem
+    assert "1m" in check.problem and "7s" in check.problem

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 
 import pytest
 
@@ -114,3 +115,23 @@ def test_export_problems(capsys, game, tmp_path):
         assert p.drill == "nanikiru" and list(p.answer) == tiles(d)
         hand = Hand.parse(d["hand"])
         assert p.to_hand().concealed == hand.concealed and p.turn == hand.turn
+
+
+def test_the_summary_counts_call_mistakes_as_the_app_does(capsys, tmp_path):
+    """issue 26, item 9: the text said "total loss: 0.0 bad calls" while the app counted call
+    mistakes (their loss in points); it now lists no empty loss and counts the calls that were
+    not the best, as the app's summary does."""
+    from mjgui.logs import loads
+    from mjgui.logs.review import review_game
+    record = simulate(2)
+    path = tmp_path / "g.jsonl"
+    path.write_text(mjai.dumps(record), encoding="utf-8")
+    found = False
+    for seat in range(4):
+        status, out, _ = run(capsys, path, "--player", seat)
+        line = next(x for x in out.splitlines() if x.startswith("Summary:"))
+        assert status == 0 and not re.search(r"(: |, )0(\.0)? [a-z]", line) and "bad calls" not in line
+        kinds = review_game(loads(path.read_bytes()), seat).summary()["kinds"]
+        assert f"not the best: {kinds['shape'] + kinds['value']} discards, {kinds['calls']} calls" in line
+        found |= kinds["calls"] > 0
+    assert found                # some seat made a call mistake

@@ -69,3 +69,15 @@ def test_as_a_program():
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0
     assert json.loads(done.stdout)["yakuman"] == 3     # tsuuiisou, daisuushii, suuankou tanki
+
+
+def test_a_yakuman_prints_no_empty_fu_count(capsys):
+    """issue 26, item 9: a yakuman counts no fu; the report had "fu:  = 0"."""
+    status, out, _ = run(capsys, ["score", "19m19p19s1234567z1m win:1m tsumo"])
+    assert status == 0
+    assert "Kokushi" in out and "16,000 all" in out
+    assert "fu:" not in out and "= 0" not in out
+    from mjgui.hand import Hand
+    from mjgui.scoring import score
+    s = score(Hand.parse("19m19p19s1234567z1m win:1m tsumo"))
+    assert s.fu_text() == "not counted (a yakuman)" and s.fu_text("ja") == "役満は符を数えない"

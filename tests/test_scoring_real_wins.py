@@ -39,7 +39,11 @@ def _ident(line: dict) -> str:
 
 
 def _read(line: dict):
-    doc = f'<mjloggm ver="2.3"><GO type="{line["go"]}" lobby="0"/>{line["round"]}</mjloggm>'
+    body = line["round"]
+    if "owari=" not in body:    # one round of a longer game: end the game there (its final scores)
+        cut = body.rindex("/>")
+        body = body[:cut] + ' owari="250,0.0,250,0.0,250,0.0,250,0.0"' + body[cut:]
+    doc = f'<mjloggm ver="2.3"><GO type="{line["go"]}" lobby="0"/>{body}</mjloggm>'
     try:
         record = loads(doc.encode("utf-8"))
     except LogError as error:

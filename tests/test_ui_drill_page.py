@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 from mjgui.drills import grade, make_problem, starter_set  # noqa: E402
 from mjgui.drills.history import HistoryStore  # noqa: E402
 from mjgui.drills.review import ReviewQueue  # noqa: E402
-from mjgui.drills.scoring import call_choices, rank_function  # noqa: E402
+from mjgui.drills.grading import call_choices, rank_function  # noqa: E402
 from mjgui.analysis import analyze  # noqa: E402
 from mjgui.tiles import Tile  # noqa: E402
 from mjgui.ui import i18n  # noqa: E402

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication, QLabel  # noqa: E402
 from mjgui.drills import grade  # noqa: E402
 from mjgui.drills.history import HistoryStore  # noqa: E402
 from mjgui.drills.problems import Problem  # noqa: E402
-from mjgui.drills.scoring import problem_score, score_choices  # noqa: E402
+from mjgui.drills.grading import problem_score, score_choices  # noqa: E402
 from mjgui.ui import i18n  # noqa: E402
 from mjgui.ui.drill_page import DrillPage, ScoreView  # noqa: E402
 from mjgui.ui.stats_page import StatsPage  # noqa: E402

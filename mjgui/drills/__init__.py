@@ -1,7 +1,7 @@
 """Drills: nanikiru (何切る), wait (待ち), call (鳴き) and score (点数計算) problems.
 
 - `problems`: the Problem record, problem-set files (JSON) and the shipped starter set;
-- `scoring`: answer keys, grading with partial credit, explanations in English and Japanese;
+- `grading`: answer keys, grading with partial credit, explanations in English and Japanese;
 - `generator`: realistic problems from a shuffled wall, deterministic by seed;
 - `cli`: ``python -m mjgui drill ...``;
 - `drill_names`: the drills, named once;
@@ -15,7 +15,7 @@
 _HOMES = {
     "problems": ("Call", "Problem", "ProblemSet", "ProblemSetError", "ScoreAnswer", "dumps_set",
                  "load_set", "parse_call", "parse_score_answer", "parse_set", "save_set", "starter_set"),
-    "scoring": ("DEFAULT_EVALUATOR", "EVALUATORS", "AnswerError", "Feedback", "Key", "answer_key", "grade",
+    "grading": ("DEFAULT_EVALUATOR", "EVALUATORS", "AnswerError", "Feedback", "Key", "answer_key", "grade",
                 "grade_call", "grade_nanikiru", "grade_score", "grade_wait", "score_choices"),
     "generator": ("GenerateError", "generate", "iter_problems", "make_problem"),
 }

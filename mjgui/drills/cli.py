@@ -33,7 +33,7 @@ from mjgui.words import shanten_word
 from .generator import GenerateError, generate
 from .drill_names import DRILLS
 from .problems import SCORE_LEVELS, TOPICS, Problem, ProblemSetError, load_set, save_set, starter_set
-from .scoring import DEFAULT_EVALUATOR, EVALUATORS, AnswerError, grade
+from .grading import DEFAULT_EVALUATOR, EVALUATORS, AnswerError, grade
 
 EXIT_BAD_INPUT = 2
 

@@ -32,6 +32,8 @@ GAMES_COLUMNS = frozenset(_TEXTS + _INTS + _LOSSES + ("reviewed_at",))
 _ORDER = ("game_id", "seat", "player", "format", "title", "reviewed_at", "decisions", "agreed",
           "loss_points", "loss_ukeire", "loss_calls", "shape", "value", "calls")
 _MAX_TEXT = 200
+#: counts of one game (decisions, mistakes): a game of 64 rounds has a few thousand at most
+_MAX_COUNT = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -63,8 +65,8 @@ class GameSummary:
             raise ValueError("game_id must not be empty")
         for name in _INTS:
             value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise ValueError(f"{name} must be a whole number >= 0, not {value!r}")
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= _MAX_COUNT:
+                raise ValueError(f"{name} must be a whole number 0-{_MAX_COUNT:,}, not {value!r}")
         if self.seat > 3:
             raise ValueError(f"seat must be 0-3, not {self.seat}")
         if self.agreed > self.decisions:

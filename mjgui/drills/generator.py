@@ -1,7 +1,7 @@
 """Drill problem generator: realistic hands from a shuffled wall, deterministic by seed.
 
 `generate(count, seed, drill, shanten, topic, strict, evaluator)` returns `Problem`s with the
-engine fields (``shanten``, ``best``, ``difficulty``, see `mjgui.drills.scoring`) filled in.
+engine fields (``shanten``, ``best``, ``difficulty``, see `mjgui.drills.grading`) filled in.
 Problem i is made by its own ``random.Random`` seeded from (seed, the options, i) — no global
 random state — so the same arguments always give the same problems, and ``count=5`` gives
 the first five of ``count=10``.
@@ -67,7 +67,7 @@ has a copy left); call — some call must lower the shanten, so that passing is 
 A candidate that fails a filter is thrown away and the next one is made, up to a fixed
 number of tries (then `GenerateError`).
 
-Difficulty is the scoring module's: nanikiru ``runner_up / best`` by ukeire, wait
+Difficulty is the grading module's: nanikiru ``runner_up / best`` by ukeire, wait
 ``1 - 1/waits``, call the weight of the wrong choices.
 """
 from __future__ import annotations
@@ -82,7 +82,7 @@ from mjgui.tiles import N_KINDS, PHYSICAL_TILES, Tile, TileError, format_tiles
 
 from .drill_names import DRILLS
 from .problems import SCORE_LEVELS, TOPICS, Problem
-from .scoring import (DEFAULT_EVALUATOR, EVALUATORS, SCORE_RULES, call_choices, call_key,
+from .grading import (DEFAULT_EVALUATOR, EVALUATORS, SCORE_RULES, call_choices, call_key,
                       nanikiru_analysis, nanikiru_key, score_key, wait_key)
 
 __all__ = ["GenerateError", "PHYSICAL_TILES", "generate", "iter_problems", "MAX_TRIES"]

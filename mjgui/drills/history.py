@@ -215,6 +215,10 @@ _REQUIRED_COLUMNS: dict[str, frozenset[str]] = {
     "games": games_table.GAMES_COLUMNS,
 }
 # ... and an older one before it is upgraded (versions 1 and 2: the Leitner queue)
+#: each table's primary key, in order: without it the same game or card would be stored twice
+_PRIMARY_KEYS: dict[str, tuple[str, ...]] = {
+    "attempts": ("id",), "review": ("problem_id",), "games": ("game_id", "seat"),
+}
 _REQUIRED_BEFORE_3: dict[str, frozenset[str]] = {
     "attempts": _ATTEMPTS_COLUMNS,
     "review": frozenset({"problem_id", "drill", "problem", "box", "due_at", "lapses",
@@ -282,7 +286,12 @@ def _connect(path: Path, read_only: bool = False) -> sqlite3.Connection:
     # isolation_level=None: no implicit transactions; every write is an
     # explicit BEGIN IMMEDIATE inside ``with conn:`` (commit / rollback).
     if read_only:
-        conn = sqlite3.connect(path.absolute().as_uri() + "?mode=ro", uri=True,
+        # a WAL-mode file opened read-only needs its -shm, which a read-only disk cannot get
+        # (and mode=ro would create it, and a -wal, anywhere else): without one, immutable=1
+        # reads the file as it stands and writes nothing beside it
+        shm = path.with_name(path.name + "-shm")
+        query = "?mode=ro" if shm.exists() else "?mode=ro&immutable=1"
+        conn = sqlite3.connect(path.absolute().as_uri() + query, uri=True,
                                timeout=_BUSY_TIMEOUT, isolation_level=None)
     else:
         conn = sqlite3.connect(str(path), timeout=_BUSY_TIMEOUT, isolation_level=None)
@@ -300,8 +309,10 @@ def _check_tables(conn: sqlite3.Connection, version: int) -> None:
     if version == 3:                   # the games table comes with version 4
         required = {t: c for t, c in required.items() if t != "games"}
     for table, needed in required.items():
-        cols = {r[1] for r in conn.execute(f"PRAGMA table_info({table})")}
-        if not needed <= cols:
+        info = conn.execute(f"PRAGMA table_info({table})").fetchall()
+        cols = {r[1] for r in info}
+        key = tuple(r[1] for r in sorted((r for r in info if r[5]), key=lambda r: r[5]))
+        if not needed <= cols or key != _PRIMARY_KEYS[table]:
             raise _Unusable(*_BAD_SCHEMA)
 
 
@@ -674,7 +685,11 @@ class HistoryStore:
             return rowid
 
         cached = self._review_rows is not None and self._read(self._state) == self._review_key
-        rowid = self._write(write)
+        try:
+            rowid = self._write(write)
+        except ValueError as e:       # e.g. a clock so far ahead that no due time follows
+            raise HistoryError(f"The answer was not saved: {e}. Check the computer's clock.",
+                               f"解答を保存できませんでした（{e}）。パソコンの時計を直してください。") from None
         if cached:
             self._patch_review_rows(attempt.problem_id)
         return rowid

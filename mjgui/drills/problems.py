@@ -56,7 +56,7 @@ Score problems
     valid problem whose value is 0 points (the generator never makes one; an author may, to
     teach that dora are not a yaku).
 
-    A score value (``answer``, ``best``, and what `mjgui.drills.scoring.grade` takes) is
+    A score value (``answer``, ``best``, and what `mjgui.drills.grading.grade` takes) is
     ``POINTS`` or ``HAN/FU/POINTS``: ``5200``, ``3/40/5200``, ``5,200``.  POINTS is what the
     payers pay together, before honba and riichi sticks; a tsumo may also be given as its
     payments, ``1300-2600`` (each non-dealer - the dealer) or ``2600all`` (a dealer's).
@@ -81,13 +81,13 @@ import json
 import math
 import os
 import re
-import stat
 from dataclasses import dataclass, replace
 from importlib import resources
 from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
 
 from mjgui.atomic import write_atomic
 from mjgui.hand import WINDS, Hand, Meld
+from mjgui.regular_file import NotRegularFile, read_regular
 from mjgui.tiles import KIND_NAMES, Tile, TileError, format_tiles, parse_tiles
 
 from .drill_names import DRILLS
@@ -704,16 +704,14 @@ def load_set(path: str | os.PathLike,
     """Read and validate a problem-set file (ProblemSetError on any problem, I/O included)."""
     name = os.fspath(path)
     try:
-        with open(path, "rb") as f:
-            info = os.fstat(f.fileno())
-            if not stat.S_ISREG(info.st_mode):
-                raise ProblemSetError("not a regular file", path=name)
-            if info.st_size > MAX_FILE_BYTES:
-                raise ProblemSetError(f"the file is too big ({info.st_size:,} bytes; a problem set "
-                                      f"is at most {MAX_FILE_BYTES:,})", path=name)
-            raw = f.read(MAX_FILE_BYTES + 1)      # a file growing meanwhile is still capped
+        raw, size = read_regular(path, MAX_FILE_BYTES)      # a file growing meanwhile is still capped
+    except NotRegularFile:
+        raise ProblemSetError("not a regular file", path=name) from None
     except OSError as error:
         raise ProblemSetError(f"cannot read the file: {error.strerror or error}", path=name) from None
+    if size > MAX_FILE_BYTES:
+        raise ProblemSetError(f"the file is too big ({size:,} bytes; a problem set "
+                              f"is at most {MAX_FILE_BYTES:,})", path=name)
     return parse_set(raw, name, progress)
 
 

@@ -21,6 +21,8 @@ The rule, see `next_card`
       the more so the longer it was remembered).
     * A right answer before the due time changes nothing (the spacing is the point), and a
       right answer to a problem that is not in the queue doesn't add it.
+    * A card graded more than a day after the present (`CLOCK_SLACK`: the clock was set ahead
+      then) is due now, and its next answer is graded as if it had been last graded now.
 
 Scheduler settings, see `scheduler`
     One learning step and one relearning step of zero minutes: a miss is due again at once,
@@ -42,7 +44,7 @@ from typing import Any
 from .drill_names import DRILLS
 
 __all__ = ["AGAIN", "HARD", "GOOD", "EASY", "RATINGS", "LEARNING", "REVIEW", "RELEARNING",
-           "STATES", "PACE", "MAX_STABILITY", "Card", "rating", "new_card", "next_card",
+           "STATES", "PACE", "MAX_STABILITY", "CLOCK_SLACK", "Card", "rating", "new_card", "next_card",
            "scheduler"]
 
 # FSRS ratings and card states, by the values of fsrs.Rating and fsrs.State
@@ -65,6 +67,9 @@ assert set(PACE) == set(DRILLS), "every drill kind needs a pace"
 #: small enough that the interval arithmetic can't overflow.
 MAX_STABILITY = 1e7
 _MIN_DIFFICULTY, _MAX_DIFFICULTY = 1.0, 10.0
+#: A card graded more than this after the present was graded under a clock set ahead: its
+#: times are not trusted (it is due now).  Less is ordinary clock drift between machines.
+CLOCK_SLACK = timedelta(days=1)
 
 
 def rating(correct: bool, score: float, seconds: float, kind: str) -> int:
@@ -141,7 +146,13 @@ class Card:
         return self.stability is None
 
     def is_due(self, now: datetime) -> bool:
-        return self.due <= now
+        """Due at `now`; a card graded more than CLOCK_SLACK after `now` (under a clock set
+        ahead) is due too, so a wrong clock once never freezes it."""
+        return self.due <= now or _from_the_future(self, now)
+
+
+def _from_the_future(card: Card, now: datetime) -> bool:
+    return card.last_review is not None and card.last_review - CLOCK_SLACK > now      # no overflow near 9999
 
 
 def new_card(at: datetime) -> Card:
@@ -172,8 +183,13 @@ def next_card(card: Card | None, grade: int, at: datetime) -> Card | None:
         if grade != AGAIN:
             return None
         card = new_card(at)
-    elif grade != AGAIN and at < card.due:
-        return None
+    else:
+        if _from_the_future(card, at):
+            # graded "in the future" (the clock was set ahead then): its times are not to be
+            # trusted; it is due now, as if last graded now
+            card = Card(card.state, card.step, card.stability, card.difficulty, at, at)
+        if grade != AGAIN and at < card.due:
+            return None
     import fsrs
 
     before = fsrs.Card(card_id=0, state=fsrs.State(card.state), step=card.step,

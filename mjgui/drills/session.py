@@ -1,7 +1,7 @@
 """Drill sessions: a run of problems with grading, timing and history (no Qt).
 
 A `DrillSession` hands out problems one at a time (`current()`), grades an answer with
-`mjgui.drills.scoring.grade` (`answer()`), records it in the history and moves on (`next()`).
+`mjgui.drills.grading.grade` (`answer()`), records it in the history and moves on (`next()`).
 
 Sources
 -------
@@ -51,7 +51,7 @@ from .generator import make_problem
 from .history import Attempt, HistoryError, HistoryStore
 from .drill_names import DRILLS
 from .problems import SCORE_LEVELS, TOPICS, Problem, ProblemSetError
-from .scoring import DEFAULT_EVALUATOR, EVALUATORS, SCORE_RULES, Feedback, answer_key, grade
+from .grading import DEFAULT_EVALUATOR, EVALUATORS, SCORE_RULES, Feedback, answer_key, grade
 
 __all__ = ["MODES", "SET_LENGTH", "GeneratorSpec", "Result", "Summary", "DrillSession",
            "problems_of_drill", "review_problems"]
@@ -305,7 +305,7 @@ class DrillSession:
             raise RuntimeError("this problem is already answered: call next()")
 
     def answer(self, answer: Any) -> Feedback:
-        """Grade an answer (a discard, the marked waits, a call, or a value; see `scoring.grade`),
+        """Grade an answer (a discard, the marked waits, a call, or a value; see `grading.grade`),
         record it, and return the feedback.  AnswerError for an answer that cannot be graded
         (nothing is recorded then).  After the time limit the answer is a timeout (score 0)."""
         self._check_open()

@@ -21,7 +21,7 @@ from mjgui.logs.replay import replay
 from mjgui.logs.review import severity
 
 EXIT_BAD_INPUT = 2
-_UNITS = {"points": "points", "ukeire": "ukeire tiles", "calls": "bad calls"}
+_UNITS = {"points": "points", "ukeire": "ukeire tiles", "calls": "calls that did not advance the hand"}
 
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
@@ -75,9 +75,14 @@ def _human(rep, ratings) -> str:
             if r.under_threat:
                 lines.append("            " + _threat_text(r))
     s = summary(ratings)
-    losses = ", ".join(f"{v:,.1f} {_UNITS[u]}" for u, v in s["loss"].items()) or "none"
+    # as the app shows them: no empty units, points whole; a call's loss may be in points
+    losses = ", ".join(f"{v:,.0f} {_UNITS[u]}" if u != "ukeire" else f"{v:,.1f} {_UNITS[u]}"
+                       for u, v in s["loss"].items() if v) or "none"
     share = "-" if s["agreement"] is None else f"{100 * s['agreement']:.1f}%"
-    lines.append(f"Summary: {s['decisions']} decisions, best chosen {s['agreed']} ({share}), total loss: {losses}")
+    missed = {a: sum(r.decision.action == a and not r.agrees and r.evaluator != "forced" for rs in ratings for r in rs)
+              for a in ("discard", "call")}
+    lines.append(f"Summary: {s['decisions']} decisions, best chosen {s['agreed']} ({share}), total loss: {losses}; "
+                 f"not the best: {missed['discard']} discards, {missed['call']} calls")
     checks = rep.checks
     bad = [c for c in checks if not c.agrees]
     if checks:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import json
 
-from mjgui.logs.record import (FIRST_YAKUMAN, YAKU_ID, Call, Discard, Draw, GameRecord, LogError, NewDora, Round, Ryuukyoku,
-                               Win)
+from mjgui.logs.record import (FIRST_YAKUMAN, MAX_POINTS, MAX_ROUNDS, YAKU_ID, Call, Discard, Draw, GameRecord,
+                               LogError, NewDora, Round, Ryuukyoku, Win, check_cancel, truncated)
 from mjgui.tiles import Tile
 
 HONOURS = "ESWNPFC"
@@ -94,7 +94,7 @@ def _tiles(ev: dict, key: str, size: int | None = None) -> list:
 def _four(ev: dict, key: str) -> tuple[int, ...]:
     v = ev.get(key, [0, 0, 0, 0])
     if not isinstance(v, list) or len(v) != 4 or not all(
-            isinstance(x, int) and not isinstance(x, bool) and abs(x) <= 10 ** 7 for x in v):
+            isinstance(x, int) and not isinstance(x, bool) and abs(x) <= MAX_POINTS for x in v):
         raise ValueError(f"{key} must be a list of 4 whole numbers")
     return tuple(v)
 
@@ -125,6 +125,7 @@ class _Reader:
         self.kan = [False] * 4
         self.last_draw: list = [None] * 4
         self.last_tile: Tile | None = None
+        self.ended = False              # end_game was read
 
     def close(self) -> None:
         if self.cur is not None:
@@ -144,8 +145,12 @@ class _Reader:
                     raise ValueError(f"names has {len(names)} players, not 4")
                 self.players = [n[:64] for n in names]
             return
+        if self.ended:
+            raise ValueError(f"{str(kind)[:20]!r} after end_game")
         if kind == "start_kyoku":
             self.close()
+            if len(self.rounds) >= MAX_ROUNDS:
+                raise LogError(f"more than {MAX_ROUNDS} rounds: a game has at most {MAX_ROUNDS}")
             bakaze = ev.get("bakaze")
             if bakaze not in ("E", "S", "W", "N"):
                 raise ValueError(f"bakaze must be E, S, W or N, not {str(bakaze)[:10]!r}")
@@ -171,7 +176,10 @@ class _Reader:
             self.kan = [False] * 4
             self.last_draw = [None] * 4
             return
-        if kind in ("end_kyoku", "end_game", "reach_accepted", "none"):
+        if kind == "end_game":
+            self.ended = True
+            return
+        if kind in ("end_kyoku", "reach_accepted", "none"):
             return
         if self.cur is None:
             raise ValueError(f"{str(kind)[:20]!r} before the first start_kyoku")
@@ -278,13 +286,25 @@ class _Reader:
         fu = ev.get("fu")
         if fu is not None:
             fu = _int(ev, "fu", 0, 200)
-        points = _int(ev, "hora_points", 0, 10 ** 6, 0)
+        deltas = _four(ev, "deltas")
+        if "hora_points" in ev:
+            points = _int(ev, "hora_points", 0, 10 ** 6)
+        else:
+            points = self._paid(seat, deltas)
         yakuman = any(FIRST_YAKUMAN <= YAKU_ID[k] < YAKU_ID["dora"] for k, _ in yaku)
         ura = tuple(_tiles(ev, "uradora_markers")) if "uradora_markers" in ev else ()
         if None in ura:
             raise ValueError("ura indicators cannot be hidden")
         return Win(seat, target, tile, han, fu, points, _limit(han, fu, yakuman), tuple(yaku), hand, ura,
-                   _four(ev, "deltas"), None, at)
+                   deltas, None, at)
+
+    def _paid(self, seat: int, deltas: tuple[int, ...]) -> int:
+        """What the payers paid for a win before honba and sticks, from the score changes
+        (many mjai logs leave hora_points out): the losers' total less 300 per honba, which
+        the first winner of the round takes (the sticks come from the table, not the payers)."""
+        lost = -sum(d for q, d in enumerate(deltas) if q != seat and d < 0)
+        honba = 0 if self.results else 300 * self.cur["honba"]
+        return max(lost - honba, 0)
 
     def _dragons(self, seat: int, hand: tuple) -> list[str]:
         """The yakuhai dragons of the winner (sets of three or four), white first."""
@@ -292,7 +312,7 @@ class _Reader:
         return [name for name, k in (("haku", 31), ("hatsu", 32), ("chun", 33)) if kinds.count(k) >= 3]
 
 
-def parse(text: str, path: str | None = None) -> GameRecord:
+def parse(text: str, path: str | None = None, cancelled=None) -> GameRecord:
     """A GameRecord from mjai JSON lines (LogError naming the line on any problem)."""
     reader = _Reader()
     from mjgui.logs.load import check_json_depth
@@ -300,6 +320,7 @@ def parse(text: str, path: str | None = None) -> GameRecord:
         if not line.strip():
             continue
         at = f"line {number}"
+        check_cancel(cancelled)
         try:
             check_json_depth(line)
             ev = json.loads(line)
@@ -315,6 +336,10 @@ def parse(text: str, path: str | None = None) -> GameRecord:
     reader.close()
     if not reader.rounds:
         raise LogError("the log holds no round (start_kyoku)", path)
+    if not reader.rounds[-1].results:
+        raise truncated("the round stops without a result (a win or a draw)").located(path, reader.rounds[-1].at)
+    if not reader.ended:
+        raise truncated("the game does not end (no end_game)").located(path)
     return GameRecord("mjai", tuple(reader.players), tuple(reader.rounds))  # type: ignore[arg-type]
 
 

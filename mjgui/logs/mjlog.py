@@ -6,11 +6,13 @@ decoded by `decode_meld` and made by `encode_meld`.
 """
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from urllib.parse import quote, unquote
 
-from mjgui.logs.record import (DRAW_KINDS, FIRST_YAKUMAN, LIMITS, YAKU, YAKU_ID, Call, Discard, Draw, GameRecord,
-                               LogError, NewDora, Round, Ryuukyoku, Win)
+from mjgui.logs.record import (DRAW_KINDS, FIRST_YAKUMAN, LIMITS, MAX_POINTS, MAX_ROUNDS, YAKU, YAKU_ID, Call,
+                               Discard, Draw, GameRecord, LogError, NewDora, Round, Ryuukyoku, Win, check_cancel,
+                               truncated)
 from mjgui.tiles import Tile
 
 RED_IDS = (16, 52, 88)
@@ -21,6 +23,14 @@ _DISCARD_TAGS = "DEFG"
 _ABORTS = {"yao9": "nine-terminals", "reach4": "four-riichi", "ron3": "triple-ron", "kan4": "four-kans",
            "kaze4": "four-winds", "nm": "nagashi-mangan"}
 _IGNORED = ("SHUFFLE", "BYE", "TAIKYOKU")
+# Bounds of the XML itself, checked before the tree is built (a real game has a few thousand
+# elements of under 20 attributes, each under 1 KB; names are at most 64 characters, up to
+# 12 characters each when URL-encoded)
+MAX_ELEMENTS = 40_000
+MAX_ATTRIBUTES = 32
+MAX_TAG = 16 * 1024
+NAME_CHARS = 64
+_CHUNK = 64 * 1024
 
 
 # ---- tiles and melds -------------------------------------------------------------------
@@ -81,13 +91,20 @@ def encode_meld(kind: str, ids: list[int], taken: int | None, rel: int) -> int:
 
 # ---- reading ----------------------------------------------------------------------------
 
-def _ints(text: str | None, what: str) -> list[int]:
+def _ints(text: str | None, what: str, bound: int = MAX_POINTS) -> list[int]:
+    """The comma-separated whole numbers of an attribute, each at most `bound` in size (a
+    score in hundreds, a tile id, a yaku number: no log needs more digits)."""
     if text is None:
         raise ValueError(f"missing {what}")
-    try:
-        return [int(x) for x in text.split(",")] if text.strip() else []
-    except ValueError:
-        raise ValueError(f"{what} is not a list of numbers: {text[:40]!r}") from None
+    if not text.strip():
+        return []
+    parts = text.split(",")
+    if not all(0 < len(x.strip()) <= 9 and x.strip().lstrip("-").isdigit() for x in parts):
+        raise ValueError(f"{what} is not a list of numbers: {text[:40]!r}")
+    values = [int(x) for x in parts]
+    if any(abs(v) > bound for v in values):
+        raise ValueError(f"{what} holds a number out of range (at most {bound:,}): {text[:40]!r}")
+    return values
 
 
 def _tile_ids(text: str | None, what: str) -> list[int]:
@@ -122,6 +139,7 @@ class _Reader:
         self.last_draw: list = [None] * 4      # (id, index of the draw event)
         self.kan_pending = [False] * 4
         self.ids: set[int] = set()
+        self.ended = False              # a result wrote the final scores (owari)
 
     def tile(self, x: int) -> Tile:
         return tile_of(x, self.red)
@@ -147,9 +165,14 @@ class _Reader:
             self.red = not flags & GO_NO_RED
         elif tag == "UN":
             if "n0" in a and not any(self.players):
-                self.players = [unquote(a.get(f"n{i}", ""))[:64] for i in range(4)]
+                # cut before decoding: a huge value must not be decoded whole
+                self.players = [unquote(a.get(f"n{i}", "")[:NAME_CHARS * 12])[:NAME_CHARS] for i in range(4)]
         elif tag == "INIT":
             self.close()
+            if len(self.rounds) >= MAX_ROUNDS:
+                raise LogError(f"more than {MAX_ROUNDS} rounds: a game has at most {MAX_ROUNDS}")
+            if self.ended:
+                raise ValueError("a round after the game's end (owari)")
             seed = _ints(a.get("seed"), "seed")
             if len(seed) != 6:
                 raise ValueError(f"seed has {len(seed)} numbers, not 6 (round, honba, sticks, dice, dice, dora)")
@@ -157,7 +180,7 @@ class _Reader:
                 raise ValueError(f"seed {seed[:3]}: round 0-15, honba and sticks 0-99")
             if not 0 <= seed[5] <= 135:
                 raise ValueError(f"dora indicator {seed[5]} is out of range 0-135")
-            ten = _ints(a.get("ten"), "ten")
+            ten = _ints(a.get("ten"), "ten", MAX_POINTS // 100)
             if len(ten) != 4:
                 raise ValueError(f"ten has {len(ten)} scores, not 4")
             oya = _int(a, "oya", 0, 3)
@@ -211,18 +234,27 @@ class _Reader:
             self.events.append(NewDora(self.fresh(_tile_ids(a.get("hai"), "hai")[0]), at))
         elif tag == "AGARI":
             self.results.append(self.agari(a, at))
+            self.owari(a)
         elif tag == "RYUUKYOKU":
             kind = _ABORTS.get(a.get("type", ""), "exhaustive")
             if a.get("type") not in (None, *_ABORTS):
                 raise ValueError(f"unknown draw type {a.get('type')[:20]!r}")
             self.results.append(Ryuukyoku(kind, self.deltas(a), at))
+            self.owari(a)
         else:
             raise ValueError(f"unknown element <{tag[:20]}>")
+
+    def owari(self, a: dict) -> None:
+        """The game's last result carries `owari`: each seat's final score and points."""
+        if "owari" in a:
+            if not re.fullmatch(r"(-?\d{1,7}(\.\d{1,3})?,){7}-?\d{1,7}(\.\d{1,3})?", a["owari"]):
+                raise ValueError(f"owari is 4 pairs of final score and points, not {a['owari'][:40]!r}")
+            self.ended = True
 
     def deltas(self, a: dict) -> tuple[int, ...]:
         if "sc" not in a:
             return (0, 0, 0, 0)
-        sc = _ints(a.get("sc"), "sc")
+        sc = _ints(a.get("sc"), "sc", MAX_POINTS // 100)
         if len(sc) < 8:
             raise ValueError(f"sc has {len(sc)} numbers, not 8")
         return tuple(sc[2 * i + 1] * 100 for i in range(4))
@@ -230,7 +262,7 @@ class _Reader:
     def agari(self, a: dict, at: str) -> Win:
         who, source = _int(a, "who", 0, 3), _int(a, "fromWho", 0, 3)
         ten = _ints(a.get("ten"), "ten")
-        if len(ten) != 3 or not 0 <= ten[2] < len(LIMITS) or ten[1] < 0 or not 0 <= ten[0] <= 200:
+        if len(ten) != 3 or not 0 <= ten[2] < len(LIMITS) or not 0 <= ten[1] <= 10 ** 6 or not 0 <= ten[0] <= 200:
             raise ValueError(f"ten is fu,points,limit, not {a.get('ten', '')[:40]!r}")
         yaku: list[tuple[str, int]] = []
         if a.get("yaku"):
@@ -254,21 +286,56 @@ class _Reader:
                    hand, ura, self.deltas(a), pao, at)
 
 
-def parse(text: str, path: str | None = None) -> GameRecord:
-    """A GameRecord from mjlog XML text (LogError naming the element on any problem)."""
-    head = text[:4096].upper()
-    if "<!DOCTYPE" in head or "<!ENTITY" in text.upper():
+def _elements(text: str, path: str | None):
+    """The root's child elements in order, read incrementally: the depth, the number of
+    elements and of attributes are bounded as they come, and each child is dropped from the
+    tree once read, so a hostile file costs little memory."""
+    if re.search(r"<!(DOCTYPE|ENTITY)", text, re.IGNORECASE):
         raise LogError("an mjlog has no DOCTYPE or entities (refused: entity expansion is unsafe)", path)
-    try:
-        root = ET.fromstring(text)
-    except ET.ParseError as error:
-        line, col = error.position
-        raise LogError(f"not well-formed XML ({str(error).split(':')[0]})", path, f"line {line}, column {col}") from None
-    if root.tag != "mjloggm":
-        raise LogError(f"not an mjlog: the root element is <{root.tag[:20]}>, not <mjloggm>", path)
+    long_tag = re.search(r"<[^<>]{%d}" % MAX_TAG, text)
+    if long_tag:
+        line = text.count("\n", 0, long_tag.start()) + 1
+        raise LogError(f"a tag longer than {MAX_TAG // 1024} KB: not an mjlog", path, f"line {line}")
+    parser = ET.XMLPullParser(("start", "end"))
+    root = None
+    depth = count = 0
+    for start in [*range(0, len(text), _CHUNK), None]:
+        try:
+            if start is not None:
+                parser.feed(text[start:start + _CHUNK])
+            else:
+                parser.close()          # the end: an unclosed element is an error here
+            events = list(parser.read_events())
+        except ET.ParseError as error:
+            line, col = error.position
+            raise LogError(f"not well-formed XML ({str(error).split(':')[0]})", path,
+                           f"line {line}, column {col}") from None
+        for kind, el in events:
+            if kind == "start":
+                depth += 1
+                count += 1
+                if root is None:
+                    if el.tag != "mjloggm":
+                        raise LogError(f"not an mjlog: the root element is <{el.tag[:20]}>, not <mjloggm>", path)
+                    root = el
+                elif depth > 2:
+                    raise LogError("an mjlog's elements hold no elements", path, f"element {count} <{el.tag[:20]}>")
+                if count > MAX_ELEMENTS or len(el.attrib) > MAX_ATTRIBUTES:
+                    raise LogError(f"more than {MAX_ELEMENTS:,} elements or {MAX_ATTRIBUTES} attributes in one: "
+                                   "not an mjlog", path, f"element {count} <{el.tag[:20]}>")
+            else:
+                depth -= 1
+                if depth == 1:
+                    yield el
+                    root.remove(el)
+
+
+def parse(text: str, path: str | None = None, cancelled=None) -> GameRecord:
+    """A GameRecord from mjlog XML text (LogError naming the element on any problem)."""
     reader = _Reader()
-    for i, el in enumerate(root):
+    for i, el in enumerate(_elements(text, path)):
         at = f"element {i + 1} <{el.tag[:20]}>"
+        check_cancel(cancelled)
         try:
             reader.element(el, at)
         except LogError as error:
@@ -278,6 +345,10 @@ def parse(text: str, path: str | None = None) -> GameRecord:
     reader.close()
     if not reader.rounds:
         raise LogError("the log holds no round (<INIT>)", path)
+    if not reader.rounds[-1].results:
+        raise truncated("the round stops without a result (a win or a draw)").located(path, reader.rounds[-1].at)
+    if not reader.ended:
+        raise truncated("the game does not end (its last result has no final scores, owari)").located(path)
     return GameRecord("mjlog", tuple(reader.players), tuple(reader.rounds))  # type: ignore[arg-type]
 
 
@@ -310,8 +381,8 @@ def dumps(record: GameRecord) -> str:
            "<UN " + _attrs(**{f"n{i}": quote(n, safe="") for i, n in enumerate(record.players)},
                            dan="0,0,0,0", rate="1500.00,1500.00,1500.00,1500.00", sx="M,M,M,M") + "/>",
            '<TAIKYOKU oya="0"/>']
-    for rnd in record.rounds:
-        out += _round(rnd)
+    for i, rnd in enumerate(record.rounds):
+        out += _round(rnd, ends_game=i == len(record.rounds) - 1)
     out.append("</mjloggm>")
     return "\n".join(out) + "\n"
 
@@ -320,7 +391,9 @@ def _hundreds(values) -> str:
     return ",".join(str(v // 100) for v in values)
 
 
-def _round(rnd: Round) -> list[str]:
+def _round(rnd: Round, ends_game: bool = False) -> list[str]:
+    """The elements of one round; the game's last round (`ends_game`) ends with the final scores (owari:
+    each seat's score in hundreds and its points, here without uma)."""
     ids = _Ids(True)
     held = [[(t, ids.new(t)) for t in h] for h in rnd.hands]
     dora = ids.new(rnd.dora)
@@ -377,7 +450,9 @@ def _round(rnd: Round) -> list[str]:
     if riichi_open is not None and not any(isinstance(r, Win) and not r.tsumo for r in rnd.results):
         scores[riichi_open] -= 1000
         out.append("<REACH " + _attrs(who=riichi_open, ten=_hundreds(scores), step=2) + "/>")
-    for r in rnd.results:
+    final = [s + sum(r.deltas[q] for r in rnd.results) for q, s in enumerate(scores)]
+    owari = ",".join(f"{s // 100},{(s - 30000) / 1000:.1f}" for s in final)
+    for n, r in enumerate(rnd.results, 1):
         sc = ",".join(f"{s // 100},{d // 100}" for s, d in zip(scores, r.deltas))
         if isinstance(r, Win):
             hand_ids = [x for _, x in held[r.seat]]
@@ -398,11 +473,15 @@ def _round(rnd: Round) -> list[str]:
             attrs.update(who=r.seat, fromWho=r.source, sc=sc)
             if r.pao is not None:
                 attrs["paoWho"] = r.pao
+            if ends_game and n == len(rnd.results):
+                attrs["owari"] = owari
             out.append("<AGARI " + _attrs(**attrs) + "/>")
         else:
             code = {v: k for k, v in _ABORTS.items()}.get(r.kind)
             attrs = {"type": code} if code else {}
             attrs.update(ba=f"{rnd.honba},{rnd.sticks}", sc=sc)
+            if ends_game and n == len(rnd.results):
+                attrs["owari"] = owari
             out.append("<RYUUKYOKU " + _attrs(**attrs) + "/>")
     return out
 

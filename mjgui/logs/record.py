@@ -17,7 +17,13 @@ from mjgui.tiles import Tile
 
 __all__ = ["LogError", "Draw", "Discard", "Call", "NewDora", "Win", "Ryuukyoku", "Round",
            "GameRecord", "Event", "Result", "CALL_KINDS", "DRAW_KINDS", "YAKU", "YAKU_ID",
-           "LIMITS", "FIRST_YAKUMAN"]
+           "LIMITS", "FIRST_YAKUMAN", "MAX_ROUNDS", "MAX_POINTS", "Cancelled", "check_cancel", "truncated"]
+
+#: rounds in one game: a hanchan with every extension and renchan is a few dozen; more is no
+#: game (and would cost minutes and gigabytes to replay and rate)
+MAX_ROUNDS = 64
+#: the largest score, payment or delta a log may state (a game starts at 25,000 points each)
+MAX_POINTS = 10 ** 7
 
 
 class LogError(ValueError):
@@ -34,6 +40,21 @@ class LogError(ValueError):
     def located(self, path: str | None = None, at: str | None = None) -> LogError:
         """The same error with the file (and the record) filled in where unknown."""
         return LogError(self.reason, self.path or path, self.at or at)
+
+
+class Cancelled(Exception):
+    """The work was stopped before it finished (a newer request replaced it, or Cancel)."""
+
+
+def check_cancel(cancelled) -> None:
+    """Raise Cancelled when `cancelled` (a callable, or None) says so."""
+    if cancelled is not None and cancelled():
+        raise Cancelled()
+
+
+def truncated(what: str) -> LogError:
+    """The error of a log that stops before its game ends (README: "a truncated file")."""
+    return LogError(f"a truncated file: {what}")
 
 
 #: chi, pon, open quad (大明槓), closed quad (暗槓), added quad (加槓)

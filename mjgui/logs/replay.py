@@ -23,7 +23,8 @@ from mjgui.analysis import meld_caps
 from mjgui.defence.opponents import Opponent, RiverTile
 from mjgui.hand import Hand, Meld, MeldKind
 from mjgui.hand import Win as HandWin
-from mjgui.logs.record import (LIMITS, Call, Discard, Draw, GameRecord, LogError, Round, Ryuukyoku, Win)
+from mjgui.logs.record import (LIMITS, Call, Discard, Draw, GameRecord, LogError, Round, Ryuukyoku, Win,
+                               check_cancel)
 from mjgui.logs.table import LIVE_WALL, Table
 from mjgui.tiles import Tile, TileError
 
@@ -328,7 +329,12 @@ class _RoundReplayer:
         except (TileError, ValueError) as error:
             return WinCheck(self.index, w.seat, "", matches, log, None, str(error))
         scored = (value.han, value.fu, value.total)
-        return WinCheck(self.index, w.seat, str(hand), matches, log, scored)
+        # a disagreement says why: the log's hand is another, or the hand does not win
+        problem = "" if value.wins else value.reason()
+        if matches is False:
+            problem = (f"the log's winning hand {''.join(t.name for t in w.hand)} is not the replayed one "
+                       f"({''.join(t.name for t in sorted(concealed))})" + (f"; {problem}" if problem else ""))
+        return WinCheck(self.index, w.seat, str(hand), matches, log, scored, problem)
 
     # ---- the round ---------------------------------------------------------------------------
     def run(self) -> RoundReplay:
@@ -366,8 +372,12 @@ class _RoundReplayer:
                            _result(self.rnd), checks)
 
 
-def replay(record: GameRecord, player: int | str = 0) -> Replay:
-    """Every decision of `player` (a seat 0-3 or a name) in every round, with the win checks."""
+def replay(record: GameRecord, player: int | str = 0, cancelled=None) -> Replay:
+    """Every decision of `player` (a seat 0-3 or a name) in every round, with the win checks;
+    `cancelled()` is asked before each round and stops the work with `Cancelled`."""
     seat = record.seat_of(player)
-    rounds = tuple(_RoundReplayer(record, i, seat).run() for i in range(len(record.rounds)))
-    return Replay(record, seat, rounds)
+    rounds = []
+    for i in range(len(record.rounds)):
+        check_cancel(cancelled)
+        rounds.append(_RoundReplayer(record, i, seat).run())
+    return Replay(record, seat, tuple(rounds))

@@ -25,7 +25,7 @@ from mjgui.drills.games_table import GameSummary
 from mjgui.drills.problems import Problem
 from mjgui.logs.mistakes import DEFAULT_THRESHOLDS, mistake_problems
 from mjgui.logs.rate import EV_MAX_SHANTEN, Rating, rate, summary
-from mjgui.logs.record import GameRecord
+from mjgui.logs.record import Cancelled, GameRecord
 from mjgui.logs.replay import Replay, replay
 
 __all__ = ["GameReview", "Cancelled", "review_game", "mistake_kind", "severity", "MISTAKE_KINDS",
@@ -36,10 +36,6 @@ MISTAKE_KINDS = ("shape", "value", "calls")
 #: less than one tile of ukeire): coloured as agreement, though not counted as one
 NEGLIGIBLE = {"points": 50.0, "ukeire": 1.0}
 SEVERITIES = ("agreed", "small", "mistake")
-
-
-class Cancelled(Exception):
-    """The review was stopped before it finished (a newer request replaced it)."""
 
 
 def mistake_kind(rating: Rating) -> str | None:
@@ -145,7 +141,7 @@ def review_game(record: GameRecord, player: int | str = 0, ev_max: int = EV_MAX_
                 cancelled: Callable[[], bool] | None = None) -> GameReview:
     """Replay and rate one player's game.  `progress(done, total)` after each decision;
     `cancelled()` is asked between decisions and stops the work with `Cancelled`."""
-    rep = replay(record, player)
+    rep = replay(record, player, cancelled)
     total = sum(len(r.decisions) for r in rep.rounds)
     done = 0
     ratings = []

@@ -17,8 +17,8 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from mjgui.logs.record import (FIRST_YAKUMAN, LIMITS, YAKU, YAKU_ID, Call, Discard, Draw, GameRecord, LogError, NewDora, Round,
-                               Ryuukyoku, Win)
+from mjgui.logs.record import (FIRST_YAKUMAN, LIMITS, MAX_POINTS, MAX_ROUNDS, YAKU, YAKU_ID, Call, Discard, Draw,
+                               GameRecord, LogError, NewDora, Round, Ryuukyoku, Win, check_cancel)
 from mjgui.tiles import Tile
 
 TSUMOGIRI = 60
@@ -28,8 +28,9 @@ _EXHAUSTIVE = ("流局", "全員聴牌", "全員不聴")
 _LIMIT_WORDS = {"満貫": 1, "跳満": 2, "倍満": 3, "三倍満": 4, "役満": 5, "数え役満": 5}
 _LIMIT_TEXT = ("", "満貫", "跳満", "倍満", "三倍満", "役満")
 _YAKU_BY_NAME = {ja.replace(" ", ""): key for key, ja in YAKU}
-_POINTS = re.compile(r"^(?:(\d+)符(\d+)飜|(満貫|跳満|倍満|三倍満|数え役満|役満))?(\d+)(?:-(\d+))?点(∀)?$")
-_YAKU_TEXT = re.compile(r"^(.+)\((\d+)飜\)$|^(.+)\(役満\)$")
+# bounded digits: fu and han of at most 3, a payment of at most 7 (no hand pays a million)
+_POINTS = re.compile(r"^(?:(\d{1,3})符(\d{1,3})飜|(満貫|跳満|倍満|三倍満|数え役満|役満))?(\d{1,7})(?:-(\d{1,7}))?点(∀)?$")
+_YAKU_TEXT = re.compile(r"^(.{1,20})\((\d{1,2})飜\)$|^(.{1,20})\(役満\)$")
 _CALL_TOKEN = re.compile(r"([a-z]?)(\d\d)")
 
 
@@ -128,7 +129,7 @@ def _round(entry: object, where: str) -> Round:
     number = _int(head[0], "the round number", 0, 15)
     honba = _int(head[1], "honba", 0, 99)
     sticks = _int(head[2], "riichi sticks", 0, 99)
-    scores = tuple(_int(s, "a score", -10 ** 7, 10 ** 7) for s in _list(entry[1], "scores", 4))
+    scores = tuple(_int(s, "a score", -MAX_POINTS, MAX_POINTS) for s in _list(entry[1], "scores", 4))
     dora = [tile_of(t) for t in _list(entry[2], "dora indicators")]
     ura = [tile_of(t) for t in _list(entry[3], "ura indicators")]
     if not 1 <= len(dora) <= 5 or len(ura) > 5:
@@ -302,7 +303,7 @@ def _results(entry: list, where: str) -> list:
         for i in range(1, len(entry), 2):
             label = f"{where}, result {i}"
             try:
-                deltas = tuple(_int(d, "a delta", -10 ** 7, 10 ** 7) for d in _list(entry[i], "deltas", 4))
+                deltas = tuple(_int(d, "a delta", -MAX_POINTS, MAX_POINTS) for d in _list(entry[i], "deltas", 4))
                 info = _list(entry[i + 1], "the win")
                 if len(info) < 4:
                     raise ValueError("the win is [winner, from, pao, value, yaku...]")
@@ -330,13 +331,13 @@ def _results(entry: list, where: str) -> list:
     deltas = (0, 0, 0, 0)
     if len(entry) > 1:
         try:
-            deltas = tuple(_int(d, "a delta", -10 ** 7, 10 ** 7) for d in _list(entry[1], "deltas", 4))
+            deltas = tuple(_int(d, "a delta", -MAX_POINTS, MAX_POINTS) for d in _list(entry[1], "deltas", 4))
         except ValueError as error:
             raise LogError(str(error), at=label) from None
     return [Ryuukyoku(kind, deltas, label)]
 
 
-def parse(data: object, path: str | None = None) -> GameRecord:
+def parse(data: object, path: str | None = None, cancelled=None) -> GameRecord:
     """A GameRecord from decoded tenhou.net/6 JSON."""
     if not isinstance(data, dict) or not isinstance(data.get("log"), list):
         raise LogError("not a tenhou.net/6 log: a JSON object with a \"log\" list", path)
@@ -350,9 +351,12 @@ def parse(data: object, path: str | None = None) -> GameRecord:
         raise LogError("three-player logs are not supported (mjgui reviews four-player games)", path)
     title = data.get("title", "")
     title = " ".join(t for t in title if isinstance(t, str)) if isinstance(title, list) else str(title)
+    if len(data["log"]) > MAX_ROUNDS:
+        raise LogError(f"{len(data['log'])} rounds: a game has at most {MAX_ROUNDS}", path)
     rounds = []
     for i, entry in enumerate(data["log"]):
         where = f"log[{i}]"
+        check_cancel(cancelled)
         if isinstance(entry, list) and entry and isinstance(entry[0], list) and (
                 len(entry) == 14 or (len(entry) == 17 and entry[13] == [] and entry[14] == [])):
             # three seats' hands, or a fourth seat that is never dealt a tile

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (
 )
 
 from mjgui.drills.problems import Call, Problem
-from mjgui.drills.scoring import CallChoice, call_choices, call_hand_after
+from mjgui.drills.grading import CallChoice, call_choices, call_hand_after
 from mjgui.drills.session import Result
 from mjgui.hand import MeldKind
 from mjgui.tiles import Tile

@@ -7,7 +7,7 @@ from PySide6.QtGui import QColor, QKeyEvent
 from PySide6.QtWidgets import QWidget
 
 from mjgui.drills.problems import Problem
-from mjgui.drills.scoring import DEFAULT_EVALUATOR, rank_function
+from mjgui.drills.grading import DEFAULT_EVALUATOR, rank_function
 from mjgui.drills.session import Result
 from mjgui.tiles import Tile
 from mjgui.ui.analysis_worker import AnalysisWorker

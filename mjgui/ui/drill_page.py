@@ -6,11 +6,11 @@ queue of missed problems; the score drill: generated at a difficulty level, or t
 queue), the mode (endless, or a set of 10 / 20), the nanikiru evaluator, the score drill's
 answer mode (four choices, or typed han / fu / points) and a timer; Start runs a `mjgui.drills.session.DrillSession`.  Below, the drill's view shows
 one problem at a time and, once answered, the feedback: right or wrong with the credit and
-the explanation from `mjgui.drills.scoring`, plus the full per-discard table (nanikiru) or
+the explanation from `mjgui.drills.grading`, plus the full per-discard table (nanikiru) or
 the wait inspector (waits).  A fixed-length set ends on a summary page.
 
 The page computes no mahjong: grading, answer keys and explanations come from
-`mjgui.drills.scoring`, problems from `mjgui.drills.generator` / `problems`, the tables from
+`mjgui.drills.grading`, problems from `mjgui.drills.generator` / `problems`, the tables from
 `mjgui.analysis` and `mjgui.waits`.  Every answer is recorded in the history store at once;
 a store that fails shows an inline notice (and `message`) and the drill goes on.
 
@@ -46,7 +46,7 @@ from mjgui.drills.generator import GenerateError
 from mjgui.drills.history import HistoryError, HistoryStore
 from mjgui.drills.drill_names import DRILLS
 from mjgui.drills.problems import Problem, ProblemSetError, starter_set
-from mjgui.drills.scoring import DEFAULT_EVALUATOR, SCORE_RULES, AnswerError
+from mjgui.drills.grading import DEFAULT_EVALUATOR, SCORE_RULES, AnswerError
 from mjgui.drills.session import (
     DrillSession,
     GeneratorSpec,

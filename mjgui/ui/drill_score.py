@@ -2,7 +2,7 @@
 four choices or types han, fu and points; then the verdict and the full breakdown (each
 yaku with its han, the fu count, the limit and the payments).
 
-Everything about the hand's value comes from `mjgui.drills.scoring` (the choices, the grade,
+Everything about the hand's value comes from `mjgui.drills.grading` (the choices, the grade,
 the Score of the breakdown); the view only lays it out.
 """
 from __future__ import annotations
@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from mjgui.drills.problems import Problem
-from mjgui.drills.scoring import SCORE_RULES, ScoreChoice, problem_score, score_choices
+from mjgui.drills.grading import SCORE_RULES, ScoreChoice, problem_score, score_choices
 from mjgui.drills.session import Result
 from mjgui.scoring import LIMIT_NAMES, yaku_name
 from mjgui.ui.drill_common import (AnswerButton, DrillView, TileRow, focusless, muted,

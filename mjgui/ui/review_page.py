@@ -12,8 +12,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING
+from urllib.parse import unquote_to_bytes
 
-from PySide6.QtCore import QEvent, QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QSettings, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QDragEnterEvent, QDropEvent, QGuiApplication, QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel,
                                QProgressBar, QPushButton, QScrollArea, QSizePolicy, QSplitter, QTableWidget,
@@ -24,7 +25,7 @@ from mjgui.tiles import kind_of
 from mjgui.ui.hand_view import HandView
 from mjgui.ui.i18n import tr
 from mjgui.ui.review_timeline import AGREED, MISTAKE, SMALL, ReviewTimeline, TimelineCell, TimelineRow
-from mjgui.ui.review_worker import GameReviewer, log_files
+from mjgui.ui.review_worker import MAX_FOLDER_FILES, GameReviewer, log_files
 from mjgui.ui.theme import COLORS
 from mjgui.ui.wrap_row import WrapRow
 from mjgui.words import shanten_word
@@ -45,6 +46,15 @@ _DRAWS = {"exhaustive": ("draw", "流局"), "nagashi-mangan": ("nagashi mangan",
           "nine-terminals": ("nine terminals", "九種九牌"), "four-riichi": ("four riichi", "四家立直"),
           "triple-ron": ("triple ron", "三家和了"), "four-kans": ("four kans", "四槓散了"),
           "four-winds": ("four winds", "四風連打")}
+
+
+def _local_path(url: QUrl) -> str:
+    """A dropped file's path.  On POSIX a name is bytes: a file manager percent-encodes bytes
+    that are not UTF-8 (%FF%FEgame.mjlog), which toLocalFile() would turn into U+FFFD; the
+    bytes are decoded as the file system does (os.fsdecode), so such a file still opens."""
+    if os.name != "posix" or url.host():
+        return url.toLocalFile()
+    return os.fsdecode(unquote_to_bytes(url.path(QUrl.ComponentFormattingOption.FullyEncoded)))
 
 
 def _unit(unit: str) -> str:
@@ -76,6 +86,7 @@ class ReviewPage(QWidget):
         self.source = ""
         self.review = None                   # the GameReview shown
         self._load_token = self._review_token = self._folder_token = -1
+        self._folder_left = 0               # candidates past the import's cap, not looked at
         self._folder_results: list[tuple[str, object]] = []
         self._theme = "light"
         self.worker = GameReviewer(self)
@@ -324,7 +335,7 @@ class ReviewPage(QWidget):
                           "for that name", "先に1局開いてプレイヤーを選んでください。フォルダはその名前で検討します"))
             return False
         try:
-            paths = log_files(folder)
+            paths, self._folder_left = log_files(folder)
         except OSError as error:
             self._fail(tr(f"Cannot read the folder: {error.strerror or error}",
                           f"フォルダを読めません: {error.strerror or error}"))
@@ -345,7 +356,7 @@ class ReviewPage(QWidget):
 
     def dropEvent(self, event: QDropEvent) -> None:
         mime = event.mimeData()
-        local = [u.toLocalFile() for u in mime.urls() if u.isLocalFile()] if mime.hasUrls() else []
+        local = [_local_path(u) for u in mime.urls() if u.isLocalFile()] if mime.hasUrls() else []
         if local:
             path = local[0]
             if os.path.isdir(path):
@@ -428,6 +439,11 @@ class ReviewPage(QWidget):
         if failed:
             text += tr(f", {len(failed)} files skipped (first: {failed[0][1]})",
                        f"、{len(failed)}件は読めませんでした（最初: {failed[0][1]}）")
+        if self._folder_left:
+            text += tr(f"; {self._folder_left} more log files in the folder were not looked at "
+                       f"(an import takes the first {MAX_FOLDER_FILES} by name)",
+                       f"。フォルダの残り{self._folder_left}件は読んでいません（取り込みは名前順に最初の"
+                       f"{MAX_FOLDER_FILES}件まで）")
         if cancelled:
             text += tr(" (stopped)", "（中止）")
         self.message.emit(text)
@@ -651,9 +667,9 @@ class ReviewPage(QWidget):
         elif self.review is not None:
             self.summary.setText(self._summary_text())
         elif self.record is None:
-            self.summary.setText(tr("Open a game log (tenhou mjlog or XML, tenhou.net/6 JSON — also what the Mahjong "
-                                    "Soul converters write —, mjai), drop one here or paste tenhou.net/6 JSON: "
-                                    "every decision of your player is rated.",
+            self.summary.setText(tr("Open a game log (a tenhou mjlog or XML file, tenhou.net/6 JSON, which the "
+                                    "Mahjong Soul converters also write, or mjai JSON lines), drop one here or "
+                                    "paste tenhou.net/6 JSON: every decision of your player is rated.",
                                     "牌譜（天鳳mjlog/XML、tenhou.net/6 JSON（雀魂の変換ツールの出力も）、mjai）を開くか、"
                                     "ここへドロップ、"
                                     "またはJSONを貼り付けてください。選んだプレイヤーの判断をすべて評価します。"))

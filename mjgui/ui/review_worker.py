@@ -1,8 +1,9 @@
 """Reading and rating game logs off the UI thread, one request at a time.
 
-Every request gets a number; a newer request makes the older one stop at its next decision
-(`mjgui.logs.review.Cancelled`), so opening another game or choosing another player never
-waits for the previous review, and a stale answer never reaches the page (its number is old).
+Every request gets a number; a newer request (or Cancel) makes the older one stop at its next
+record, round or decision (`mjgui.logs.record.Cancelled`: reading, replaying and rating all
+ask), so opening another game or choosing another player never waits for the previous work,
+and a stale answer never reaches the page (its number is old).
 
 Signals (all delivered on the UI thread):
 - ``loaded(token, source, record_or_error)`` for `load_file` / `load_text`;
@@ -71,18 +72,24 @@ class GameReviewer(_Signals):
     # ---- requests --------------------------------------------------------------------
     def load_file(self, path: str | os.PathLike) -> int:
         from mjgui.logs.load import load
-        return self._load(os.fspath(path), lambda: load(path))
+        return self._load(os.fspath(path), lambda cancelled: load(path, cancelled))
 
     def load_text(self, text: str, source: str = "pasted text") -> int:
         from mjgui.logs.load import loads
-        return self._load(source, lambda: loads(text, source))
+        return self._load(source, lambda cancelled: loads(text, source, cancelled))
 
-    def _load(self, source: str, read: Callable[[], object]) -> int:
+    def _load(self, source: str, read: Callable[[Callable[[], bool]], object]) -> int:
+        """Read on the worker; a newer request (or Cancel) stops the reading between records."""
+        from mjgui.logs.record import Cancelled
         token = self._next()
 
         def work() -> None:
+            if self._stale(token):
+                return
             try:
-                result = read()
+                result = read(lambda: self._stale(token))
+            except Cancelled:
+                return
             except Exception as error:
                 result = _failure(error)
             self._signals.loaded.emit(token, source, result)
@@ -91,7 +98,8 @@ class GameReviewer(_Signals):
 
     def review(self, record, player: int | str) -> int:
         """Rate `player`'s decisions in `record` (a GameRecord)."""
-        from mjgui.logs.review import Cancelled, review_game
+        from mjgui.logs.record import Cancelled
+        from mjgui.logs.review import review_game
         token = self._next()
 
         def work() -> None:
@@ -112,8 +120,8 @@ class GameReviewer(_Signals):
         """Load and rate every file for the player named `player`; files where nobody has
         that name, and unreadable ones, answer with the error."""
         from mjgui.logs.load import load
-        from mjgui.logs.record import LogError
-        from mjgui.logs.review import Cancelled, review_game
+        from mjgui.logs.record import Cancelled, LogError
+        from mjgui.logs.review import review_game
         token = self._next()
 
         def work() -> None:
@@ -123,7 +131,7 @@ class GameReviewer(_Signals):
                     self._signals.folder_done.emit(token, True)
                     return
                 try:
-                    record = load(path)
+                    record = load(path, lambda: self._stale(token))
                     if player not in record.players:
                         raise LogError(f"no player named {player!r} in this game", path)
                     result: object = review_game(record, player, cancelled=lambda: self._stale(token))
@@ -139,9 +147,10 @@ class GameReviewer(_Signals):
         return token
 
 
-def log_files(folder: str | os.PathLike) -> list[str]:
+def log_files(folder: str | os.PathLike) -> tuple[list[str], int]:
     """The candidate log files directly in `folder` (not its subfolders), sorted by name,
-    at most MAX_FOLDER_FILES; hidden files and anything that is not a regular file are left out."""
+    at most MAX_FOLDER_FILES, and how many more candidates were left out (not looked at);
+    hidden files and anything that is not a regular file are no candidates."""
     out = []
     with os.scandir(folder) as entries:
         for entry in entries:
@@ -150,4 +159,5 @@ def log_files(folder: str | os.PathLike) -> list[str]:
                 continue
             if entry.is_file(follow_symlinks=False):
                 out.append(entry.path)
-    return sorted(out)[:MAX_FOLDER_FILES]
+    out.sort()
+    return out[:MAX_FOLDER_FILES], max(len(out) - MAX_FOLDER_FILES, 0)

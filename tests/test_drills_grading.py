@@ -5,7 +5,7 @@ import pytest
 
 import reference as ref
 from mjgui.drills.problems import Problem
-from mjgui.drills.scoring import (AnswerError, answer_key, call_choices, grade, grade_call, grade_nanikiru,
+from mjgui.drills.grading import (AnswerError, answer_key, call_choices, grade, grade_call, grade_nanikiru,
                                   grade_wait, nanikiru_key, wait_key)
 from mjgui.tiles import KIND_NAMES, Tile
 
@@ -252,7 +252,7 @@ def test_feedback_json():
 
 def test_grading_by_expected_points():
     from mjgui.drills.problems import Problem
-    from mjgui.drills.scoring import answer_key, grade
+    from mjgui.drills.grading import answer_key, grade
     from mjgui.ev import expected_values
     p = Problem(id="ev1", drill="nanikiru", hand="23m456p789s55p1s24s7z", turn=3)
     ev = expected_values(p.to_hand(), 3)
@@ -294,3 +294,13 @@ def test_expected_points_pick_back_past_the_search_scores_zero():
         assert fb.ev is not None and fb.best == answer_key(p, "expected-points").best
     with pytest.raises(AnswerError):
         grade(p, "9m", "expected-points")
+
+
+def test_one_meaning_for_scoring() -> None:
+    """issue 26, item 25: the drills' answer grading is `mjgui.drills.grading`; "scoring" is
+    only the hand scorer `mjgui.scoring`."""
+    import importlib.util
+    import mjgui.drills
+    assert importlib.util.find_spec("mjgui.drills.grading") is not None
+    assert importlib.util.find_spec("mjgui.drills.scoring") is None
+    assert mjgui.drills.grade is importlib.import_module("mjgui.drills.grading").grade
