@@ -34,9 +34,9 @@ from dataclasses import dataclass, field, replace
 from mjgui.analysis import analyze, by_second_step, hand_after_call, kuikae_banned
 from mjgui.ev import APP_OPTIONS, LAST_DRAW, expected_values
 from mjgui.core import HandError
-from mjgui.defence.danger import Danger
+from mjgui.defence.danger import Danger, danger
 from mjgui.defence.pushfold import Settings
-from mjgui.defence.values import THREAT_TENPAI, discard_values, table_danger, visible_threat
+from mjgui.defence.values import THREAT_TENPAI, discard_values, visible_threat
 from mjgui.hand import Meld, MeldKind
 from mjgui.logs.replay import Decision, Replay
 from mjgui.tiles import KIND_NAMES, Tile, TileError
@@ -144,7 +144,8 @@ def _ev_rating(d: Decision, choices: list[tuple], played: str, evaluator: str = 
 
 def _rate_discard(d: Decision, ev_max: int, defence: Settings = DEFENCE) -> Rating:
     hand = d.hand
-    table = table_danger(hand, dict(d.genbutsu) if d.genbutsu else None) if defence.threats else None
+    # with defence, every discard has a danger table (all zero before anyone has shown a tile)
+    table = danger(hand, safe=dict(d.genbutsu) if d.genbutsu else None) if defence.threats else None
     if d.forced:
         return Rating(d, "forced", "", (Alternative(d.played, 0.0),), (d.played,), 1, 0.0, danger=table)
     played_kind = d.tile.kind
