@@ -109,7 +109,8 @@ def test_export_problems(capsys, game, tmp_path):
 
     costly = [d for r in data["rounds"] for d in r["decisions"] if d["kind"] == "discard"
               and ((d["unit"] == "points" and d["loss"] > 300) or (d["unit"] == "ukeire" and d["loss"] > 4))
-              and Hand.parse(d["played"]).concealed[0].plain_name not in tiles(d)]    # not a riichi choice only
+              and Hand.parse(d["played"]).concealed[0].plain_name not in tiles(d)     # not a riichi choice only
+              and not d["under_threat"]]          # push / fold is no nanikiru problem (docs/logs.md)
     assert len(problems) == len(costly) > 0
     for p, d in zip(problems, costly):
         assert p.drill == "nanikiru" and list(p.answer) == tiles(d)

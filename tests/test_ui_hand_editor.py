@@ -235,3 +235,11 @@ def test_taking_back_a_tile_not_held_is_explained(qtbot):
     with pytest.raises(TileError, match="5p is not in the hand"):
         editor.remove_concealed(Tile.from_name("5p"))       # only the red five is held
     assert editor.hand == Hand.parse("0p123m")
+
+
+def test_remove_a_river_tile(editor):
+    """Removing a tile of an opponent's river keeps its marks on the others (the riichi tile too)."""
+    hand = start(editor, "23m0p56p789s11z55z L:19m4'5*s2p A:1z")
+    after = Hand.parse("23m0p56p789s11z55z L:19m5*s2p A:1z")
+    check_step(editor, lambda: editor.remove_extra("river-L", 2), after)
+    assert editor.hand.opponent("L").riichi_index == 2 and hand.opponent("L").riichi_index == 3

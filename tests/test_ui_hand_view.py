@@ -389,3 +389,22 @@ def test_the_same_shape_of_hand_asks_no_new_layout(qtbot):
     view.set_hand(Hand.parse("234m567p789s1133z"))
     QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
     assert Requests.count > 0
+
+
+def test_the_other_players_rivers_are_strips_in_order(view, qtbot):
+    """A hand with a table state shows each opponent's river in the order discarded, labelled
+    with the seat, its riichi and its melds; right-clicking a river tile asks for its removal."""
+    view.set_hand(Hand.parse("123m456p789s1122z L:19m4'5*s2p A:1z9p L.pon:5*55z@A"))
+    assert view.strip("river-L").tiles() == [T("1m"), T("9m"), T("4s"), T("5s"), T("2p")]
+    assert view.strip("river-A").tiles() == [T("1z"), T("9p")]
+    assert view.strip("river-R") is None
+    assert view.strip("river-L").label.text() == "Left (riichi, pon:5*55z@A)"
+    assert view.strip("river-A").label.text() == "Across"
+    with qtbot.waitSignal(view.extraRemoveRequested, timeout=1000) as blocker:
+        right_click(view.strip("river-L").buttons[3])
+    assert blocker.args == ["river-L", 3]
+    # a discard of one's own keeps the rivers' strips (the discards strip stays last)
+    view.set_hand(Hand.parse("123m456p789s1122z discards:7s L:19m4'5*s2p A:1z9p L.pon:5*55z@A"))
+    flow = view.strip("dora").parentWidget().layout()
+    assert flow.itemAt(flow.count() - 1).widget() is view.strip("discards")
+    assert view.strip("river-L").tiles()[3] == T("5s")

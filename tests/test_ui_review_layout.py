@@ -41,7 +41,7 @@ def _late_decision(page):
     ratings = page.review.ratings
     row = max(range(len(ratings)), key=lambda i: len(ratings[i]))
     hand = ratings[row][-1].decision.hand
-    assert len(hand.visible) >= 30 and len(hand.discards) >= 12 and hand.melds   # a crowded table
+    assert len(hand.others_seen()) >= 30 and len(hand.discards) >= 12 and hand.melds   # a crowded table
     return row, len(ratings[row]) - 1
 
 
@@ -83,7 +83,8 @@ def test_a_late_decision_is_shown_whole(qtbot, window, tmp_path, game, size) -> 
     _settle(qtbot, window)
     view = page.hand_view
     assert view.height() >= view.heightForWidth(view.width())
-    tiles = [*view.tile_buttons(), *(b for part in ("dora", "visible", "discards") for b in view.strip(part).buttons)]
+    parts = ["dora", "visible", "discards"] + [f"river-{s}" for s in "LAR" if view.strip(f"river-{s}")]
+    tiles = [*view.tile_buttons(), *(b for part in parts for b in view.strip(part).buttons)]
     assert len(tiles) >= 50
     for button in tiles:           # every tile at its full size, inside the view
         assert button.isVisible()

@@ -82,6 +82,14 @@ class HandEditor(QObject):
         self.set_hand(replace(self._hand, melds=tuple(melds)), tr("Remove meld", "副露を削除"))
 
     def remove_extra(self, part: str, index: int) -> None:
+        if part.startswith("river-"):       # a tile of an opponent's river
+            seat = part[len("river-"):]
+            o = self._hand.opponent(seat)
+            river = o.river[:index] + o.river[index + 1:]
+            others = tuple(x for x in self._hand.opponents if x.seat != seat)
+            self.set_hand(replace(self._hand, opponents=others + (replace(o, river=river),)),
+                          tr("Remove tile", "牌を削除"))
+            return
         name = {"dora": "dora_indicators", "visible": "visible", "discards": "discards"}[part]
         tiles = list(getattr(self._hand, name))
         del tiles[index]

@@ -280,6 +280,16 @@ class MeldGroup(QWidget):
         painter.end()
 
 
+_SEAT_NAMES = {"L": ("Left", "上家"), "A": ("Across", "対面"), "R": ("Right", "下家")}
+
+
+def _river_label(o) -> str:
+    """'Left (riichi, pon 5z)': whose river, its riichi and its melds."""
+    en, ja = _SEAT_NAMES[o.seat]
+    notes = [tr("riichi", "リーチ")] * o.in_riichi + [str(m) for m in o.melds]
+    return tr(en, ja) + (f" ({', '.join(notes)})" if notes else "")
+
+
 class TileStrip(QWidget):
     """A label and a row of small tiles; right-clicking a tile asks for its removal."""
 
@@ -601,10 +611,10 @@ class HandView(QWidget):
         if melds != self._melds_shown:
             self._melds_shown = melds
             self._set_meld_groups(melds)
-        extras = (hand.dora_indicators, hand.visible, hand.discards) if hand is not None else None
+        extras = (hand.dora_indicators, hand.visible, hand.discards, hand.opponents) if hand is not None else None
         if extras != self._extras_shown:
             before, self._extras_shown = self._extras_shown, extras
-            if hand is not None and before is not None and before[:2] == extras[:2]:
+            if hand is not None and before is not None and before[:2] == extras[:2] and before[3] == extras[3]:
                 self._set_discards_strip(hand)     # a discard from the table: that strip alone
             else:
                 clear_layout(self._extras_flow)
@@ -756,6 +766,8 @@ class HandView(QWidget):
         self._add_strip("dora", tr("Dora indicators", "ドラ表示牌"), list(enumerate(hand.dora_indicators)))
         self._add_strip("visible", tr("Visible", "見えている牌"),
                         sorted(enumerate(hand.visible), key=lambda it: (it[1], it[0])))
+        for o in hand.opponents:            # the other players' rivers, in the order discarded
+            self._add_strip(f"river-{o.seat}", _river_label(o), list(enumerate(r.tile for r in o.river)))
         if hand.discards:
             self._add_strip("discards", tr("Discards", "捨て牌"), list(enumerate(hand.discards)))
 

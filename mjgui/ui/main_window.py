@@ -450,7 +450,8 @@ class MainWindow(QMainWindow):
         self.hand_view.set_hand(hand)
         self._fit_hand_tiles()
         if not self.text.hasFocus() or self.text.text().strip() != str(hand):
-            if hand.concealed or hand.melds or hand.dora_indicators or hand.visible or hand.discards:
+            if hand.concealed or hand.melds or hand.dora_indicators or hand.visible or hand.discards \
+                    or hand.opponents:
                 self.text.setText(str(hand))
             else:
                 self.text.clear()
