@@ -15,7 +15,7 @@ against all three together (1 - prod(1 - p)).  The model (docs/defence.md):
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from mjgui.defence import published as pub
 from mjgui.defence.calibration import DORA_FACTOR, NEAR_DORA_FACTOR, NOT_RIICHI_FACTOR, RIICHI_FACTOR
@@ -45,6 +45,7 @@ class Danger:
     rows: dict[str, int]                                # each seat's discards so far
     combined: tuple[float, ...] = ()                    # per kind: 1 - prod(1 - p) over the seats
     losses: tuple[float, ...] = ()                      # per kind: the points a deal-in costs on average
+    memo: dict = field(default_factory=dict, compare=False, repr=False)   # figures derived once
 
     def p(self, kind: int, seat: str | None = None) -> float:
         """The chance that discarding `kind` deals in (to `seat`, or to anyone)."""
@@ -125,9 +126,10 @@ def _rate(column: str, row: int) -> float:
     return value / 100.0
 
 
-def dora_tag(hand: Hand, kind: int) -> str:
+def dora_tag(hand: Hand, kind: int, doras: list[int] | None = None) -> str:
     """"dora", "next to dora" (a number tile one or two from a dora of its suit) or ""."""
-    doras = dora_kinds(hand.dora_indicators)
+    if doras is None:
+        doras = dora_kinds(hand.dora_indicators)
     if kind in doras:
         return "dora"
     if kind < 27 and any(d < 27 and d // 9 == kind // 9 and 0 < abs(d - kind) <= 2 for d in doras):
@@ -136,13 +138,13 @@ def dora_tag(hand: Hand, kind: int) -> str:
 
 
 def tile_danger(hand: Hand, o: Opponent, kind: int, safe: set[int], unseen: list[int],
-                dora: bool = True) -> TileDanger:
+                dora: bool = True, doras: list[int] | None = None) -> TileDanger:
     """`kind` against `o` if `o` is tenpai (riichi or not): the chance it deals in.  `dora`:
-    apply the measured dora factors (off when measuring them)."""
+    apply the measured dora factors (off when measuring them); `doras`: the dora kinds, when known."""
     if kind in safe:
         return TileDanger(0.0, "genbutsu")
     if dora:
-        tag = dora_tag(hand, kind)
+        tag = dora_tag(hand, kind, doras)
         if tag:
             d = tile_danger(hand, o, kind, safe, unseen, dora=False)
             factor = DORA_FACTOR if tag == "dora" else NEAR_DORA_FACTOR
@@ -211,6 +213,7 @@ def danger(hand: Hand, known: tuple[Threat, ...] | None = None,
     `safe` may give each seat's genbutsu exactly (a log's replay knows the order of play)."""
     found = known if known is not None else threats(hand)
     unseen = hand.remaining()
+    doras = dora_kinds(hand.dora_indicators)
     by_seat = {}
     for t in found:
         o = hand.opponent(t.seat)
@@ -221,7 +224,7 @@ def danger(hand: Hand, known: tuple[Threat, ...] | None = None,
         weight = t.tenpai * (RIICHI_FACTOR if t.riichi else NOT_RIICHI_FACTOR)
         row = []
         for k in range(N_KINDS):
-            d = tile_danger(hand, o, k, cannot_ron, unseen)
+            d = tile_danger(hand, o, k, cannot_ron, unseen, doras=doras)
             row.append(TileDanger(min(d.p * weight, 1.0), d.reason, d.column))
         by_seat[t.seat] = tuple(row)
     combined, losses = [], []

@@ -61,7 +61,15 @@ class Opponent:
     @property
     def riichi_index(self) -> int | None:
         """Position in the river of the riichi declaration tile (None: no riichi)."""
-        return next((i for i, r in enumerate(self.river) if r.riichi), None)
+        return self._riichi
+
+    @property
+    def _riichi(self) -> int | None:
+        found = self.__dict__.get("_riichi_at", -1)
+        if found == -1:                 # looked up once (the danger model asks for every tile)
+            found = next((i for i, r in enumerate(self.river) if r.riichi), None)
+            object.__setattr__(self, "_riichi_at", found)
+        return found
 
     @property
     def in_riichi(self) -> bool:

@@ -90,7 +90,15 @@ def _threat_terms(threats: tuple[Threat, ...], we_are_dealer: bool) -> tuple[flo
 
 
 def _typical_unsafe(d: Danger, step: int) -> float:
-    """The chance a random tile thrown while pushing deals in, `step` discards from now."""
+    """The chance a random tile thrown while pushing deals in, `step` discards from now (the same
+    for every discard of a hand: derived once per table)."""
+    key = ("typical", step)
+    if key not in d.memo:
+        d.memo[key] = _typical_unsafe_now(d, step)
+    return d.memo[key]
+
+
+def _typical_unsafe_now(d: Danger, step: int) -> float:
     stay = 1.0
     for t in d.threats:
         if t.tenpai <= 0:
@@ -195,19 +203,22 @@ def _fold_steps(ordered: list[int], d: Danger, n: int, safe_draw: float,
     """Each later fold discard's deal-in chance and points lost, averaged over the draws.  One
     tile is drawn and one thrown a turn, so a safe draw goes straight out: after j turns the
     number of kept tiles thrown is binomial (j, 1 - safe_draw)."""
+    p = [d.p(k) for k in ordered]
+    loss = [d.loss(k) for k in ordered]
+    # a kept tile stays unsafe while nobody else throws its kind: (1 - share)^3 a turn
+    turn_keep = [(1.0 - unseen_share[k]) ** OTHERS_DISCARDS if unseen_share else 1.0 for k in ordered]
+    live = [1.0] * len(ordered)
     used = [1.0]                        # used[u]: the chance u kept tiles are out
+    unsafe = 1.0 - safe_draw
     out = []
-    for j in range(1, n):
+    for _ in range(1, n):
+        live = [a * b for a, b in zip(live, turn_keep)]
         p_step = loss_step = 0.0
-        for u, w in enumerate(used):
-            if u < len(ordered):
-                k = ordered[u]
-                # still unsafe: nobody else threw its kind in j turns
-                live = (1.0 - unseen_share[k]) ** (OTHERS_DISCARDS * j) if unseen_share else 1.0
-                p_step += w * d.p(k) * live
-                loss_step += w * d.loss(k) * live
-        out.append(((1.0 - safe_draw) * p_step, (1.0 - safe_draw) * loss_step))
-        used = [a * safe_draw + (used[u - 1] * (1.0 - safe_draw) if u else 0.0)
-                for u, a in enumerate(used + [0.0])]
+        for u in range(min(len(used), len(ordered))):
+            w = used[u] * live[u]
+            p_step += w * p[u]
+            loss_step += w * loss[u]
+        out.append((unsafe * p_step, unsafe * loss_step))
+        used = [a * safe_draw + (used[u - 1] * unsafe if u else 0.0) for u, a in enumerate(used + [0.0])]
     return out
 
