@@ -11,14 +11,14 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from mjgui.defence.danger import _rate, dora_tag, tile_danger
+from mjgui.defence.opponents import POSITION as _OFFSET
+from mjgui.defence.opponents import SEATS
 from mjgui.defence.threats import tenpai_chance
 from mjgui.hand import Hand
 from mjgui.logs.record import Discard, Draw, Win
 from mjgui.logs.replay import _RoundReplayer, _meld, _waits, hand_shanten
 from mjgui.scoring import ScoringError, score_tile
 
-SEATS = ("L", "A", "R")
-_OFFSET = {"L": 3, "A": 2, "R": 1}
 
 
 @dataclass
@@ -104,7 +104,8 @@ def collect(records) -> Samples:
                 rep = _Capture(record, index, seat)
                 rep.run()
                 _moments(out, rep, wins)
-            _round_figures(out, record, index, wins)
+            # every seat's replay ends at the same table: the last one's serves the round
+            _round_figures(out, record, index, wins, rep.table.seats)
     return out
 
 
@@ -142,12 +143,10 @@ def _moments(out: Samples, rep: _Capture, wins) -> None:
                 out.push_dealins += int(d.tile.kind in ron[rel])
 
 
-def _round_figures(out: Samples, record, index: int, wins) -> None:
-    """Win values, the race by turn and the riichi players' win rate per turn."""
+def _round_figures(out: Samples, record, index: int, wins, seats) -> None:
+    """Win values, the race by turn and the riichi players' win rate per turn (`seats`: the
+    table's seats at the round's end)."""
     rnd = record.rounds[index]
-    rep = _RoundReplayer(record, index, 0)
-    rep.run()
-    seats = rep.table.seats
     for w in wins:
         out.wins.append((_kind_of_win(seats[w.seat]), w.seat == rnd.dealer, w.points))
     winners = {w.seat for w in wins}

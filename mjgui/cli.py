@@ -14,7 +14,7 @@ from typing import Callable, Iterator
 from dataclasses import replace
 
 from mjgui import core
-from mjgui.tiles import (KIND_NAMES, MAX_TEXT, TileError, check_length, clip, format_tiles,
+from mjgui.tiles import (KIND_NAMES, MAX_TEXT, Tile, TileError, check_length, clip, format_tiles,
                          parse_tiles)
 
 EXIT_BAD_INPUT = 2
@@ -281,7 +281,7 @@ def _defence_lines(hand, result, record: dict) -> list[str]:
     record["defence"] = [{"choice": c.name, "shanten": c.shanten, **c.values.to_json()} for c in values.choices]
     by_kind = {c.kind: c.values.deal_in for c in values.choices}
     for row in record["discards"]:
-        row["deal_in"] = round(by_kind.get(KIND_NAMES.index(row["discard"].replace("0", "5")), 0.0), 4)
+        row["deal_in"] = round(by_kind.get(Tile.from_name(row["discard"]).kind, 0.0), 4)
     lines = ["  at the table (race and threats; docs/defence.md):"] + _threat_lines(table)
     for c in values.choices:
         v = c.values

@@ -31,8 +31,8 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Iterable, Sequence
 
+from mjgui.defence.opponents import POSITION, Opponent, parse_river
 from mjgui.defence.opponents import SEATS as OPPONENT_SEATS
-from mjgui.defence.opponents import Opponent, parse_river
 from mjgui.tiles import (KIND_NAMES, N_KINDS, PHYSICAL_TILES, RED_FIVE_KINDS, Tile, TileError, counts,
                          format_tiles, parse_tenhou_url, parse_tiles, tenhou_url, to_unicode)
 
@@ -286,7 +286,7 @@ class Hand:
 
     def wind_of(self, seat: str) -> int:
         """The seat wind of an opponent: the left player plays just before the player."""
-        return (self.seat_wind + {"L": 3, "A": 2, "R": 1}[seat]) % 4
+        return (self.seat_wind + POSITION[seat]) % 4
 
     def others_seen(self) -> tuple[Tile, ...]:
         """Every tile the other players have shown: `visible:` and the opponents' rivers and melds."""

@@ -22,12 +22,9 @@ from mjgui.defence.calibration import DORA_FACTOR, NEAR_DORA_FACTOR, NOT_RIICHI_
 from mjgui.defence.opponents import SEATS, Opponent
 from mjgui.defence.threats import Threat, dora_kinds, threats
 from mjgui.hand import Hand
-from mjgui.tiles import KIND_NAMES, N_KINDS
+from mjgui.tiles import N_KINDS
 
 __all__ = ["TileDanger", "Danger", "danger", "safe_kinds", "tile_danger"]
-
-_ORDER = {"L": 3, "A": 2, "R": 1}       # play order after the player
-
 
 @dataclass(frozen=True)
 class TileDanger:
@@ -236,7 +233,3 @@ def danger(hand: Hand, known: tuple[Threat, ...] | None = None,
         losses.append(sum(by_seat[t.seat][k].p * t.value for t in found))
     return Danger(found, by_seat, {o.seat: len(o.river) for o in hand.opponents}, tuple(combined), tuple(losses))
 
-
-def describe(d: Danger, kind: int) -> str:
-    """One line: the tile, its combined chance and the main reason."""
-    return f"{KIND_NAMES[kind]}: {100 * d.p(kind):.1f} % ({d.main_reason(kind)})"

@@ -18,10 +18,12 @@ from dataclasses import dataclass
 
 from mjgui.tiles import Tile, TileError, parse_tiles
 
-__all__ = ["SEATS", "MAX_RIVER", "RiverTile", "Opponent", "parse_river", "format_river"]
+__all__ = ["SEATS", "POSITION", "MAX_RIVER", "RiverTile", "Opponent", "parse_river", "format_river"]
 
 #: the opponents' seats relative to the player, in the order they are written
 SEATS = ("L", "A", "R")
+#: each seat's place in the play order after the player (the left player plays just before)
+POSITION = {"L": 3, "A": 2, "R": 1}
 #: a river holds at most one discard per draw (18 live draws, plus quads' replacement draws)
 MAX_RIVER = 24
 _MARKS = "'*^"
@@ -53,23 +55,17 @@ class Opponent:
             raise TileError(f"an opponent's seat is L, A or R, not {self.seat!r}")
         if len(self.river) > MAX_RIVER:
             raise TileError(f"{self.seat}: {len(self.river)} discards in one river: at most {MAX_RIVER}")
-        if sum(r.riichi for r in self.river) > 1:
+        riichi = [i for i, r in enumerate(self.river) if r.riichi]
+        if len(riichi) > 1:
             raise TileError(f"{self.seat}: more than one riichi tile (*) in one river")
+        object.__setattr__(self, "_riichi_at", riichi[0] if riichi else None)
         if len(self.melds) > 4:
             raise TileError(f"{self.seat}: {len(self.melds)} melds: a player holds at most 4")
 
     @property
     def riichi_index(self) -> int | None:
         """Position in the river of the riichi declaration tile (None: no riichi)."""
-        return self._riichi
-
-    @property
-    def _riichi(self) -> int | None:
-        found = self.__dict__.get("_riichi_at", -1)
-        if found == -1:                 # looked up once (the danger model asks for every tile)
-            found = next((i for i, r in enumerate(self.river) if r.riichi), None)
-            object.__setattr__(self, "_riichi_at", found)
-        return found
+        return self._riichi_at
 
     @property
     def in_riichi(self) -> bool:
@@ -84,10 +80,10 @@ class Opponent:
         (counted in the caller's meld), and its melds but a tile called from the player (it is
         in the player's own discards)."""
         shown = [r.tile for r in self.river if not r.called]
-        position = {"L": 3, "A": 2, "R": 1}[self.seat]
         for m in self.melds:
             tiles = list(m.tiles)
-            if m.seat is not None and (position + {"L": -1, "A": 2, "R": 1}[m.seat]) % 4 == 0:
+            # the meld's seat is relative to this player: its left plays just before it
+            if m.seat is not None and (POSITION[self.seat] + POSITION[m.seat] - 4) % 4 == 0:
                 tiles.remove(m.called)
             shown += tiles
         return shown

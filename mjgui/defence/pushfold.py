@@ -108,11 +108,6 @@ def _typical_unsafe_now(d: Danger, step: int) -> float:
     return 1.0 - stay
 
 
-def _loss(d: Danger, kind: int) -> float:
-    """The points lost if discarding `kind` deals in (to whichever threat takes it)."""
-    return d.loss(kind)
-
-
 #: noten payments at an exhaustive draw, by the number of other players tenpai (0-3): what a
 #: tenpai player receives, and what a player not tenpai pays
 _NOTEN_GETS = (3000.0, 1500.0, 1000.0, 0.0)
@@ -174,7 +169,7 @@ def push_value(by_turn: tuple[float, ...], win_by_turn: tuple[float, ...], turn:
         p = (1.0 - win[j]) * _typical_unsafe(d, j)
         return p, p * mean_loss
 
-    return _walk(len(gains), turn, d, s, we_are_dealer, gains, (d.p(kind), _loss(d, kind)), later, tenpai, win)
+    return _walk(len(gains), turn, d, s, we_are_dealer, gains, (d.p(kind), d.loss(kind)), later, tenpai, win)
 
 
 #: discards made by the other three players between two of ours
@@ -193,9 +188,9 @@ def fold_value(d: Danger, kind: int, kept: list[int], turn: int, s: Settings = S
     if not s.threats or not d.any_threat:
         return 0.0
     n = max(18 - turn, 1)
-    ordered = sorted(kept, key=lambda k: (_loss(d, k), d.p(k)))
+    ordered = sorted(kept, key=lambda k: (d.loss(k), d.p(k)))
     steps = _fold_steps(ordered, d, n, safe_draw, unseen_share)
-    return _walk(n, turn, d, s, we_are_dealer, None, (d.p(kind), _loss(d, kind)), lambda j: steps[j - 1])
+    return _walk(n, turn, d, s, we_are_dealer, None, (d.p(kind), d.loss(kind)), lambda j: steps[j - 1])
 
 
 def _fold_steps(ordered: list[int], d: Danger, n: int, safe_draw: float,

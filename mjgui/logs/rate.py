@@ -154,10 +154,9 @@ def _rate_discard(d: Decision, ev_max: int, defence: Settings = DEFENCE) -> Rati
     result = None
     if d.shanten <= ev_max and len(hand.dora_indicators) <= 5:
         result = expected_values(hand, turn, options=APP_OPTIONS)
-        if any(r.discard.kind == played_kind and r.dama is not None and r.riichi is not None for r in result.rows) \
-                and d.can_riichi:
-            played = f"{played} {'riichi' if d.riichi else 'dama'}"
     values = discard_values(hand, result, defence, table, d.can_riichi)
+    if any(c.name == f"{played} riichi" for c in values.choices):   # a tenpai discard: riichi or dama
+        played = f"{played} {'riichi' if d.riichi else 'dama'}"
     rows = [(c.name, c.values.value, c.shanten, c.values) for c in values.choices]
     threatened = table is not None and table.any_threat
     if rows and result is not None and (max(v[1] for v in rows) > _EPS or threatened):

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from mjgui import core
 from mjgui.analysis import meld_caps
-from mjgui.defence.opponents import Opponent, RiverTile
+from mjgui.defence.opponents import POSITION, SEATS, Opponent, RiverTile
 from mjgui.hand import Hand, Meld, MeldKind
 from mjgui.hand import Win as HandWin
 from mjgui.logs.record import (LIMITS, Call, Discard, Draw, GameRecord, LogError, Round, Ryuukyoku, Win,
@@ -187,8 +187,8 @@ class _RoundReplayer:
     def genbutsu(self) -> tuple[tuple[tuple[str, frozenset[int]], ...], tuple[int, ...]]:
         """Each opponent's kinds it cannot ron now, and the opponents' seat numbers (L, A, R)."""
         out, seats = [], []
-        for rel in ("L", "A", "R"):
-            q = (self.seat + {"L": 3, "A": 2, "R": 1}[rel]) % 4
+        for rel in SEATS:
+            q = (self.seat + POSITION[rel]) % 4
             other = self.table.seats[q]
             passed = self.riichi_passed[q] if other.riichi_at is not None else self.passed[q]
             out.append((rel, frozenset({tile.kind for tile, _, _ in other.pond} | passed)))
