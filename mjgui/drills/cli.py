@@ -1,7 +1,7 @@
 """`python -m mjgui drill ...`: generate, check and grade drill problems.
 
-    drill generate [--count N] [--seed S] [--drill nanikiru|wait|call|score] [--shanten K]
-                   [--topic any|chinitsu|chiitoi|easy|medium|hard] [--strict/--no-strict]
+    drill generate [--count N] [--seed S] [--drill nanikiru|wait|call|score|defence] [--shanten K]
+                   [--topic any|chinitsu|chiitoi|easy|medium|hard|safest|pushfold] [--strict/--no-strict]
                    [--evaluator ukeire|second-step] [--json] [--out FILE [--title T]]
     drill check FILE...
     drill grade ID ANSWER... [--set FILE] [--evaluator E] [--lang en|ja] [--json]
@@ -32,7 +32,7 @@ from mjgui.words import shanten_word
 
 from .generator import GenerateError, generate
 from .drill_names import DRILLS
-from .problems import SCORE_LEVELS, TOPICS, Problem, ProblemSetError, load_set, save_set, starter_set
+from .problems import DEFENCE_TOPICS, SCORE_LEVELS, TOPICS, Problem, ProblemSetError, load_set, save_set, starter_set
 from .grading import DEFAULT_EVALUATOR, EVALUATORS, AnswerError, grade
 
 EXIT_BAD_INPUT = 2
@@ -55,9 +55,10 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     gen.add_argument("--shanten", type=int, choices=range(4), metavar="K",
                      help="only hands at this shanten, 0-3 (wait drills are tenpai)")
     gen.add_argument("--topic", "--theme", dest="topic", default="any",
-                     choices=TOPICS + tuple(t for t in SCORE_LEVELS if t not in TOPICS),
+                     choices=TOPICS + tuple(t for t in SCORE_LEVELS + DEFENCE_TOPICS if t not in TOPICS),
                      help="any, chinitsu (one suit, no honours) or chiitoi (seven pairs); "
-                          "score problems: the level, easy, medium or hard")
+                          "score problems: the level, easy, medium or hard; defence problems: "
+                          "the question, safest or pushfold")
     gen.add_argument("--strict", action=argparse.BooleanOptionalAction, default=True,
                      help="never an answer that is ambiguous by accident (default: on)")
     gen.add_argument("--evaluator", choices=tuple(EVALUATORS), default=DEFAULT_EVALUATOR,
@@ -75,7 +76,8 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     grader.add_argument("id", metavar="ID", help="the problem's id")
     grader.add_argument("answer", nargs="+", metavar="ANSWER",
                         help="a discard (5m), the waits (14m7z or 1m 4m 7z), a call (pass, pon, "
-                             "chi:46m) or a value (5200, 3/40/5200, 700-1300, 2600all)")
+                             "chi:46m), a value (5200, 3/40/5200, 700-1300, 2600all) or push / fold "
+                             "and a tile (push 5m)")
     grader.add_argument("--set", metavar="FILE", help="problem-set file (default: the starter set)")
     grader.add_argument("--evaluator", choices=tuple(EVALUATORS), default=DEFAULT_EVALUATOR)
     grader.add_argument("--lang", dest="drill_lang", choices=("en", "ja"), default="en")
@@ -90,10 +92,10 @@ def _error(message: str) -> int:
 
 def problem_line(p: Problem) -> str:
     """A readable line: id, hand (+ draw), melds, dora, winds, turn, then the answer."""
-    if p.drill == "score":           # the hand text holds the melds, dora, winds and the win
+    if p.drill in ("score", "defence"):     # the hand text holds the melds, dora, winds, the win / table
         parts = [p.id, p.drill, p.hand, p.topic]
         if p.best is not None:
-            parts.append(f"value {' '.join(p.best)}")
+            parts.append(f"{'value' if p.drill == 'score' else 'best'} {' / '.join(p.best)}")
         if p.difficulty is not None:
             parts.append(f"difficulty {p.difficulty:.2f}")
         return "  ".join(parts)
@@ -165,8 +167,8 @@ def _grade(args: argparse.Namespace) -> int:
         return _error(f"no problem with id {args.id!r} in {args.set or 'the starter set'}")
     if problem.drill == "wait":
         answer = "".join(args.answer)       # "14m7z", or "1m 4m 7z"
-    elif problem.drill == "score":
-        answer = " ".join(args.answer)      # "2600 all"
+    elif problem.drill in ("score", "defence"):
+        answer = " ".join(args.answer)      # "2600 all", "push 5m"
     elif len(args.answer) != 1:
         return _error(f"a {problem.drill} problem takes one answer, not {len(args.answer)}")
     else:

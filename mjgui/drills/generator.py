@@ -57,6 +57,17 @@ the wall (it becomes visible); the player's own discards are visible too.
   without a yaku is never kept.  The problem's topic is its level, its shanten -1, its
   ``best`` the value ``han/fu/points`` by `mjgui.scoring.score` (tenhou rules).
 
+- **defence** (a hand at a table facing a riichi): a round played by four simple players,
+  see `mjgui.drills.defence_table` (efficiency discards from a shuffled wall, an opponent
+  declares riichi when tenpai, nobody wins before the problem).  The problem is the player's
+  draw 0-2 turns after the first riichi (``safest``), or the first draw after that which leaves
+  the player tenpai or 1-shanten (``pushfold``).  The topic is the question (``any`` draws one
+  per problem, half and half); the answer key is `mjgui.drills.defence_grading.defence_key`.
+  Strict mode keeps safest-tile problems whose right tiles are at most half of the hand's kinds
+  and whose most dangerous tile deals in 3 % or more, and two in five of them with no tile safe
+  against everyone (no genbutsu to hide behind); push / fold problems whose best push and best
+  fold differ by 100 points or more.
+
 Filters: ``shanten`` (nanikiru 0..3, call 0..3, wait 0 only; no filter: 0..3 for nanikiru,
 1..3 for calls), ``topic`` (``any``, ``chinitsu``, ``chiitoi``; calls ``any`` only).
 
@@ -81,7 +92,7 @@ from mjgui.hand import WINDS, Hand, Meld, MeldKind, Win
 from mjgui.tiles import N_KINDS, PHYSICAL_TILES, Tile, TileError, format_tiles
 
 from .drill_names import DRILLS
-from .problems import SCORE_LEVELS, TOPICS, Problem
+from .problems import DEFENCE_TOPICS, SCORE_LEVELS, TOPICS, Problem
 from .grading import (DEFAULT_EVALUATOR, EVALUATORS, SCORE_RULES, call_choices, call_key,
                       nanikiru_analysis, nanikiru_key, score_key, wait_key)
 
@@ -121,6 +132,13 @@ def _check(drill: str, shanten: int | None, topic: str, strict: bool, evaluator:
         if evaluator not in EVALUATORS:
             raise GenerateError(f"evaluator must be one of {', '.join(EVALUATORS)}, not {evaluator!r}")
         return _Options(drill, None, topic, bool(strict), evaluator)
+    if drill == "defence":
+        if topic not in DEFENCE_TOPICS:
+            raise GenerateError(f"defence problems take a question as their topic: {', '.join(DEFENCE_TOPICS)}, "
+                                f"not {topic!r}")
+        if shanten is not None:
+            raise GenerateError("defence problems choose their hands: leave out the shanten")
+        return _Options(drill, None, topic, bool(strict), DEFAULT_EVALUATOR)
     if topic not in TOPICS:
         raise GenerateError(f"topic must be one of {', '.join(TOPICS)}, not {topic!r}")
     if evaluator not in EVALUATORS:
@@ -577,7 +595,50 @@ def _fits(level: str, s, kans: int) -> bool:
     return s.limit in ("haneman", "baiman", "sanbaiman", "kazoe yakuman", "yakuman")
 
 
-_MAKERS = {"nanikiru": _nanikiru, "wait": _wait, "call": _call, "score": _score}
+# ---- defence ----------------------------------------------------------------------------------
+
+_SAFEST_WORST = 0.03          # strict: the hand's most dangerous tile deals in this often at least
+_NO_GENBUTSU_SHARE = 0.4      # strict: this share of safest-tile problems has no tile safe against all
+_CLEAR_GAP = 100.0            # strict: the best push and the best fold differ by this many points
+
+
+def _defence(table: _Table, opts: _Options, pid: str, goal: float) -> Problem | None:
+    from .defence_grading import SAFE_MARGIN, defence_key, pushfold_options, tile_risks, _gap
+    from .defence_table import play_round
+    rng = table.rng
+    question = opts.topic if opts.topic != "any" else ("safest" if goal < 0.5 else "pushfold")
+    later = rng.randint(0, 2)
+    first: list[int] = []          # the player's draw when it first faced a riichi
+
+    def stop(t) -> bool:
+        if not t.any_riichi:
+            return False
+        if not first:
+            first.append(t.draws)
+        if t.draws - first[0] < later:
+            return False
+        return question == "safest" or core.shanten(_counts(t.hands[t.me])) in (0, 1)
+
+    played = play_round(rng, stop)
+    if played is None:
+        return None
+    hand = played.hand()
+    problem = Problem(id=pid, drill="defence", hand=str(hand), turn=hand.turn, topic=question,
+                      question=question)
+    if opts.strict and question == "safest":
+        risks = tile_risks(problem)
+        right = [r for r in risks if r.p <= risks[0].p + SAFE_MARGIN]
+        if 2 * len(right) > len(risks) or risks[-1].p < _SAFEST_WORST:
+            return None
+        if (goal * 7919) % 1 < _NO_GENBUTSU_SHARE and risks[0].p == 0:
+            return None
+    if opts.strict and question == "pushfold" and abs(_gap(pushfold_options(problem))) < _CLEAR_GAP:
+        return None
+    key = defence_key(problem)
+    return problem.with_engine(key.shanten, key.best, key.difficulty)
+
+
+_MAKERS = {"nanikiru": _nanikiru, "wait": _wait, "call": _call, "score": _score, "defence": _defence}
 
 
 # ---- entry points -----------------------------------------------------------------------------------

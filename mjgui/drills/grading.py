@@ -1013,17 +1013,24 @@ def answer_key(problem: Problem, evaluator: str = DEFAULT_EVALUATOR, rules: Any 
         return wait_key(problem)
     if problem.drill == "score":
         return score_key(problem, rules=rules)
+    if problem.drill == "defence":
+        from .defence_grading import defence_key
+        return defence_key(problem)
     return call_key(problem)
 
 
 def grade(problem: Problem, answer: Any, evaluator: str = DEFAULT_EVALUATOR,
           rules: Any = SCORE_RULES) -> Feedback:
     """Grade an answer: a discard (nanikiru), the marked waits (wait), a call string (call),
-    a value (score: ``5200`` or ``3/40/5200``, under `rules`)."""
+    a value (score: ``5200`` or ``3/40/5200``, under `rules`), a discard or ``push 5m`` /
+    ``fold 1z`` (defence: `mjgui.drills.defence_grading`)."""
     if problem.drill == "nanikiru":
         return grade_nanikiru(problem, answer, evaluator)
     if problem.drill == "wait":
         return grade_wait(problem, answer)
     if problem.drill == "score":
         return grade_score(problem, answer, rules=rules)
+    if problem.drill == "defence":
+        from .defence_grading import grade_defence
+        return grade_defence(problem, answer)
     return grade_call(problem, answer)

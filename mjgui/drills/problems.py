@@ -7,7 +7,10 @@ A problem is one question of a drill:
 - **call** (鳴き): a 13-tile hand and a tile discarded by another seat; the user chooses
   ``pass``, ``pon`` or a ``chi`` (named by the two concealed tiles it uses);
 - **score** (点数計算): a won hand with its situation; the user gives its value (points, or
-  han, fu and points).
+  han, fu and points);
+- **defence** (守備): a 14-tile hand at a table where an opponent declared riichi; the
+  ``question`` is ``safest`` (pick the discard least likely to deal in) or ``pushfold`` (a tenpai
+  or 1-shanten hand: push or fold, and the tile).
 
 Problem-set file
 ----------------
@@ -28,8 +31,8 @@ A problem:
 | key | type | required | meaning |
 |---|---|---|---|
 | ``id`` | str | yes | unique within the set |
-| ``kind`` | str | yes | ``nanikiru``, ``wait``, ``call`` or ``score`` |
-| ``hand`` | str | yes | concealed tiles, mpsz in play order, the drawn tile last (``0m`` = red five); 14 tiles with the melds (3 each) for nanikiru, 13 for wait and call; **score**: the whole won hand in the text form of `mjgui.hand` (see below) |
+| ``kind`` | str | yes | ``nanikiru``, ``wait``, ``call``, ``score`` or ``defence`` |
+| ``hand`` | str | yes | concealed tiles, mpsz in play order, the drawn tile last (``0m`` = red five); 14 tiles with the melds (3 each) for nanikiru, 13 for wait and call; **score** and **defence**: the whole hand in the text form of `mjgui.hand` (see below) |
 | ``melds`` | list of str | no (``[]``) | open melds / closed quads in `mjgui.hand` notation: ``"chi:3*45m@L"``, ``"pon:7*77z@R"``, ``"ankan:1111z"`` |
 | ``dora`` | str | no (``""``) | dora indicators, mpsz |
 | ``visible`` | str | no (``""``) | every other tile seen (discards, others' melds), mpsz |
@@ -38,7 +41,8 @@ A problem:
 | ``theme`` | str | no (``"any"``) | ``any``, ``chinitsu`` (one suit, no honours), ``chiitoi`` (seven pairs), or an author's label |
 | ``discarded`` | str | call only | the tile another player discarded, e.g. ``"5m"`` |
 | ``from`` | str | call only | who discarded it: ``L`` (left, 上家: chi allowed), ``A`` (across), ``R`` (right) |
-| ``answer`` | list of str | no | an author's answer key: discards (nanikiru), waits (wait), calls (call) or a value (score); graded answers always come from the engine, the app shows this one beside them |
+| ``question`` | str | defence only | ``safest`` (the discard least likely to deal in) or ``pushfold`` (push or fold, and the tile) |
+| ``answer`` | list of str | no | an author's answer key: discards (nanikiru, defence ``safest``), waits (wait), calls (call), a value (score) or ``push 5m`` / ``fold 1z`` (defence ``pushfold``); graded answers always come from the engine, the app shows this one beside them |
 | ``note`` | str | no | free text |
 | ``shanten`` | int | engine | shanten of the hand (``-1`` for a won score hand) |
 | ``best`` | list of str | engine | the right answers under the default evaluator: every tied-best discard, every wait, every right call, or the value of a score hand |
@@ -63,6 +67,17 @@ Score problems
     HAN is a number or ``yakuman`` (any multiple); HAN or FU may be left empty or ``-``
     (``yakuman//32000``, ``-/-/8000``).  Full-width digits, ``翻``/``符``/``点``, ``オール``
     and ``役満`` are understood.
+
+Defence problems
+    ``hand`` holds the hand and the table in the text form of `mjgui.hand` (docs/defence.md):
+    14 concealed tiles with the melds, ``dora:``, the winds, the player's own ``discards:``,
+    ``turn:`` and the opponents' rivers ``L:`` / ``A:`` / ``R:`` (``'`` tsumogiri, ``*`` the
+    riichi tile, ``^`` called) and melds (``L.pon:5*55z@A``), e.g.
+    ``"234m567p11s34699s2z dora:1m seat:S turn:9 discards:9m1z8p L:19m4'5*s2p A:1z9p R:3m8s"``.
+    At least one opponent has declared riichi.  As for score problems the ``melds``, ``dora``
+    and ``visible`` keys stay empty and ``round`` / ``seat`` may only repeat the hand's winds;
+    ``turn`` is filled from the hand.  A ``pushfold`` hand is tenpai or 1-shanten (not complete).
+    A push / fold answer is ``push TILE`` or ``fold TILE`` (``push:5m`` reads the same).
 
 Calls are written ``pass``, ``pon`` or ``chi:XYs`` (the two concealed tiles the chi uses, mpsz:
 ``chi:46m`` calls a 5m with 4m and 6m).  Tile names in ``answer``/``best`` are plain (a red five
@@ -94,6 +109,7 @@ from .drill_names import DRILLS
 
 __all__ = [
     "FORMAT", "VERSION", "JSON_KEYS", "DRILLS", "TOPICS", "SCORE_LEVELS", "SEATS_FROM", "STARTER_FILE",
+    "QUESTIONS", "DEFENCE_TOPICS", "topics_of", "parse_pushfold",
     "ProblemSetError", "Call", "parse_call", "call_problem", "ScoreAnswer", "parse_score_answer", "Problem", "ProblemSet", "load_set", "save_set", "parse_set", "dumps_set",
     "starter_set",
 ]
@@ -105,9 +121,14 @@ TOPICS: tuple[str, ...] = ("any", "chinitsu", "chiitoi")
 #: The score drill's levels (its problems' topic; see `mjgui.drills.generator`).
 SCORE_LEVELS: tuple[str, ...] = ("any", "easy", "medium", "hard")
 SEATS_FROM: tuple[str, ...] = ("L", "A", "R")
-_SIZES = {"nanikiru": 14, "wait": 13, "call": 13, "score": 14}
+#: The defence drill's two questions.
+QUESTIONS: tuple[str, ...] = ("safest", "pushfold")
+#: The defence drill's topics (a generated problem's topic is its question).
+DEFENCE_TOPICS: tuple[str, ...] = ("any", *QUESTIONS)
+PUSHFOLD_VERDICTS: tuple[str, ...] = ("push", "fold")
+_SIZES = {"nanikiru": 14, "wait": 13, "call": 13, "score": 14, "defence": 14}
 JSON_KEYS = ("id", "kind", "hand", "melds", "dora", "visible", "round", "seat", "turn", "theme",
-             "discarded", "from", "answer", "note", "shanten", "best", "difficulty")
+             "discarded", "from", "question", "answer", "note", "shanten", "best", "difficulty")
 # The file's key where the attribute is named otherwise ("from" is a keyword; the file's
 # "kind" and "theme" predate the names drill and topic, which say what they are).
 _ATTR = {"from": "from_seat", "kind": "drill", "theme": "topic"}
@@ -118,6 +139,12 @@ MAX_FILE_BYTES = 8 * 1024 * 1024
 MAX_PROBLEMS = 10_000
 MAX_DEPTH = 16                # the schema needs 4 (set > problems > problem > list)
 MAX_DIGITS = 30               # no field needs a longer integer
+
+
+def topics_of(drill: str) -> tuple[str, ...]:
+    """The topics the generator takes for a drill (a score problem's is its level, a defence
+    problem's its question)."""
+    return {"score": SCORE_LEVELS, "defence": DEFENCE_TOPICS}.get(drill, TOPICS)
 
 
 class ProblemSetError(ValueError):
@@ -215,6 +242,21 @@ def parse_call(text: str, discarded: Tile | int) -> Call:
                             f"make a run with {KIND_NAMES[t]}")
         return Call("chi", uses)
     raise TileError(f"{_show(text)} is not a call: write pass, pon or chi:XYs (the two tiles used, e.g. chi:46m)")
+
+
+def parse_pushfold(text: str, held: bytes | None = None) -> tuple[str, int]:
+    """Parse ``push 5m`` / ``fold:1z`` into (verdict, kind); `held` (34 counts) checks the
+    tile is in the hand.  Raises TileError."""
+    if not isinstance(text, str):
+        raise TileError(f"a push / fold answer is a string (push 5m, fold 1z), not {type(text).__name__}")
+    word, _, rest = text.strip().lower().replace(":", " ").partition(" ")
+    if word not in PUSHFOLD_VERDICTS or not rest.strip():
+        raise TileError(f"{_show(text)} is not a push / fold answer: write push TILE or fold TILE "
+                        "(e.g. push 5m)")
+    kind = Tile.from_name(rest.strip()).kind
+    if held is not None and not held[kind]:
+        raise TileError(f"{KIND_NAMES[kind]} is not in the concealed hand")
+    return word, kind
 
 
 # ---- score values ----------------------------------------------------------------------------
@@ -345,6 +387,7 @@ class Problem:
     shanten: int | None = None
     best: tuple[str, ...] | None = None
     difficulty: float | None = None
+    question: str | None = None        # defence only: "safest" or "pushfold"
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
@@ -355,8 +398,16 @@ class Problem:
                 raise _fail(name, _NOT_TEXT)
         if self.drill not in DRILLS:
             raise _fail("kind", f"expected one of {', '.join(DRILLS)}, not {_show(self.drill)}")
+        if self.drill == "defence":
+            if self.question not in QUESTIONS:
+                raise _fail("question", f"a defence problem asks one of {', '.join(QUESTIONS)}, "
+                                        f"not {_show(self.question)}")
+        elif self.question is not None:
+            raise _fail("question", f"only defence problems have a question, not {self.drill}")
         if self.drill == "score":
             concealed, melds = self._score_hand()
+        elif self.drill == "defence":
+            concealed, melds = self._table_hand()
         else:
             concealed = _tiles("hand", self.hand)
             set_(self, "hand", format_tiles(concealed, sort=False))
@@ -417,6 +468,8 @@ class Problem:
                 score(hand)
             except ScoringError as error:
                 raise _fail("hand", f"not a hand that can be scored: {error}") from None
+        if self.drill == "defence":
+            self._check_table(hand)
         if self.drill == "wait":
             from mjgui.waits import wait_details
             report = wait_details(hand)
@@ -475,8 +528,57 @@ class Problem:
         set_(self, "hand", str(hand))
         return tiles, list(hand.melds)
 
+    def _table_hand(self) -> tuple[list[Tile], list[Meld]]:
+        """Check a defence problem's hand text (the hand and the table) and store it
+        canonically; the winds and the turn are filled from it."""
+        set_ = object.__setattr__
+        if not isinstance(self.hand, str):
+            raise _fail("hand", f"expected the text form of a hand at the table, not {type(self.hand).__name__}")
+        for name in ("melds", "dora", "visible"):
+            value = getattr(self, name)
+            if value not in ((), [], ""):
+                raise _fail(name, f"a defence problem gives its {name} in the hand text "
+                                  "(e.g. \"234m567p11s34699s2z dora:1m seat:S L:19m4'5*s2p\"); "
+                                  "leave this key out")
+        try:
+            hand = Hand.parse(self.hand)
+        except TileError as error:
+            raise _fail("hand", str(error)) from None
+        if hand.win.tile is not None or hand.win.flags:
+            raise _fail("hand", "a defence problem is a hand still in play: leave out win:, tsumo, riichi ...")
+        for name, wind in (("round", hand.round_wind), ("seat", hand.seat_wind)):
+            value = getattr(self, name)
+            if isinstance(value, str) and value.upper() not in ("E", WINDS[wind]):
+                raise _fail(name, f"{_show(value)} differs from the hand's {name}:{WINDS[wind]}; "
+                                  f"give the winds in the hand text")
+            if isinstance(value, str) and value.upper() in WINDS and len(value) == 1:
+                set_(self, name, WINDS[wind])
+        if self.turn == 0 and hand.turn:
+            set_(self, "turn", hand.turn)
+        set_(self, "hand", str(hand))
+        return list(hand.concealed), list(hand.melds)
+
+    def _check_table(self, hand: Hand) -> None:
+        """A defence problem faces a riichi; a push / fold hand is tenpai or 1-shanten."""
+        if not any(o.in_riichi for o in hand.opponents):
+            raise _fail("hand", "a defence problem needs an opponent in riichi: give its river with "
+                                "a * after the riichi tile's digit (e.g. L:19m4'5*s2p)")
+        if self.question == "pushfold":
+            from mjgui import core
+            s = core.shanten(hand.counts, core.ALL_FORMS if hand.is_closed else core.REGULAR)
+            if s < 0:
+                raise _fail("hand", "a push / fold hand is complete: nothing to decide (it wins)")
+            if s > 1:
+                raise _fail("hand", f"a push / fold hand is tenpai or 1-shanten; this one is {s}-shanten")
+
     def _answers(self, field: str, value: object, hand: Hand, discarded: Tile | None) -> tuple[str, ...]:
         items = _str_list(field, value)
+        if self.drill == "defence" and self.question == "pushfold":
+            try:
+                picks = {parse_pushfold(text, hand.counts) for text in items}
+            except TileError as error:
+                raise _fail(field, str(error)) from None
+            return tuple(f"{v} {KIND_NAMES[k]}" for v, k in sorted(picks, key=lambda p: (p[0] == "fold", p[1])))
         if self.drill == "score":
             try:
                 return tuple(str(parse_score_answer(text)) for text in items)
@@ -493,7 +595,7 @@ class Problem:
             kinds = set()
             for text in items:
                 kinds.add(Tile.from_name(text).kind)
-            if self.drill == "nanikiru":
+            if self.drill in ("nanikiru", "defence"):
                 held = hand.counts
                 for k in kinds:
                     if not held[k]:
@@ -506,7 +608,7 @@ class Problem:
     def to_hand(self) -> Hand:
         """The problem's hand as a `mjgui.hand.Hand` (13 or 14 tiles; a call problem's
         discarded tile is not part of it; a score problem's hand holds its win situation)."""
-        if self.drill == "score":
+        if self.drill in ("score", "defence"):
             return Hand.parse(self.hand)
         return Hand(tuple(parse_tiles(self.hand)), tuple(Meld.parse(m) for m in self.melds),
                     tuple(parse_tiles(self.dora)), tuple(parse_tiles(self.visible)),

@@ -60,6 +60,7 @@ PACE: dict[str, tuple[float, float]] = {
     "wait": (10.0, 60.0),
     "call": (6.0, 30.0),
     "score": (20.0, 120.0),
+    "defence": (10.0, 60.0),         # four rivers to read before the hand
 }
 assert set(PACE) == set(DRILLS), "every drill kind needs a pace"
 

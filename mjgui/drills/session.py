@@ -50,7 +50,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 from .generator import make_problem
 from .history import Attempt, HistoryError, HistoryStore
 from .drill_names import DRILLS
-from .problems import SCORE_LEVELS, TOPICS, Problem, ProblemSetError
+from .problems import Problem, ProblemSetError, topics_of
 from .grading import DEFAULT_EVALUATOR, EVALUATORS, SCORE_RULES, Feedback, answer_key, grade
 
 __all__ = ["MODES", "SET_LENGTH", "GeneratorSpec", "Result", "Summary", "DrillSession",
@@ -216,7 +216,7 @@ class DrillSession:
         self.problems: tuple[Problem, ...] | None = None
         if isinstance(source, (GeneratorSpec, Mapping)):
             self.spec = GeneratorSpec.coerce(source)
-            topics = SCORE_LEVELS if drill == "score" else TOPICS       # a score problem's topic is its level
+            topics = topics_of(drill)       # a score problem's topic is its level, a defence one's its question
             if self.spec.topic not in topics:
                 raise ValueError(f"topic must be one of {', '.join(topics)}, not {self.spec.topic!r}")
             self.length: int | None = (length or SET_LENGTH) if mode == "set" else None
@@ -394,7 +394,7 @@ class DrillSession:
         option as it is; `shanten` and `topic` only shape generated problems."""
         if evaluator is not None and evaluator not in EVALUATORS:
             raise ValueError(f"evaluator must be one of {', '.join(EVALUATORS)}, not {evaluator!r}")
-        topics = SCORE_LEVELS if self.drill == "score" else TOPICS
+        topics = topics_of(self.drill)
         if topic is not None and topic not in topics:
             raise ValueError(f"topic must be one of {', '.join(topics)}, not {topic!r}")
         if shanten != "keep" and shanten is not None and (isinstance(shanten, bool)
