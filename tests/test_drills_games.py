@@ -73,7 +73,7 @@ def test_a_version_3_history_gains_the_games_table_and_keeps_its_answers(tmp_pat
         store.connection.commit()
     monkeypatch.undo()
     with HistoryStore.open(path) as store:
-        assert store.connection.execute("PRAGMA user_version").fetchone()[0] == hist.SCHEMA_VERSION == 4
+        assert store.connection.execute("PRAGMA user_version").fetchone()[0] == hist.SCHEMA_VERSION == 5
         assert store.count() == 1
         store.record_game(game())
         assert len(store.games()[0]) == 1

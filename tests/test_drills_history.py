@@ -491,7 +491,7 @@ def test_version_2_leitner_queue_becomes_fsrs_cards(tmp_path: Path) -> None:
     db.write_bytes(V2_HISTORY.read_bytes())
     with HistoryStore.open(db) as s:
         assert s.recovered is None and s.moved_to is None
-        assert s.connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
+        assert s.connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
         attempts, skipped = s.read_attempts()
         assert (len(attempts), skipped) == (14, 1)          # p-damaged's answer stays unreadable
         assert s.connection.execute("SELECT COUNT(*) FROM attempts").fetchone()[0] == 15

@@ -62,7 +62,7 @@ __all__ = [
 #: ``PRAGMA application_id`` of an mjgui history ("MJGH").
 APPLICATION_ID = 0x4D4A4748
 #: Current schema version (``PRAGMA user_version``).
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 _BUSY_TIMEOUT = 5.0
 _SQLITE_HEADER = b"SQLite format 3\x00"
@@ -201,10 +201,30 @@ def _migrate_to_4(conn: sqlite3.Connection) -> None:
     games_table.create(conn)
 
 
+def _migrate_to_5(conn: sqlite3.Connection) -> None:
+    """Version 5 adds the defence drill: the attempts table is rebuilt with the wider CHECK,
+    the same rows and ids (as version 2 did for the score drill)."""
+    conn.execute("ALTER TABLE attempts RENAME TO attempts_v4")
+    for index in ("attempts_by_time", "attempts_by_drill", "attempts_by_problem"):
+        conn.execute(f"DROP INDEX IF EXISTS {index}")
+    _create_attempts(conn, ("nanikiru", "wait", "call", "score", "defence"))
+    conn.execute("PRAGMA ignore_check_constraints = ON")
+    try:
+        conn.execute(f"INSERT INTO attempts ({_V1_ATTEMPT_COLUMNS}) "
+                     f"SELECT {_V1_ATTEMPT_COLUMNS} FROM attempts_v4")
+    finally:
+        conn.execute("PRAGMA ignore_check_constraints = OFF")
+    conn.execute("DROP TABLE attempts_v4")
+    _index_attempts(conn)
+
+
 #: ``MIGRATIONS[v]`` upgrades a version ``v - 1`` database to version ``v``.
 #: It runs inside a transaction; the caller sets ``user_version``.
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
-    1: _migrate_to_1, 2: _migrate_to_2, 3: _migrate_to_3, 4: _migrate_to_4}
+    1: _migrate_to_1, 2: _migrate_to_2, 3: _migrate_to_3, 4: _migrate_to_4, 5: _migrate_to_5}
+#: Versions a read-only history may be shown from without its upgrade: their tables read the
+#: same (version 4 only lacks the defence drill in the attempts' CHECK, which reading never meets)
+_READABLE_AS_IS = (4,)
 
 _ATTEMPTS_COLUMNS = frozenset({"id", "problem_id", "drill", "theme", "shanten", "problem",
                                "pick", "correct", "score", "seconds", "answered_at", "set_name"})
@@ -356,7 +376,7 @@ def _open_existing(path: Path, read_only: bool = False) -> sqlite3.Connection:
                 str(r[0]).startswith(_ROW_LEVEL) for r in check):
             raise _Unusable(*_DAMAGED)
         if read_only:
-            if version != SCHEMA_VERSION:
+            if version != SCHEMA_VERSION and version not in _READABLE_AS_IS:
                 raise HistoryError(
                     f"The drill history at {path} needs an upgrade, which a read-only "
                     "location does not allow. Answers will not be saved.",

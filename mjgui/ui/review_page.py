@@ -4,8 +4,8 @@ choose the player, and walk through every decision they made, rated by the engin
 The page shows the game's summary, a timeline of the rounds (one square per decision,
 coloured by the loss) and the selected decision: the hand as it was, what was played, the
 engine's ranking.  Enter (or "Analyze") opens the situation in the Analyze mode; "Drill my
-mistakes" puts the costly discards into the review queue and starts them as nanikiru
-problems.  Every reading and rating runs on `GameReviewer`'s thread; this page only shows.
+mistakes" puts the costly discards into the review queue and starts them as nanikiru problems (defence
+problems under a riichi).  Every reading and rating runs on `GameReviewer`'s thread; this page only shows.
 """
 from __future__ import annotations
 
