@@ -274,15 +274,16 @@ def test_review_queue_and_stats_row(make_page, store, qtbot):
     assert {row[0] for row in stats.table_rows("shanten")} == {"Complete"}
 
 
-def test_mode_bar_score_is_ctrl_5_and_stats_ctrl_6(qtbot, tmp_path):
+def test_mode_bar_score_is_ctrl_5_defence_ctrl_6_and_stats_ctrl_7(qtbot, tmp_path):
     from mjgui.ui.main_window import MODES, MainWindow
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     window = MainWindow(settings, tmp_path / "history.sqlite")
     qtbot.addWidget(window)
     try:
-        assert MODES == ("analyze", "nanikiru", "wait", "call", "score", "stats", "review")
+        assert MODES == ("analyze", "nanikiru", "wait", "call", "score", "defence", "stats", "review")
         assert window.mode_actions["score"].shortcut() == QKeySequence("Ctrl+5")
-        assert window.mode_actions["stats"].shortcut() == QKeySequence("Ctrl+6")
+        assert window.mode_actions["defence"].shortcut() == QKeySequence("Ctrl+6")
+        assert window.mode_actions["stats"].shortcut() == QKeySequence("Ctrl+7")
         assert window.mode_actions["call"].shortcut() == QKeySequence("Ctrl+4")
         assert window.mode_actions["score"].text() == "Score"
         window.mode_actions["score"].trigger()
@@ -291,7 +292,7 @@ def test_mode_bar_score_is_ctrl_5_and_stats_ctrl_6(qtbot, tmp_path):
         window.practise([DAISANGEN], "From stats")
         assert window.pages["score"].session.problems == (DAISANGEN,)
         from mjgui.ui.help_overlay import shortcuts
-        assert ("Ctrl+1 … Ctrl+7", "Analyze, Nanikiru, Waits, Calls, Score, Stats, Review") in shortcuts()
+        assert ("Ctrl+1 … Ctrl+8", "Analyze, Nanikiru, Waits, Calls, Score, Defence, Stats, Review") in shortcuts()
     finally:
         window.worker.wait()
 

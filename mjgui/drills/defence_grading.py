@@ -292,12 +292,14 @@ def grade_pushfold(problem: Problem, answer: Any) -> Feedback:
         if verdict != top.verdict:
             credit *= WRONG_VERDICT_SHARE
     gap = _gap(options)
+    risks = {r.kind: r for r in tile_risks(problem)}
     texts = {lang: _pushfold_text(lang, mine, top, right, gap, correct, credit) for lang in LANGS}
     details = {"question": "pushfold", "pick_verdict": verdict, "best_verdict": top.verdict,
                "pick_value": _rounded(mine.value),
                "best_value": round(top.value, 1), "push_minus_fold": round(gap, 1),
                "options": [{"tile": KIND_NAMES[o.kind], "push": _rounded(o.push), "fold": _rounded(o.fold),
-                            "deal_in": round(o.deal_in, 4), "how": o.how}
+                            "deal_in": round(o.deal_in, 4), "how": o.how, "seat": risks[o.kind].seat,
+                            "reason": risks[o.kind].reason}
                            for o in sorted(options, key=lambda o: o.kind) if o.verdict == "push"]}
     return Feedback(problem.id, "defence", mine.answer, correct, credit, tuple(o.answer for o in right),
                     1 + sum(1 for o in options if o.value is not None and mine.value is not None

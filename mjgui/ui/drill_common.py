@@ -40,7 +40,7 @@ from mjgui.words import WIND_NAMES
 
 TICK_MS = 100
 
-DRILL_JA = {"nanikiru": "何切る", "wait": "待ち", "call": "鳴き", "score": "点数計算"}
+DRILL_JA = {"nanikiru": "何切る", "wait": "待ち", "call": "鳴き", "score": "点数計算", "defence": "守備"}
 
 
 # ---- small helpers ------------------------------------------------------------------------
@@ -74,7 +74,8 @@ def drill_title(drill: str) -> str:
     return {"nanikiru": tr("Nanikiru — what do you discard?", "何切る"),
             "wait": tr("Waits — mark every winning tile", "待ち当て"),
             "call": tr("Calls — pon, chi or pass?", "鳴き判断"),
-            "score": tr("Score — what is this hand worth?", "点数計算")}[drill]
+            "score": tr("Score — what is this hand worth?", "点数計算"),
+            "defence": tr("Defence — the safest tile, push or fold", "守備 — 安全牌・押し引き")}[drill]
 
 
 def situation_text(problem: Problem) -> str:
@@ -84,7 +85,9 @@ def situation_text(problem: Problem) -> str:
     if problem.turn:
         parts.append(tr(f"turn {problem.turn}", f"{problem.turn}巡目"))
     if problem.topic != "any":
-        theme = {"chinitsu": tr("chinitsu", "清一色"), "chiitoi": tr("seven pairs", "七対子")}
+        theme = {"chinitsu": tr("chinitsu", "清一色"), "chiitoi": tr("seven pairs", "七対子"),
+                 "safest": tr("safest tile", "安全牌"), "pushfold": tr("push or fold", "押し引き"),
+                 "review": tr("from your games", "自分の対局から")}
         parts.append(theme.get(problem.topic, problem.topic))
     return " · ".join(parts)
 
@@ -306,7 +309,7 @@ def hand_row(problem: Problem) -> tuple[list[tuple[Tile, bool]], int | None]:
     kept apart at the end)."""
     hand = problem.to_hand()
     tiles = list(hand.concealed)
-    drawn = tiles.pop() if problem.drill in ("nanikiru", "score") else None
+    drawn = tiles.pop() if problem.drill in ("nanikiru", "score", "defence") else None
     tiles.sort()
     row = [(t, False) for t in tiles]
     if drawn is not None:
@@ -401,13 +404,22 @@ class FeedbackPanel(QFrame):
         self.credit.setToolTip(tr("Credit for this answer (partial credit for a discard that "
                                   "keeps the shanten with fewer tiles, or some of the waits)",
                                   "この解答の得点（受け入れが少ない打牌や一部の待ちには部分点）")
-                               if self._drill != "score" else
+                               if self._drill not in ("score", "defence") else
+                               tr("Credit for this answer: 100 % for the safest tile (or within half a point "
+                                  "of it) or the best push / fold; less the further it is from the best",
+                                  "この解答の得点: 最も安全な牌（0.5ポイント以内を含む）または最善の押し引きなら100 %、"
+                                  "最善から離れるほど低くなります")
+                               if self._drill == "defence" else
                                tr("Credit for this answer: 100 % for the right points; with wrong "
                                   "points 25 % for the right han and 25 % for the right fu",
                                   "この解答の得点: 点数が正しければ100 %、違う場合は翻と符がそれぞれ25 %"))
         rank = ""
         if self._drill == "nanikiru" and fb.rank is not None and fb.choices:
             rank = tr(f"{ordinal(fb.rank)} of {fb.choices}", f"{fb.choices}種中{fb.rank}位")
+        elif self._drill == "defence" and fb.rank is not None and fb.choices and not r.timed_out:
+            rank = tr(f"{ordinal(fb.rank)} safest of {fb.choices}", f"安全度 {fb.choices}種中{fb.rank}位") \
+                if fb.details.get("question") == "safest" else \
+                tr(f"{ordinal(fb.rank)} of {fb.choices} answers", f"{fb.choices}通り中{fb.rank}位")
         elif self._drill == "wait" and fb.best and not r.timed_out:
             right = len(fb.details.get("right", ()))
             rank = tr(f"found {right} of {len(fb.best)}", f"待ち{len(fb.best)}種中{right}種正解")

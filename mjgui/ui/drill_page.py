@@ -1,4 +1,5 @@
-"""The practice drills: nanikiru (何切る), waits (待ち), calls (鳴き) and score (点数計算).
+"""The practice drills: nanikiru (何切る), waits (待ち), calls (鳴き), score (点数計算) and
+defence (守備: the safest tile, push or fold against a riichi).
 
 `DrillPage(kind, store)` is one page of the main window's mode bar.  A top bar picks the
 source (generated problems with a shanten / topic filter, the starter set, or the review
@@ -17,7 +18,8 @@ a store that fails shows an inline notice (and `message`) and the drill goes on.
 Keyboard: Enter starts; nanikiru 1-9 discard the tile at that position, 0 the drawn tile,
 ←/→ + Enter any tile; waits ←↑→↓ + Space mark, a digit then m/p/s/z marks that tile,
 Backspace clears, Enter checks; calls 1-9 by position, P pon, C chi, S pass; score 1-4 pick a
-value, or digits type han / fu / points (/ or Space: next field, Y: yakuman) and Enter checks; then
+value, or digits type han / fu / points (/ or Space: next field, Y: yakuman) and Enter checks;
+defence 1-9 / 0 / ←→ + Enter a tile, P push, F fold; then
 Enter / N for the next problem.  The summary page: Enter for a new set, P to practise the
 misses.
 """
@@ -63,6 +65,7 @@ from mjgui.ui.drill_common import (
     muted,
     scaled_font,
 )
+from mjgui.ui.drill_defence import DefenceView
 from mjgui.ui.drill_nanikiru import NanikiruView
 from mjgui.ui.drill_score import ANSWER_MODES, ScoreView
 from mjgui.ui.drill_summary import IntroView, SummaryView
@@ -75,7 +78,7 @@ from mjgui.ui.theme import COLORS, check_theme
 from mjgui.words import shanten_word
 
 # the views live in their own modules; the page re-exports them
-__all__ = ["DrillPage", "NanikiruView", "WaitView", "CallView", "ScoreView", "SummaryView", "WaitGrid",
+__all__ = ["DrillPage", "NanikiruView", "WaitView", "CallView", "ScoreView", "DefenceView", "SummaryView", "WaitGrid",
            "ChoiceButton", "FeedbackPanel", "TileRow", "DRILLS"]
 
 
@@ -135,7 +138,7 @@ def _stylesheet(c: dict[str, str]) -> str:
 
 
 class DrillPage(QWidget):
-    """One drill (kind ``nanikiru``, ``wait``, ``call`` or ``score``) with its top bar, views and
+    """One drill (kind ``nanikiru``, ``wait``, ``call``, ``score`` or ``defence``) with its top bar, views and
     summary; see the module doc.
 
     Signals: `attemptRecorded()` after each answer saved in the history; `message(str)`
@@ -183,7 +186,7 @@ class DrillPage(QWidget):
         self.intro = IntroView(drill)
         self.intro.startRequested.connect(self.start)
         self.view: DrillView = {"nanikiru": NanikiruView, "wait": WaitView,
-                                 "call": CallView, "score": ScoreView}[drill]()
+                                 "call": CallView, "score": ScoreView, "defence": DefenceView}[drill]()
         self.view.answered.connect(self._answer)
         self.view.nextRequested.connect(self.next_problem)
         self.summary_view = SummaryView()
@@ -220,7 +223,7 @@ class DrillPage(QWidget):
         row.setSpacing(6)
         sources = [("generated", "Generated", "自動生成"), ("starter", "Starter set", "入門セット"),
                    ("review", "Review misses", "復習")]
-        if self.drill == "score":            # the starter set holds no score problems
+        if self.drill in ("score", "defence"):      # the starter set holds none of these
             sources.pop(1)
         self.source_combo = self._combo("source", sources)
         shanten_items = [("any", "any", "指定なし")]
@@ -232,6 +235,9 @@ class DrillPage(QWidget):
             self.topic_combo = self._combo("topic", [
                 ("any", "mixed", "混合"), ("easy", "easy", "初級"), ("medium", "medium", "中級"),
                 ("hard", "hard", "上級")])
+        elif self.drill == "defence":        # a defence problem's topic is its question
+            self.topic_combo = self._combo("topic", [
+                ("any", "mixed", "混合"), ("safest", "safest tile", "安全牌"), ("pushfold", "push or fold", "押し引き")])
         else:
             self.topic_combo = self._combo("topic", [
                 ("any", "any", "指定なし"), ("chinitsu", "chinitsu", "清一色"),
@@ -278,7 +284,7 @@ class DrillPage(QWidget):
             combo.installEventFilter(self)
             combo.activated.connect(self._focus_drill)
         self.bar_fields["shanten"].setVisible(self.drill in ("nanikiru", "call"))
-        self.bar_fields["topic"].setVisible(self.drill in ("nanikiru", "wait", "score"))
+        self.bar_fields["topic"].setVisible(self.drill in ("nanikiru", "wait", "score", "defence"))
         self.bar_fields["evaluator"].setVisible(self.drill == "nanikiru")
         self.bar_fields["answer"].setVisible(self.drill == "score")
         self.answer_combo.currentIndexChanged.connect(self._sync_answer_mode)
@@ -481,7 +487,7 @@ class DrillPage(QWidget):
     def _generator_options(self) -> tuple[int | None, str]:
         """The shanten and topic the bar asks of generated problems."""
         shanten = self.shanten_combo.currentData()
-        return (None if shanten == "any" or self.drill in ("wait", "score") else int(shanten),
+        return (None if shanten == "any" or self.drill in ("wait", "score", "defence") else int(shanten),
                 self.topic_combo.currentData() if self.drill != "call" else "any")
 
     def _running(self) -> bool:
@@ -810,7 +816,8 @@ class DrillPage(QWidget):
 
     # ---- language and theme -------------------------------------------------------------------
     def retranslate(self) -> None:
-        topic = ("Difficulty", "難易度") if self.drill == "score" else ("Topic", "お題")
+        topic = ("Difficulty", "難易度") if self.drill == "score" else ("Question", "問題") \
+            if self.drill == "defence" else ("Topic", "お題")
         for name, en, ja in (("source", "Source", "出題"), ("shanten", "Shanten", "向聴"),
                              ("topic", *topic), ("mode", "Mode", "モード"),
                              ("evaluator", "Evaluator", "評価"), ("answer", "Answer", "解答"),

@@ -264,6 +264,12 @@ class IntroView(QWidget):
                         "right han and the right fu earn a quarter each.",
                         "和了った手の点数を答えます。4つの候補から選ぶか、翻・符・点数を入力します。"
                         "点数が正しければ満点、点数が違っても翻と符はそれぞれ4分の1点です。"),
+            "defence": tr("An opponent declared riichi: read the rivers. Pick the tile least likely to deal in "
+                          "(genbutsu, suji, kabe, honours by copies seen), or — with a tenpai or 1-shanten "
+                          "hand — push or fold and the tile. Partial credit by how close the answer is to "
+                          "the best.",
+                          "他家のリーチに対して河を読みます。最も放銃しにくい牌（現物・スジ・壁・見えている字牌）"
+                          "を選ぶか、聴牌・一向聴の手で押すか降りるかと切る牌を答えます。最善に近いほど部分点があります。"),
         }[self.drill])
         self.start.setText(tr("Start (Enter)", "開始（Enter）"))
         self.keys.setText({
@@ -282,4 +288,8 @@ class IntroView(QWidget):
                         "Y: yakuman), Enter checks; Enter or N for the next problem.",
                         "キー: 1〜4 で選択。または翻・符・点数を入力（/ か Space で次の欄、Y で役満）、"
                         "Enter で答え合わせ。Enter か N で次の問題。"),
+            "defence": tr("Keys: 1–9 the tile at that position, 0 the drawn tile, ←/→ then Enter; P push, "
+                          "F fold; Enter or N for the next problem.",
+                          "キー: 1〜9 でその位置の牌、0 でツモ牌、←/→ と Enter。P 押し、F オリ。"
+                          "Enter か N で次の問題。"),
         }[self.drill])

@@ -12,8 +12,8 @@ from mjgui.ui.theme import COLORS
 def _window_keys() -> list[tuple[str, str]]:
     """Keys that work on every page."""
     return [
-        ("Ctrl+1 … Ctrl+7", tr("Analyze, Nanikiru, Waits, Calls, Score, Stats, Review",
-                               "分析・何切る・待ち・鳴き・点数・成績・検討")),
+        ("Ctrl+1 … Ctrl+8", tr("Analyze, Nanikiru, Waits, Calls, Score, Defence, Stats, Review",
+                               "分析・何切る・待ち・鳴き・点数・守備・成績・検討")),
         ("Ctrl+J", tr("English / 日本語", "English / 日本語")),
         ("Ctrl+T", tr("light / dark theme", "ライト / ダーク")),
         ("Ctrl+,", tr("settings: rules, order, language, theme, tile size",
@@ -58,6 +58,9 @@ def _drill_keys(drill: str) -> list[tuple[str, str]]:
                   ("0 – 9", tr("type han / fu / points (typed answers)", "翻・符・点数を入力（入力モード）")),
                   (tr("/ or Space, Y", "/ か Space、Y"), tr("next field, yakuman", "次の欄、役満")),
                   ("Enter", tr("check the typed value", "答え合わせ"))],
+        "defence": [("1 – 9, 0", tr("the tile at that position, 0 the drawn tile", "その位置の牌（0 = ツモ牌）")),
+                    ("← →  Enter", tr("pick any tile", "牌を選ぶ")),
+                    ("P / F", tr("push / fold (then the tile, or the tile first)", "押し / オリ（牌の前でも後でも）"))],
     }[drill]
     return own + [
         ("Enter / N", tr("start; after an answer, the next problem", "開始、解答後は次の問題")),

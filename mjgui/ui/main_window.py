@@ -821,7 +821,7 @@ class MainWindow(QMainWindow):
             self.page(drill).queue_set(by_drill[drill], title)
         if others:
             names = {"nanikiru": ("Nanikiru", "何切る"), "wait": ("Waits", "待ち"), "call": ("Calls", "鳴き"),
-                     "score": ("Score", "点数")}
+                     "score": ("Score", "点数"), "defence": ("Defence", "守備")}
             rest_en = ", ".join(f"{len(by_drill[k])} in {names[k][0]}" for k in others)
             rest_ja = "、".join(f"{names[k][1]}に{len(by_drill[k])}問" for k in others)
             self.statusBar().showMessage(
@@ -1082,7 +1082,7 @@ class MainWindow(QMainWindow):
                                       "和了率・聴牌率・期待値のモデル"))
         self.turn_chart.update()
         for mode, (en, ja) in zip(MODES, (("Analyze", "分析"), ("Nanikiru", "何切る"), ("Waits", "待ち"),
-                                          ("Calls", "鳴き"), ("Score", "点数"), ("Stats", "成績"),
+                                          ("Calls", "鳴き"), ("Score", "点数"), ("Defence", "守備"), ("Stats", "成績"),
                                           ("Review", "検討"))):
             act = self.mode_actions[mode]
             act.setText(tr(en, ja))

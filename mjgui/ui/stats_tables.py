@@ -38,7 +38,8 @@ def drill_label(drill: str | None) -> str:
     return {"nanikiru": tr("Nanikiru (discard)", "何切る"),
             "wait": tr("Waits", "待ち"),
             "call": tr("Calls", "鳴き"),
-            "score": tr("Score", "点数計算")}.get(drill or "", drill or tr("(unknown)", "（不明）"))
+            "score": tr("Score", "点数計算"),
+            "defence": tr("Defence", "守備")}.get(drill or "", drill or tr("(unknown)", "（不明）"))
 
 
 def topic_label(topic: str | None) -> str:
@@ -50,7 +51,9 @@ def topic_label(topic: str | None) -> str:
             "chiitoi": tr("Chiitoi (seven pairs)", "七対子"),
             "easy": tr("Score: easy", "点数: 初級"),
             "medium": tr("Score: medium", "点数: 中級"),
-            "hard": tr("Score: hard", "点数: 上級")}.get(topic, topic)
+            "hard": tr("Score: hard", "点数: 上級"),
+            "safest": tr("Defence: safest tile", "守備: 安全牌"),
+            "pushfold": tr("Defence: push or fold", "守備: 押し引き")}.get(topic, topic)
 
 
 def shanten_label(shanten: int | None) -> str:
