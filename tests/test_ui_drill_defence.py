@@ -1,8 +1,6 @@
 """The defence drill page driven as a user would (issue 28, item 4)."""
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
-
 import pytest
 
 pytest.importorskip("PySide6")

@@ -246,15 +246,18 @@ def _safest_text(lang: str, mine: TileRisk, best: list[TileRisk], worst: TileRis
         if ja:
             return f"正解: {mine.name}は放銃率{_pct(mine.p)}、{mine.words(lang)}。"
         return f"Correct: {mine.name} deals in {_pct(mine.p)} — {mine.words(lang)}."
-    names = ("・" if ja else " / ").join(r.name for r in best)
+    also = [r.name for r in best if r is not safe]
     if ja:
         text = (f"不正解: {mine.name}は放銃率{_pct(mine.p)}（{mine.words(lang)}）。"
-                f"最も安全なのは{names}で{_pct(safe.p)}（{safe.words(lang)}）。")
+                f"最も安全なのは{safe.name}で{_pct(safe.p)}（{safe.words(lang)}）。")
+        if also:
+            text += f"同じく安全: {'・'.join(also)}。"
         if worst.kind != mine.kind:
             text += f"最も危険なのは{worst.name}（{_pct(worst.p)}）。"
         return text + f"{_credit_text(credit, lang)}。"
     text = (f"Not the safest: {mine.name} deals in {_pct(mine.p)} ({mine.words(lang)}). "
-            f"The safest is {names} at {_pct(safe.p)} ({safe.words(lang)}).")
+            f"The safest is {safe.name} at {_pct(safe.p)} ({safe.words(lang)})")
+    text += f"; as safe: {', '.join(also)}." if also else "."
     if worst.kind != mine.kind:
         text += f" The most dangerous is {worst.name} ({_pct(worst.p)})."
     return text + f" {_credit_text(credit, lang)}."

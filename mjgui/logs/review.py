@@ -115,8 +115,9 @@ class GameReview:
             loss_ukeire=loss.get("ukeire", 0.0), loss_calls=loss.get("calls", 0.0), **s["kinds"])
 
     def problems(self, thresholds: dict[str, float] | None = None) -> list[Problem]:
-        """The discards that lost more than the threshold, as nanikiru problems whose ids
-        name the game and the hand, so drilling the same game twice adds nothing twice."""
+        """The discards that lost more than the threshold, as nanikiru problems (defence problems
+        under a riichi) whose ids name the game and the hand, so drilling the same game twice adds
+        nothing twice."""
         problems = mistake_problems([list(rs) for rs in self.ratings], self.round_names, thresholds)
         prefix = game_id(self.record)[:10]
         out = []
