@@ -371,3 +371,18 @@ def test_mistakes_under_a_riichi_become_defence_problems(reviewed, tmp_path):
         assert added == len(problems)
         due = review_problems(store, "defence", now=T0 + timedelta(minutes=1))
         assert sorted(p.id for p in due) == sorted(p.id for p in defence)
+
+
+def test_a_problem_left_unanswered_times_out_with_its_key():
+    class Clock:
+        t = 0.0
+
+        def __call__(self) -> float:
+            return self.t
+    clock = Clock()
+    p = _safest(GENBUTSU)
+    session = DrillSession("defence", [p], timer_seconds=10, clock=clock)
+    clock.t = 11.0
+    assert session.expired
+    fb = session.expire()
+    assert not fb.correct and fb.credit == 0 and set(fb.best) == {"9m", "1p", "2z", "3z", "7z"}

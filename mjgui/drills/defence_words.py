@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["reason_words", "against_words", "verdict_word"]
+__all__ = ["reason_words", "against_words", "verdict_word", "pushfold_words"]
 
 _PREFIXES = (("dora, ", "dora", "ドラ"), ("next to dora, ", "next to dora", "ドラそば"),
              ("outside of an early discard, ", "outside of an early discard", "早い切り出しの外側"))
@@ -84,3 +84,11 @@ def against_words(seat: str, lang: str = "en") -> str:
 def verdict_word(verdict: str, lang: str = "en") -> str:
     """"push" / 「押し」, "fold" / 「オリ」."""
     return {"push": ("push", "押し"), "fold": ("fold", "オリ")}[verdict][lang == "ja"]
+
+
+def pushfold_words(answer: str, lang: str = "en") -> str:
+    """An answer in words: "fold 2m" reads 「オリ 2m」 in Japanese; a tile stays a tile."""
+    verdict, _, tile = answer.partition(" ")
+    if verdict in ("push", "fold") and tile:
+        return f"{verdict_word(verdict, lang)} {tile}"
+    return answer

@@ -330,9 +330,13 @@ class DrillSession:
         seconds = max(self.elapsed(), self.timer_seconds)
         key = answer_key(self._problem, self.evaluator, self.rules)
         answers = ", ".join(key.best)
+        answers_ja = answers
+        if self.drill == "defence":            # "push 5m" reads 「押し 5m」
+            from .defence_words import pushfold_words
+            answers_ja = "、".join(pushfold_words(b, "ja") for b in key.best)
         texts = {"en": _timeout_text(None, self.timer_seconds, "en")
                  + f" No answer was given. The answer: {answers}.",
-                 "ja": _timeout_text(None, self.timer_seconds, "ja") + f"解答なし。正解: {answers}。"}
+                 "ja": _timeout_text(None, self.timer_seconds, "ja") + f"解答なし。正解: {answers_ja}。"}
         feedback = Feedback(self._problem.id, self.drill, "", False, 0.0, key.best,
                             details={"timeout": True}, explanations=texts, ev=key.ev)
         return self._finish(feedback, None, seconds, True)

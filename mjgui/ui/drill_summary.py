@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from mjgui.drills.defence_words import pushfold_words
 from mjgui.drills.grading import answer_words
 from mjgui.drills.session import Result, Summary
 from mjgui.ui.drill_common import (
@@ -83,6 +84,10 @@ class MissRow(QFrame):
             best = answer_words(best, language())
             if fb.pick:
                 pick = answer_words(fb.pick, language())
+        elif fb.drill == "defence":          # "fold 2m" reads "オリ 2m" in Japanese
+            best = ", ".join(pushfold_words(b, language()) for b in fb.best)
+            if fb.pick:
+                pick = pushfold_words(fb.pick, language())
         late = tr(" (time is up)", "（時間切れ）") if self.result.timed_out else ""
         self.text.setText(tr(f"You: <b>{escape(pick)}</b>{late} · {percent(fb.credit)}<br>"
                              f"Answer: <b>{escape(best)}</b>",
