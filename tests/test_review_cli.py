@@ -111,8 +111,15 @@ def test_export_problems(capsys, game, tmp_path):
               and ((d["unit"] == "points" and d["loss"] > 300) or (d["unit"] == "ukeire" and d["loss"] > 4))
               and Hand.parse(d["played"]).concealed[0].plain_name not in tiles(d)     # not a riichi choice only
               and not d["under_threat"]]          # push / fold is no nanikiru problem (docs/logs.md)
-    assert len(problems) == len(costly) > 0
-    for p, d in zip(problems, costly):
+    nanikiru = [p for p in problems if p.drill == "nanikiru"]
+    assert len(nanikiru) == len(costly) > 0
+    # the costly decisions under a riichi are defence problems (docs/defence-drill.md)
+    threatened = [d for r in data["rounds"] for d in r["decisions"] if d["kind"] == "discard"
+                  and d["unit"] == "points" and d["loss"] > 300 and d["under_threat"]
+                  and any(t["riichi"] for t in d["threats"]) and d["choice"] not in d["best_all"]]
+    defence = [p for p in problems if p.drill == "defence"]
+    assert len(defence) == len(threatened) and len(problems) == len(nanikiru) + len(defence)
+    for p, d in zip(nanikiru, costly):
         assert p.drill == "nanikiru" and list(p.answer) == tiles(d)
         hand = Hand.parse(d["hand"])
         assert p.to_hand().concealed == hand.concealed and p.turn == hand.turn

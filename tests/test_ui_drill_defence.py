@@ -204,3 +204,15 @@ def test_the_main_window_has_the_defence_mode(qtbot, tmp_path):
     finally:
         window.set_language("en")
         window.worker.wait()
+
+
+def test_other_visible_tiles_show_inside_the_view(make_page):
+    # a reviewed game's hand may carry tiles seen elsewhere (visible:)
+    problem = Problem(id="v1", drill="defence", question="safest",
+                      hand="999m111p5s222z33z77z visible:5p5p seat:S turn:6 discards:1m4z8p9p5z "
+                           "L:1z9m1p9s2*z A:3z3z R:7z7z")
+    page = make_page()
+    page.start_set([problem], "Hand-made")
+    view = page.view
+    assert view.visible_flow.isVisibleTo(view) and view.visible_flow.window() is view.window()
+    assert [t.name for t in view.visible_flow.tiles()] == ["5p", "5p"]

@@ -254,6 +254,7 @@ class DefenceView(DrillView):
         layout.addLayout(self._prompt_row())
         layout.addWidget(self.river_rows)
         layout.addWidget(self.hand_view)
+        layout.addWidget(self.visible_flow)       # other tiles seen (a reviewed game's, rarely)
         layout.addWidget(self.choices)
         layout.addWidget(self.hint)
         layout.addWidget(self.feedback)

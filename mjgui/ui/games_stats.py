@@ -53,8 +53,8 @@ class GamesStats(QWidget):
         self.chart.setVisible(bool(games))
         self.table.setVisible(bool(games))
         if not games:
-            self.summary.setText(tr("No game reviewed yet: open one of your logs in the Review mode (Ctrl+7).",
-                                    "まだ対局を検討していません。検討モード（Ctrl+7）で牌譜を開いてください。"))
+            self.summary.setText(tr("No game reviewed yet: open one of your logs in the Review mode (Ctrl+8).",
+                                    "まだ対局を検討していません。検討モード（Ctrl+8）で牌譜を開いてください。"))
             return
         t = games_total(games)
         share = "–" if t.agreement is None else f"{100 * t.agreement:.0f} %"

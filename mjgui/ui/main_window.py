@@ -186,7 +186,7 @@ class MainWindow(QMainWindow):
             self.toolbar.addAction(act)
         for act in (self.act_undo, self.act_redo):       # they change with every edit
             follow_action(self.toolbar.widgetForAction(act))
-        self.toolbar.addSeparator()
+        self.edit_separator = self.toolbar.addSeparator()
         self.toolbar.addWidget(self.copy_button)
         self.toolbar.addAction(self.act_paste)
         # language, theme, settings and help belong to the whole window: on a bar every page
@@ -953,12 +953,17 @@ class MainWindow(QMainWindow):
         """The labels of the bars' actions that have a short form: words in a window wide
         enough for them, else symbols and shorter words (the tooltips keep the words), so
         that every action stays on the bar at 800 px, in both languages, without "»"."""
+        defence, wait, call = (self.mode_actions[m] for m in ("defence", "wait", "call"))
         if short:
             return {self.act_deal: "⚄", self.act_undo: "↶", self.act_redo: "↷",     # a die: a random deal
+                    self.act_clear: "⌫", defence: tr("Def.", "守備"), wait: tr("Wait", "待ち"),
+                    call: tr("Call", "鳴き"),
                     self.act_theme: "☀" if self.theme == "light" else "☾",
                     self.act_settings: "⚙", self.act_help: "?"}
         light = self.theme == "light"
         return {self.act_deal: tr("Random deal", "ランダム配牌"), self.act_undo: tr("Undo", "元に戻す"),
+                self.act_clear: tr("Clear", "クリア"), defence: tr("Defence", "守備"), wait: tr("Waits", "待ち"),
+                call: tr("Calls", "鳴き"),
                 self.act_redo: tr("Redo", "やり直す"),
                 self.act_theme: tr("Theme: Light" if light else "Theme: Dark",
                                    "テーマ: ライト" if light else "テーマ: ダーク"),
@@ -977,6 +982,7 @@ class MainWindow(QMainWindow):
 
     def _set_bar_labels(self, short: bool) -> None:
         self.bars_short = short
+        self.edit_separator.setVisible(not short)
         for act, text in self._bar_labels(short).items():
             if act.text() != text:
                 act.setText(text)
