@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (QAbstractScrollArea, QApplication, QComboBox, QHB
 
 from mjgui.analysis import Analysis
 from mjgui.ev import MAX_SHANTEN as EV_MAX_SHANTEN
-from mjgui.hand import Hand
+from mjgui.hand import Hand, Meld
 from mjgui.scoring import Rules
 from mjgui.tiles import MAX_TEXT, Tile, TileError, check_length, parse_tenhou_url
 from mjgui.ui import i18n
@@ -27,6 +27,7 @@ from mjgui.ui.ev_setting import EvSetting, explanation
 from mjgui.ui.hand_editor import HandEditor
 from mjgui.ui.hand_view import HandView
 from mjgui.ui.i18n import tr
+from mjgui.ui.opponents_panel import OpponentsPanel
 from mjgui.ui.palette import TilePalette
 from mjgui.ui.panel_fit import MIN_PANELS, PanelFit, fitted_tile_height
 from mjgui.ui.stored_settings import log as settings_log
@@ -67,6 +68,7 @@ class AnalyzePage(QWidget):
         self._analysis_unpainted = False      # an analysis applied and not yet painted
         self.frame_hold_ms = FRAME_HOLD_MS
         self._tile_heights = (0, 0)           # the hand's and the palette's, before fitting
+        self._had_opponents = False           # the hand shown has a table state (the panel)
         self.editor = HandEditor(self)
         self.worker = AnalysisWorker(self)
         self.worker.rules = rules
@@ -86,13 +88,18 @@ class AnalyzePage(QWidget):
         left = QVBoxLayout()
         left.setSpacing(6)
         self.hand_view = HandView(self)
-        self.palette_widget = TilePalette(self, compact=True)
+        self.palette_widget = TilePalette(self, compact=True, rivers=True)
         # the hand gives way when narrow: its tiles shrink to fit (`fit_hand_tiles`)
         self.hand_view.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         left.addWidget(self.hand_view)
         top.addLayout(left, 1)
         top.addWidget(self.palette_widget, 0, Qt.AlignmentFlag.AlignTop)
         layout.addLayout(top)
+        # the other players' rivers and calls: folded away until asked for or a hand has them
+        # (a hand without opponents looks as before they were added)
+        self.opponents = OpponentsPanel(self)
+        self.opponents.hide()
+        layout.addWidget(self.opponents)
 
         row = QHBoxLayout()
         self.text_label = QLabel(self)
@@ -103,8 +110,14 @@ class AnalyzePage(QWidget):
         self.text_error.setStyleSheet(ALERT_STYLE)
         self.text_error.setWordWrap(True)
         self.text_error.hide()
+        self.opponents_button = QToolButton(self)
+        self.opponents_button.setObjectName("opponents_button")
+        self.opponents_button.setCheckable(True)
+        self.opponents_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.opponents_button.setArrowType(Qt.ArrowType.RightArrow)
         row.addWidget(self.text_label)
         row.addWidget(self.text, 3)
+        row.addWidget(self.opponents_button)
         row.addWidget(self.text_error, 2)
         left.addLayout(row)
 
@@ -190,7 +203,15 @@ class AnalyzePage(QWidget):
         self.hand_view.extraRemoveRequested.connect(lambda part, i: self._edit(self.editor.remove_extra, part, i))
         self.hand_view.concealedRemoveRequested.connect(lambda t: self._edit(self.editor.remove_concealed, t))
         self.palette_widget.tileRequested.connect(self._palette_tile)
-        self.palette_widget.meldRequested.connect(lambda meld: self._edit(self.editor.add_meld, meld))
+        self.palette_widget.meldRequested.connect(self._palette_meld)
+        self.palette_widget.targetChanged.connect(self._target_changed)
+        self.opponents_button.toggled.connect(self.show_opponents)
+        panel = self.opponents
+        panel.seatChosen.connect(self._seat_chosen)
+        panel.markRequested.connect(lambda seat, i, mark, on: self._edit(self.editor.set_river_mark, seat, i, mark, on))
+        panel.tileRemoveRequested.connect(lambda seat, i: self._edit(self.editor.remove_extra, f"river-{seat}", i))
+        panel.meldRemoveRequested.connect(lambda seat, i: self._edit(self.editor.remove_their_meld, seat, i))
+        panel.clearRequested.connect(lambda seat: self._edit(self.editor.clear_seat, seat))
 
     def restore_hand(self) -> None:
         """The hand saved by the last session, without an undo step (an unreadable one: empty)."""
@@ -245,9 +266,46 @@ class AnalyzePage(QWidget):
             self._show_summary()
 
     def _palette_tile(self, target: str, tile: Tile) -> None:
+        if target == "river":
+            self._edit(self.editor.add_river_tile, self.palette_widget.river_seat(), tile)
+            return
         action = {"hand": self.editor.add_tile, "dora": self.editor.add_dora,
                   "visible": self.editor.add_visible}[target]
         self._edit(action, tile)
+
+    def _palette_meld(self, meld: Meld) -> None:
+        """A call from the palette's menu: the river's player's with the River target, else
+        the player's own."""
+        if self.palette_widget.target() == "river":
+            self._edit(self.editor.add_their_meld, self.palette_widget.river_seat(), meld)
+        else:
+            self._edit(self.editor.add_meld, meld)
+
+    # ---- the other players ---------------------------------------------------------------
+    def show_opponents(self, shown: bool) -> None:
+        """Unfold (or fold) the opponents panel; while it shows the rivers, the hand view
+        leaves them out."""
+        if self.opponents_button.isChecked() != shown:
+            self.opponents_button.setChecked(shown)          # comes back here
+            return
+        self.opponents_button.setArrowType(Qt.ArrowType.DownArrow if shown else Qt.ArrowType.RightArrow)
+        if shown:
+            self.opponents.set_hand(self.editor.hand)
+        self.opponents.setVisible(shown)
+        self.hand_view.set_rivers_shown(not shown)
+        if not shown and self.palette_widget.target() == "river":
+            self.palette_widget.set_target("hand")          # no river is in view to fill
+        self.fit_tiles()
+
+    def _seat_chosen(self, seat: str) -> None:
+        """A seat chosen in the panel: the palette's clicks go to its river."""
+        self.palette_widget.set_river_seat(seat)
+        self.palette_widget.set_target("river")
+
+    def _target_changed(self, target: str) -> None:
+        if target == "river":
+            self.opponents.set_seat(self.palette_widget.river_seat())
+            self.show_opponents(True)
 
     def discard(self, tile) -> None:
         hand = self.editor.hand
@@ -319,6 +377,11 @@ class AnalyzePage(QWidget):
             self._changed_at = time.perf_counter()
             self.worker.request(hand)
         self.hand_view.set_hand(hand)
+        if hand.opponents and not self._had_opponents:
+            self.show_opponents(True)          # a table arrived (review, paste, typing): in view
+        self._had_opponents = bool(hand.opponents)
+        if not self.opponents.isHidden():
+            self.opponents.set_hand(hand)
         self.fit_tiles()
         if not self.text.hasFocus() or self.text.text().strip() != str(hand):
             if hand.concealed or hand.melds or hand.dora_indicators or hand.visible or hand.discards \
@@ -608,10 +671,12 @@ class AnalyzePage(QWidget):
         height = fitted_tile_height(view.tile_height(), view.sizeHint().width(), view.width(), hand_height)
         if height != view.tile_height():
             view.set_tile_height(height)
+        self.opponents.set_tile_height(view.tile_height())
 
     # ---- theme, language, settings ----------------------------------------------------------------
     def set_theme(self, theme: str) -> None:
-        for w in (self.hand_view, self.palette_widget, self.table, self.waits, self.turn_chart):
+        for w in (self.hand_view, self.palette_widget, self.table, self.waits, self.turn_chart,
+                  self.opponents):
             w.set_theme(theme)
 
     def _rank_tip(self) -> None:
@@ -629,8 +694,12 @@ class AnalyzePage(QWidget):
                                 "seat @L/@A/@R), dora:, visible:, discards:, round:E seat:S",
                                 "mpsz表記。副露は chi:3*45m pon:5*55z@R（*は鳴いた牌、@L/@A/@Rは相手）、"
                                 "dora: visible: discards: round:E seat:S"))
-        for w in (self.hand_view, self.palette_widget, self.table, self.waits):
+        for w in (self.hand_view, self.palette_widget, self.table, self.waits, self.opponents):
             w.retranslate()
+        self.opponents_button.setText(tr("Opponents", "他家"))
+        self.opponents_button.setToolTip(tr("Show or hide the other players' rivers and calls "
+                                            "(their tiles count as seen)",
+                                            "他家の捨て牌・副露を表示／非表示（見えている牌として数えます）"))
         self.rank_label.setText(tr("Order by", "並び順"))
         index = max(self.rank_box.currentIndex(), 0)
         self.rank_box.blockSignals(True)
