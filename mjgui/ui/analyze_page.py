@@ -54,7 +54,10 @@ class AnalyzePage(QWidget):
     statusMessage = Signal(str, int)
     rankChanged = Signal(str)             # the user chose another order (the settings follow)
 
-    def __init__(self, store: QSettings, rules: Rules, ev_setting: EvSetting, parent: QWidget | None = None):
+    def __init__(self, store: QSettings, rules: Rules, ev_setting: EvSetting, parent: QWidget | None = None,
+                 editor: HandEditor | None = None):
+        """`editor`: the hand and its undo stack, when the window made them (its undo actions
+        follow the stack); by default the page's own."""
         super().__init__(parent)
         self.store = store
         self.ev_options = ev_setting.options
@@ -69,7 +72,7 @@ class AnalyzePage(QWidget):
         self.frame_hold_ms = FRAME_HOLD_MS
         self._tile_heights = (0, 0)           # the hand's and the palette's, before fitting
         self._had_opponents = False           # the hand shown has a table state (the panel)
-        self.editor = HandEditor(self)
+        self.editor = editor if editor is not None else HandEditor(self)
         self.worker = AnalysisWorker(self)
         self.worker.rules = rules
         self.worker.ev_options = ev_setting.options

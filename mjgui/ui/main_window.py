@@ -21,6 +21,7 @@ from mjgui.ui import fonts, i18n
 from mjgui.ui.action_button import follow_action
 from mjgui.ui.analyze_page import AnalyzePage
 from mjgui.ui.ev_setting import EvSetting, read_ev_setting, write_ev_setting
+from mjgui.ui.hand_editor import HandEditor
 from mjgui.ui.help_overlay import HelpOverlay
 from mjgui.ui.i18n import tr
 from mjgui.ui.page_stack import PageStack
@@ -123,9 +124,10 @@ class MainWindow(QMainWindow):
         self.settings_dialog = None
         i18n.set_language(read_choice(self.store, "language", i18n.LANGS, "en"))
 
-        self.stack = PageStack(self)        # as large as the page shown, not as the largest
-        self.analyze_page = AnalyzePage(self.store, self.rules, self.ev_setting, self.stack)
-        self.stack.addWidget(self.analyze_page)
+        # the hand and its undo stack, made before the actions that follow the stack: Qt
+        # deletes a window's children in the order they were made, so the stack goes first
+        # and never signals to an action already deleted
+        self._editor = HandEditor(self)
         self._build()
         self._connect()
         self.installEventFilter(self)        # its resizes: the bars' labels (_fit_bars)
@@ -170,13 +172,6 @@ class MainWindow(QMainWindow):
         self.act_undo = QAction(self, shortcut=QKeySequence.StandardKey.Undo)
         self.act_redo = QAction(self)
         self.act_redo.setShortcuts([QKeySequence("Ctrl+Y"), QKeySequence("Ctrl+Shift+Z")])
-        stack = self.editor.undo_stack
-        self.act_undo.triggered.connect(stack.undo)
-        self.act_redo.triggered.connect(stack.redo)
-        stack.canUndoChanged.connect(self.act_undo.setEnabled)
-        stack.canRedoChanged.connect(self.act_redo.setEnabled)
-        stack.undoTextChanged.connect(lambda text: self.act_undo.setToolTip(tr("Undo: ", "元に戻す: ") + text))
-        stack.redoTextChanged.connect(lambda text: self.act_redo.setToolTip(tr("Redo: ", "やり直す: ") + text))
         self.act_undo.setEnabled(False)
         self.act_redo.setEnabled(False)
         self.act_copy_mpsz = QAction(self, shortcut=QKeySequence("Ctrl+Shift+C"))
@@ -214,12 +209,23 @@ class MainWindow(QMainWindow):
                     self.act_theme, self.act_settings, self.act_help):
             self.addAction(act)             # shortcuts work wherever focus is
 
+        # the pages after the bars: the bars come first in the focus chain
+        self.stack = PageStack(self)        # as large as the page shown, not as the largest
+        self.analyze_page = AnalyzePage(self.store, self.rules, self.ev_setting, self.stack, self._editor)
+        self.stack.addWidget(self.analyze_page)
         self.setCentralWidget(self.stack)
         self.help = HelpOverlay(self)
         self.help.hide()
 
     def _connect(self) -> None:
         page = self.analyze_page
+        stack = page.editor.undo_stack
+        self.act_undo.triggered.connect(stack.undo)
+        self.act_redo.triggered.connect(stack.redo)
+        stack.canUndoChanged.connect(self.act_undo.setEnabled)
+        stack.canRedoChanged.connect(self.act_redo.setEnabled)
+        stack.undoTextChanged.connect(lambda text: self.act_undo.setToolTip(tr("Undo: ", "元に戻す: ") + text))
+        stack.redoTextChanged.connect(lambda text: self.act_redo.setToolTip(tr("Redo: ", "やり直す: ") + text))
         page.statusMessage.connect(self._page_status)
         page.rankChanged.connect(lambda _rank: self._sync_settings_dialog())
         self.act_deal.triggered.connect(lambda: page.random_deal())
