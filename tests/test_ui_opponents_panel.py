@@ -266,3 +266,17 @@ def test_enter_on_a_review_decision_opens_its_table(qtbot, window, tmp_path):
     settle(qtbot, window)
     assert window.editor.hand != hand
     assert i18n.language() == "en"
+
+
+def test_the_river_target_unfolds_the_panel_and_folding_returns_to_the_hand(qtbot, window):
+    type_hand(qtbot, window, HAND)
+    page = window.analyze_page
+    palette = window.palette_widget
+    click(qtbot, palette.target_button("river"))
+    assert page.opponents.isVisible() and page.opponents.seat() == "L"
+    click(qtbot, palette.button("2p"))
+    settle(qtbot, window)
+    assert window.editor.hand.opponent("L").river == (RiverTile(t("2p")),)
+    # folded, no river is in view to fill: clicks go to the hand again
+    click(qtbot, page.opponents_button)
+    assert page.opponents.isHidden() and palette.target() == "hand"
