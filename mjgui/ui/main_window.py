@@ -123,9 +123,6 @@ class MainWindow(QMainWindow):
         self.settings_dialog = None
         i18n.set_language(read_choice(self.store, "language", i18n.LANGS, "en"))
 
-        self.stack = PageStack(self)        # as large as the page shown, not as the largest
-        self.analyze_page = AnalyzePage(self.store, self.rules, self.ev_setting, self.stack)
-        self.stack.addWidget(self.analyze_page)
         self._build()
         self._connect()
         self.installEventFilter(self)        # its resizes: the bars' labels (_fit_bars)
@@ -170,13 +167,6 @@ class MainWindow(QMainWindow):
         self.act_undo = QAction(self, shortcut=QKeySequence.StandardKey.Undo)
         self.act_redo = QAction(self)
         self.act_redo.setShortcuts([QKeySequence("Ctrl+Y"), QKeySequence("Ctrl+Shift+Z")])
-        stack = self.editor.undo_stack
-        self.act_undo.triggered.connect(stack.undo)
-        self.act_redo.triggered.connect(stack.redo)
-        stack.canUndoChanged.connect(self.act_undo.setEnabled)
-        stack.canRedoChanged.connect(self.act_redo.setEnabled)
-        stack.undoTextChanged.connect(lambda text: self.act_undo.setToolTip(tr("Undo: ", "元に戻す: ") + text))
-        stack.redoTextChanged.connect(lambda text: self.act_redo.setToolTip(tr("Redo: ", "やり直す: ") + text))
         self.act_undo.setEnabled(False)
         self.act_redo.setEnabled(False)
         self.act_copy_mpsz = QAction(self, shortcut=QKeySequence("Ctrl+Shift+C"))
@@ -214,12 +204,23 @@ class MainWindow(QMainWindow):
                     self.act_theme, self.act_settings, self.act_help):
             self.addAction(act)             # shortcuts work wherever focus is
 
+        # the pages after the bars: the bars come first in the focus chain
+        self.stack = PageStack(self)        # as large as the page shown, not as the largest
+        self.analyze_page = AnalyzePage(self.store, self.rules, self.ev_setting, self.stack)
+        self.stack.addWidget(self.analyze_page)
         self.setCentralWidget(self.stack)
         self.help = HelpOverlay(self)
         self.help.hide()
 
     def _connect(self) -> None:
         page = self.analyze_page
+        stack = page.editor.undo_stack
+        self.act_undo.triggered.connect(stack.undo)
+        self.act_redo.triggered.connect(stack.redo)
+        stack.canUndoChanged.connect(self.act_undo.setEnabled)
+        stack.canRedoChanged.connect(self.act_redo.setEnabled)
+        stack.undoTextChanged.connect(lambda text: self.act_undo.setToolTip(tr("Undo: ", "元に戻す: ") + text))
+        stack.redoTextChanged.connect(lambda text: self.act_redo.setToolTip(tr("Redo: ", "やり直す: ") + text))
         page.statusMessage.connect(self._page_status)
         page.rankChanged.connect(lambda _rank: self._sync_settings_dialog())
         self.act_deal.triggered.connect(lambda: page.random_deal())
