@@ -280,3 +280,35 @@ def test_the_river_target_unfolds_the_panel_and_folding_returns_to_the_hand(qtbo
     # folded, no river is in view to fill: clicks go to the hand again
     click(qtbot, page.opponents_button)
     assert page.opponents.isHidden() and palette.target() == "hand"
+
+
+def test_the_table_view_shows_the_same_rivers_and_takes_the_same_menu(qtbot, window):
+    window.resize(1280, 860)
+    type_hand(qtbot, window, HAND + " L:5m1z9p A:7s")
+    qtbot.wait(50)                                       # the window's resize fits the page
+    panel = window.analyze_page.opponents
+    assert panel.view_switch.isVisible() and panel.view_switch.isEnabled()
+    click(qtbot, panel.view_switch)
+    assert panel.table_shown() and panel.rows_view.isHidden()
+    view = panel.table_view
+    assert [(t.seat, t.tile) for t in view.tiles()] == [("L", t("5m")), ("L", t("1z")), ("L", t("9p")),
+                                                       ("A", t("7s"))]
+    # right-click the left player's second tile on the table: the river tile's menu
+    hit = view.tile("L", 1)
+    pos = hit.rect.center().toPoint()
+    QApplication.sendEvent(view, QContextMenuEvent(QContextMenuEvent.Reason.Mouse, pos, view.mapToGlobal(pos)))
+    qtbot.waitUntil(lambda: isinstance(QApplication.activePopupWidget(), QMenu), timeout=2000)
+    menu = QApplication.activePopupWidget()
+    next(a for a in menu.actions() if a.objectName() == "mark_riichi").trigger()
+    menu.close()
+    settle(qtbot, window)
+    assert window.editor.hand.opponent("L").riichi_index == 1 and view.tile("L", 1).sideways
+    # a click on the player across's river chooses it for the palette
+    qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=view.block_rect("A").center().toPoint())
+    assert window.palette_widget.target() == "river" and window.palette_widget.river_seat() == "A"
+    # a small window has no room for the table: the rows show, the choice waits
+    window.resize(800, 600)
+    qtbot.waitUntil(lambda: not panel.view_switch.isEnabled(), timeout=2000)
+    assert not panel.table_shown() and panel.rows_view.isVisible() and panel.view_switch.isChecked()
+    window.resize(1280, 860)
+    qtbot.waitUntil(lambda: panel.table_shown(), timeout=2000)

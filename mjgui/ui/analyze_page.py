@@ -32,6 +32,7 @@ from mjgui.ui.palette import TilePalette
 from mjgui.ui.panel_fit import MIN_PANELS, PanelFit, fitted_tile_height
 from mjgui.ui.stored_settings import log as settings_log
 from mjgui.ui.stored_settings import read_choice, read_names, read_text
+from mjgui.ui.table_view import TableView
 from mjgui.ui.theme import ALERT_STYLE
 from mjgui.ui.wait_inspector import WaitInspector
 from mjgui.ui.wrap_row import WrapRow
@@ -44,6 +45,9 @@ FRAME_HOLD_MS = 12
 # the hand is saved (a settings file write) once edits pause this long, not on every change
 HAND_SAVE_MS = 1500
 RANK_KEYS = RANKS                        # the "Order by" choices, in the box's order
+# the room the analysis keeps below the opponents' table view: the table's titles and two
+# rows, the wait inspector's and the chart's titles
+ANALYSIS_KEEP = 230
 
 
 class AnalyzePage(QWidget):
@@ -101,6 +105,7 @@ class AnalyzePage(QWidget):
         # the other players' rivers and calls: folded away until asked for or a hand has them
         # (a hand without opponents looks as before they were added)
         self.opponents = OpponentsPanel(self)
+        self.opponents.set_table_view(TableView(self.opponents))
         self.opponents.hide()
         layout.addWidget(self.opponents)
 
@@ -675,6 +680,9 @@ class AnalyzePage(QWidget):
         if height != view.tile_height():
             view.set_tile_height(height)
         self.opponents.set_tile_height(view.tile_height())
+        panel = self.opponents
+        if not panel.isHidden():       # below the panel: its header, then the analysis keeps its room
+            panel.set_room(self.height() - panel.y() - panel.views.y() - ANALYSIS_KEEP)
 
     # ---- theme, language, settings ----------------------------------------------------------------
     def set_theme(self, theme: str) -> None:

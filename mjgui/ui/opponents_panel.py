@@ -10,15 +10,16 @@ clicking a call removes it (`meldRemoveRequested`); a seat's Clear empties it
 
 A river tile shows its marks as the table does: a tsumogiri discard greyed, the riichi
 tile ringed, a called discard with a "^" badge (the text form's marks), each said in its
-tooltip.  A place is kept for a second view of the same rivers (`set_table_view`): a
-switch then offers "Table" (the rivers around a table) or "List" (the rows here).
+tooltip.  A second view shows the same rivers around a table (mjgui.ui.table_view, given
+with `set_table_view`): the header's "Table view" switch chooses it or the rows; its river
+tiles take the same right-click menu.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QPoint, Qt, Signal
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import (QButtonGroup, QFrame, QHBoxLayout, QLabel, QMenu, QSizePolicy,
-                               QStackedWidget, QToolButton, QVBoxLayout, QWidget)
+                               QToolButton, QVBoxLayout, QWidget)
 
 from mjgui.defence.opponents import SEATS, Opponent
 from mjgui.hand import Hand
@@ -161,8 +162,13 @@ class OpponentsPanel(QFrame):
         header.addWidget(self.hint, 1)
         header.addWidget(self.view_switch)
         outer.addLayout(header)
-        self.views = QStackedWidget(self)
+        # the rows and the table view, one shown: a box, not a stack, which would take the
+        # hidden table's height for its width
+        self.views = QWidget(self)
+        views_layout = QVBoxLayout(self.views)
+        views_layout.setContentsMargins(0, 0, 0, 0)
         rows = QWidget(self.views)
+        self.rows_view = rows
         rows_layout = QVBoxLayout(rows)
         rows_layout.setContentsMargins(0, 0, 0, 0)
         rows_layout.setSpacing(2)
@@ -175,8 +181,9 @@ class OpponentsPanel(QFrame):
             self.seat_group.addButton(row.button)
             row.button.clicked.connect(lambda _c=False, s=seat: self.seatChosen.emit(s))
             rows_layout.addWidget(row)
+        rows_layout.addStretch(1)
         self.rows["L"].button.setChecked(True)
-        self.views.addWidget(rows)
+        views_layout.addWidget(rows)
         self.table_view: QWidget | None = None
         outer.addWidget(self.views)
         self.retranslate()
@@ -229,16 +236,51 @@ class OpponentsPanel(QFrame):
 
     # ---- a second view of the rivers (a table) ---------------------------------------------------
     def set_table_view(self, view: QWidget) -> None:
-        """Offer `view` (set_hand, set_theme, set_tile_scale, retranslate) beside the rows."""
+        """Offer `view` (a mjgui.ui.table_view.TableView: set_hand, set_theme,
+        set_tile_height, retranslate, tile_at) beside the rows."""
         self.table_view = view
-        self.views.addWidget(view)
+        view.hide()
+        self.views.layout().addWidget(view)
         view.set_theme(self._theme)
+        view.set_tile_height(self._tile_height)
         view.set_hand(self._hand)
+        view.installEventFilter(self)        # its river tiles' right-click: the rows' menu
         self.view_switch.show()
         self.retranslate()
 
+    def show_table(self, table: bool) -> None:
+        """The rivers around a table (True) or as rows."""
+        self.view_switch.setChecked(table and self.table_view is not None)
+
+    def table_shown(self) -> bool:
+        return self.table_view is not None and not self.table_view.isHidden()
+
     def _show_view(self, table: bool) -> None:
-        self.views.setCurrentIndex(1 if table and self.table_view is not None else 0)
+        shown = table and self.table_view is not None and self.view_switch.isEnabled()
+        if self.table_view is not None and shown == self.table_view.isHidden():
+            self.rows_view.setVisible(not shown)
+            self.table_view.setVisible(shown)
+
+    def _tip_view_switch(self) -> None:
+        self.view_switch.setToolTip(
+            tr("Show the rivers around a table, or as rows", "河を卓の形で表示／行で表示")
+            if self.view_switch.isEnabled() else
+            tr("The window is too small for the table view: the rivers show as rows",
+               "ウィンドウが小さいため卓表示はできません（行で表示）"))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if (watched is self.table_view and event.type() == QEvent.Type.MouseButtonPress
+                and event.button() == Qt.MouseButton.LeftButton):
+            seat = next((s for s in SEATS if self.table_view.block_rect(s).contains(event.position())), None)
+            if seat is not None:           # a click on a river chooses it, as the seat's button
+                self.set_seat(seat)
+                self.seatChosen.emit(seat)
+        if watched is self.table_view and event.type() == QEvent.Type.ContextMenu:
+            hit = self.table_view.tile_at(event.pos())
+            if hit is not None:
+                self.show_river_menu(hit.seat, hit.index, event.globalPos())
+                return True
+        return super().eventFilter(watched, event)
 
     # ---- look --------------------------------------------------------------------------------
     def set_tile_height(self, hand_tile_height: int) -> None:
@@ -248,10 +290,24 @@ class OpponentsPanel(QFrame):
             self._tile_height = height
             self.set_hand(self._hand)
             if self.table_view is not None:
-                self.table_view.set_tile_scale(height / 28)
+                self.table_view.set_tile_height(height)
 
     def tile_height(self) -> int:
         return self._tile_height
+
+    def set_room(self, height: int) -> None:
+        """The most the table view may take of the page's height: its tiles shrink to fit,
+        the analysis keeps the rest.  Below the table's smallest size (a small window) the
+        rows show, and the switch waits for a larger window, keeping the choice."""
+        view = self.table_view
+        if view is None:
+            return
+        fits = view.minimumSizeHint().height() <= height
+        view.setMaximumHeight(max(view.minimumSizeHint().height(), height))
+        if fits != self.view_switch.isEnabled():
+            self.view_switch.setEnabled(fits)
+            self._show_view(self.view_switch.isChecked())
+            self._tip_view_switch()
 
     def set_theme(self, theme: str) -> None:
         self._theme = theme
@@ -267,8 +323,7 @@ class OpponentsPanel(QFrame):
         self.hint.setText(hint)
         self.hint.setToolTip(hint)
         self.view_switch.setText(tr("Table view", "卓表示"))
-        self.view_switch.setToolTip(tr("Show the rivers around a table, or as rows",
-                                       "河を卓の形で表示／行で表示"))
+        self._tip_view_switch()
         for row in self.rows.values():
             row.retranslate()
         self.set_hand(self._hand)
