@@ -24,7 +24,7 @@ from mjgui.defence.threats import Threat, dora_kinds, threats
 from mjgui.hand import Hand
 from mjgui.tiles import N_KINDS
 
-__all__ = ["Why", "TileDanger", "Danger", "danger", "safe_kinds", "tile_danger"]
+__all__ = ["Why", "TileDanger", "Danger", "danger", "safe_kinds", "passed_after_riichi", "tile_danger"]
 
 
 @dataclass(frozen=True)
@@ -103,6 +103,32 @@ def safe_kinds(hand: Hand, o: Opponent) -> set[int]:
     for who, tiles in rivers.items():
         safe.update(t.kind for t, at in zip(tiles, times[who]) if at > since)
     return safe
+
+
+def passed_after_riichi(hand: Hand, o: Opponent, safe=None) -> dict[str, tuple[int, ...]]:
+    """Where the tiles discarded after `o`'s riichi lie (they passed: genbutsu against `o`): for each
+    river ("me": the player's own discards, then L, A, R) the positions in it, in order; {} without
+    riichi.  `o`'s own river is read in its order, the others by the order of play the rivers give
+    (`_times`).  `safe`: `o`'s exact genbutsu (a log's replay knows the order): a tile of a kind not in
+    it cannot have passed after the riichi, so each other river's run starts after its last such tile."""
+    if not o.in_riichi:
+        return {}
+    times = _times(hand)
+    since = times[o.seat][o.riichi_index]
+    rivers = {"me": hand.discards, **{p.seat: tuple(r.tile for r in p.river) for p in hand.opponents}}
+    allowed = None if safe is None else set(safe)
+    out = {}
+    for who, tiles in rivers.items():
+        if who == o.seat:
+            at = list(range(o.riichi_index + 1, len(tiles)))
+        else:
+            at = [i for i, t in enumerate(times[who]) if t > since]
+            cut = [i for i in at if allowed is not None and tiles[i].kind not in allowed]
+            if cut:
+                at = [i for i in at if i > cut[-1]]
+        if at:
+            out[who] = tuple(at)
+    return out
 
 
 def _value_honour(hand: Hand, seat: str, kind: int) -> bool:
