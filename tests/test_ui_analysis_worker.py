@@ -402,7 +402,10 @@ def test_the_table_danger_comes_with_the_analysis_and_push_fold_with_the_search(
     worker.request(hand)
     qtbot.waitUntil(lambda: len(order) == 2, timeout=TIMEOUT)
     analysis, ev = order[0][1], order[1][1]
-    assert analysis.danger is not None and analysis.danger.combined == danger(hand).combined
+    table = analysis.table
+    assert table is not None and table.danger.combined == danger(hand).combined and table.threat
+    assert sorted(table.discards) == sorted({t.kind for t in hand.concealed})
+    assert all(dd.p == table.danger.p(k) for k, dd in table.discards.items())
     reference = discard_values(hand, expected_values(hand, options=APP_OPTIONS))
     assert ev.values is not None and ev.values.choices == reference.choices
 
@@ -413,6 +416,8 @@ def test_no_table_work_without_opponents(qtbot, worker, monkeypatch):
     def refuse(*args, **kwargs):
         raise AssertionError("no defence work for a hand alone")
     monkeypatch.setattr(values_module, "table_danger", refuse)
+    import mjgui.defence.advice as advice_module
+    monkeypatch.setattr(advice_module, "table_advice", refuse)
     monkeypatch.setattr(values_module, "discard_values", refuse)
     order = []
     worker.finished.connect(lambda r: order.append(r))
@@ -420,4 +425,4 @@ def test_no_table_work_without_opponents(qtbot, worker, monkeypatch):
     worker.finished.connect(lambda r: worker.analysis_shown())
     worker.request(Hand.parse(TENPAI_14))
     qtbot.waitUntil(lambda: len(order) == 2, timeout=TIMEOUT)
-    assert order[0].danger is None and order[1].values is None and order[1].ev is not None
+    assert order[0].table is None and order[1].values is None and order[1].ev is not None

@@ -8,11 +8,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mjgui.defence.danger import Danger, Why
+from mjgui.hand import Hand
 from mjgui.defence.opponents import SEATS
 from mjgui.defence.pushfold import PushFold
 from mjgui.defence.values import Choice, TableValues
 
-__all__ = ["BANDS", "band", "NOTABLE_TENPAI", "notable", "SeatDanger", "DiscardDanger", "discard_danger", "PushFoldLine",
+__all__ = ["TableAdvice", "table_advice", "BANDS", "band", "NOTABLE_TENPAI", "notable", "SeatDanger", "DiscardDanger", "discard_danger", "PushFoldLine",
            "push_fold_line", "values_by_kind", "held_wait_dangers"]
 
 #: The deal-in chances that start the bands 1, 2 and 3 (below the first: band 0).  From the
@@ -104,6 +105,28 @@ def values_by_kind(values: TableValues | None) -> dict[int, tuple[Choice, PushFo
         if c.kind not in best or c.values.value > best[c.kind][1].value:
             best[c.kind] = (c, c.values)
     return best
+
+
+@dataclass(frozen=True)
+class TableAdvice:
+    """Everything the analysis table shows of a hand's table state before the search: the danger
+    model's result and each held kind's DiscardDanger."""
+    danger: Danger
+    discards: dict[int, DiscardDanger]
+
+    @property
+    def threat(self) -> bool:
+        """A notable opponent may be tenpai (the threats line and the push / fold values show)."""
+        return any(t.tenpai > 0 and notable(t) for t in self.danger.threats)
+
+
+def table_advice(hand: Hand) -> TableAdvice | None:
+    """The table's advice for `hand` (None without opponents: nothing to show, nothing spent)."""
+    from mjgui.defence.values import table_danger
+    d = table_danger(hand)
+    if d is None:
+        return None
+    return TableAdvice(d, {k: discard_danger(d, k) for k in sorted({t.kind for t in hand.concealed})})
 
 
 def held_wait_dangers(d: Danger | None, held: list[int] | tuple[int, ...], waits: list[int] | tuple[int, ...],

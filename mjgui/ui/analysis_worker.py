@@ -22,6 +22,7 @@ from mjgui.hand import Hand
 from mjgui.ui.worker_relay import relay_pool
 
 if TYPE_CHECKING:       # imported when a hand has opponents: the start does not load the model
+    from mjgui.defence.advice import TableAdvice
     from mjgui.defence.danger import Danger
     from mjgui.defence.values import TableValues
 
@@ -35,7 +36,7 @@ class AnalysisResult:
     error: ValueError | None
     ms: float
     hand: Hand | None = None      # the hand this result is for
-    danger: Danger | None = None  # every tile's danger at the table (None without opponents)
+    table: TableAdvice | None = None  # every tile's danger at the table (None without opponents)
 
 
 @dataclass(frozen=True)
@@ -78,14 +79,14 @@ class _Job(QRunnable):
             result.value(row)                # each wait's value too (the table, the inspector)
         return result
 
-    def _danger(self) -> Danger | None:
+    def _table(self) -> TableAdvice | None:
         """The table's danger (~1 ms; nothing at all without opponents): with the analysis, so
         the Danger column reaches the same frame as the rows."""
         if not self.hand.opponents:
             return None
-        from mjgui.defence.values import table_danger
+        from mjgui.defence.advice import table_advice
         try:
-            return table_danger(self.hand)
+            return table_advice(self.hand)
         except Exception:                    # a bug: the analysis still shows, without the column
             log.exception("the danger of %s failed", self.hand)
             return None
@@ -110,7 +111,7 @@ class _Job(QRunnable):
         except Exception as exc:             # a bug: said, and the window stays usable
             log.exception("analysing %s failed", self.hand)
             result, error = None, ValueError(f"internal error ({type(exc).__name__}: {exc})")
-        table = self._danger() if result is not None else None
+        table = self._table() if result is not None else None
         self.signals.done.emit(AnalysisResult(self.request, result, error,
                                               (time.perf_counter() - start) * 1e3, self.hand, table))
         self.analysed.set()
@@ -137,7 +138,7 @@ class _Job(QRunnable):
         except Exception as exc:             # a bug: said, and the window stays usable
             log.exception("expected values of %s failed", self.hand)
             ev, error = None, ValueError(f"internal error ({type(exc).__name__}: {exc})")
-        values = self._values(ev, table)
+        values = self._values(ev, table.danger if table is not None else None)
         self.signals.ev_done.emit(EvJobResult(self.request, ev, error, (time.perf_counter() - start) * 1e3,
                                               self.hand, values))
 
