@@ -6,15 +6,17 @@ computed but words and colours.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtGui import QBrush, QColor
 
-from mjgui.defence.advice import DiscardDanger
-from mjgui.defence.pushfold import PushFold
 from mjgui.ui.cell_roles import DISPLAY_N, FOREGROUND_N
 from mjgui.ui.i18n import language, tr
 from mjgui.ui.theme import COLORS
+
+if TYPE_CHECKING:       # the defence model loads with the first hand that has opponents
+    from mjgui.defence.advice import DiscardDanger
+    from mjgui.defence.pushfold import PushFold
 
 __all__ = ["headers", "danger_text", "danger_brush", "value_text", "danger_tip", "value_tip"]
 

@@ -5,12 +5,17 @@ which come with the expected values.  Hidden for a hand alone or a calm table.  
 the analysis worker computed (mjgui.defence.advice, reason_words); it computes nothing."""
 from __future__ import annotations
 
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QWidget
+from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
 from mjgui.ui.elided_label import ElidedLabel
 from mjgui.ui.i18n import language, tr
+from mjgui.ui.wrap_row import WrapRow
 
 __all__ = ["TableLine"]
+
+# the threats keep this much of their line before the push / fold values move below them
+# (beyond it they end in "…", whole in the tooltip)
+THREATS_MIN = 240
 
 
 class TableLine(QWidget):
@@ -20,19 +25,15 @@ class TableLine(QWidget):
         self._danger = None
         self._line = None                 # advice.PushFoldLine, or None
         self._pending = False
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(12)
-        # the threats give way (elided, whole in the tooltip); the push / fold values never do
+        # the threats give way (elided, whole in the tooltip) down to THREATS_MIN, then the push /
+        # fold values, which never do, take a line of their own
         self.threats = ElidedLabel(self)
-        self.threats.setMinimumWidth(0)
         self.threats.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.push_fold = QLabel(self)
         font = self.push_fold.font()
         font.setBold(True)
         self.push_fold.setFont(font)
-        layout.addWidget(self.threats, 1)
-        layout.addWidget(self.push_fold, 0)
+        WrapRow(self, self.threats, self.push_fold, spacing=12)
         self.hide()
 
     def set_table(self, hand, danger, pending: bool = False) -> None:
@@ -68,6 +69,7 @@ class TableLine(QWidget):
             self.setVisible(False)
             return
         self.threats.setText(text)
+        self.threats.setMinimumWidth(min(self.threats.fontMetrics().horizontalAdvance(text) + 2, THREATS_MIN))
         self.threats.setToolTip(text + "\n" + tr(
             "Tenpai chance: riichi is tenpai; otherwise from the calls and discards, as measured on real "
             "games. The points: what a deal-in to that player costs on average (docs/defence.md)",

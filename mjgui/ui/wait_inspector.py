@@ -446,6 +446,10 @@ class WaitInspector(QWidget):
     def report(self) -> WaitReport | None:
         return self._report
 
+    def dangers(self) -> tuple:
+        """The winning tiles dangerous to hold given with the report shown."""
+        return self._dangers
+
     def hand(self) -> Hand | None:
         """The hand of the report shown (or the one given with none)."""
         return self._hand
