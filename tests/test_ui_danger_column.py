@@ -7,7 +7,7 @@ from __future__ import annotations
 import threading
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 
 import mjgui.ui.analysis_worker as worker_module
 from mjgui.defence.advice import held_wait_dangers, push_fold_line, values_by_kind
@@ -22,7 +22,7 @@ from mjgui.ui.analysis_table import DANGER, EXPECTED, PUSH_FOLD
 from mjgui.ui.theme import COLORS
 from mjgui.ui.wait_inspector import WaitInspector
 from mjgui.waits import wait_details
-from ui_steps import hover_tooltip
+from ui_steps import hover_tooltip, settle
 
 
 def _k(name: str) -> int:
@@ -219,3 +219,39 @@ def test_in_japanese(qtbot, window):
     cell = model.index(0, PUSH_FOLD).data()
     assert cell.endswith("押し") or cell.endswith("降り")
     assert window.rank_box.itemText(3) == "押し引き"
+
+
+class _Repaints(QObject):
+    """Counts the repaints of the window (Qt paints every dirty widget in one UpdateRequest)."""
+
+    def __init__(self, window):
+        super().__init__()
+        self.count, self._window = 0, window
+        window.installEventFilter(self)
+
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt name
+        if obj is self._window and event.type() == QEvent.Type.UpdateRequest:
+            self.count += 1
+        return False
+
+
+def test_a_hand_change_at_a_table_repaints_the_window_once(qtbot, window):
+    """The Danger column, the threats line and their colours come with the analysis: one frame
+    (docs/ui-speed.md), also when a table arrives or goes."""
+    window.worker.with_ev = False        # the expected values repaint their columns later
+    window.frame_hold_ms = 5000
+    window.resize(1280, 860)
+    window.table.setFocus()              # not the text field: its cursor blinks by a timer
+    counter = _Repaints(window)
+    other = "123m456s789s111z5p4z seat:S L:9m1p2z7z*3z8m4s A:1p2p R:9p"
+    for first, second in ((TABLE, other), (other, TABLE), (TABLE, "123m456s789s111z5p seat:S L:9m1p2z7z*3z8m4s"),
+                          (ALONE, TABLE), (TABLE, ALONE)):
+        window.editor.set_hand(Hand.parse(first))
+        settle(qtbot, window)
+        qtbot.wait(300)
+        counter.count = 0
+        window.editor.set_hand(Hand.parse(second))
+        settle(qtbot, window)
+        qtbot.wait(50)
+        assert (window.table.source.table is not None) == (second != ALONE)
+        assert counter.count == 1, (first, second)
