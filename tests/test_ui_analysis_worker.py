@@ -426,3 +426,19 @@ def test_no_table_work_without_opponents(qtbot, worker, monkeypatch):
     worker.request(Hand.parse(TENPAI_14))
     qtbot.waitUntil(lambda: len(order) == 2, timeout=TIMEOUT)
     assert order[0].table is None and order[1].values is None and order[1].ev is not None
+
+
+def test_a_hand_too_far_for_the_search_still_gets_its_fold_values(qtbot, worker):
+    from mjgui.defence.values import discard_values
+    hand = Hand.parse("1479m258p369s1357z seat:S L:9m1p2z7z*3z8m4s")       # 6-shanten, a riichi
+    assert analyze(hand).shanten > MAX_SHANTEN
+    order = []
+    worker.finished.connect(lambda r: order.append(r))
+    worker.ev_finished.connect(lambda r: order.append(r))
+    worker.request(hand)
+    qtbot.waitUntil(lambda: len(order) == 2, timeout=TIMEOUT)
+    assert order[1].ev is None and order[1].error is None
+    choices = order[1].values.choices
+    assert choices == discard_values(hand, None).choices
+    assert {c.kind for c in choices} == {t.kind for t in hand.concealed}
+    assert all(c.values.push is None and c.values.fold is not None for c in choices)

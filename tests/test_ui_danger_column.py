@@ -255,3 +255,18 @@ def test_a_hand_change_at_a_table_repaints_the_window_once(qtbot, window):
         qtbot.wait(50)
         assert (window.table.source.table is not None) == (second != ALONE)
         assert counter.count == 1, (first, second)
+
+
+def test_a_hand_too_far_for_the_search_shows_its_fold_values(qtbot, window):
+    far = "1479m258p369s1357z seat:S L:9m1p2z7z*3z8m4s"          # 6-shanten facing a riichi
+    window.text.setText(far)
+    window.apply_text()
+    line = window.analyze_page.table_line
+    qtbot.waitUntil(lambda: line.push_fold_text().startswith("Fold: "), timeout=20000)
+    fold = push_fold_line(discard_values(Hand.parse(far), None)).fold
+    assert line.push_fold_text() == f"Fold: {fold.name} {fold.values.fold:+,.0f} → fold"
+    # hand-checked: 9m, 3z and 7z are in the riichi player's river, the safest to fold with
+    assert fold.name in ("9m", "3z", "7z")
+    model = window.table.model()
+    assert all(model.index(r, PUSH_FOLD).data().endswith(" fold") for r in range(model.rowCount()))
+    assert set(_rows(window)[:3]) == {"9m", "3z", "7z"}      # ordered by the value with defence

@@ -259,7 +259,7 @@ class AnalysisModel(QStandardItemModel):
     def _best_rows(self) -> set[int]:
         if self._analysis is None:
             return set()
-        if self.rank != "ukeire" and self._ev:
+        if self.rank != "ukeire" and (self._ev or self.by_defence):
             values = [(self._ev_value(r, self.rank), r) for r in self._rows]
             top = max((v for v, _ in values if v is not None), default=None)
             return {id(r) for v, r in values if v is not None and v == top}

@@ -92,8 +92,9 @@ class _Job(QRunnable):
             return None
 
     def _values(self, ev: EvResult | None, table: Danger | None) -> TableValues | None:
-        """Every discard's push / fold values, from the search's rows (a table with a threat)."""
-        if ev is None or table is None or not table.any_threat:
+        """Every discard's push / fold values, from the search's rows (a table with a threat;
+        without rows, a hand too far for the search: its fold values only)."""
+        if table is None or not table.any_threat:
             return None
         from mjgui.defence.values import discard_values
         try:
@@ -115,6 +116,13 @@ class _Job(QRunnable):
         self.signals.done.emit(AnalysisResult(self.request, result, error,
                                               (time.perf_counter() - start) * 1e3, self.hand, table))
         self.analysed.set()
+        if (table is not None and table.threat and result is not None and self.hand.size == 14
+                and result.shanten > EV_MAX_SHANTEN and self.request == self.worker.latest):
+            # too far for the search, facing a threat: folding is still valued (~1 ms), after
+            # the analysis has gone
+            self.signals.ev_done.emit(EvJobResult(self.request, None, None, 0.0, self.hand,
+                                                  self._values(None, table.danger)))
+            return
         # the expected values follow; skipped when a newer hand is already waiting
         if (result is None or not self.worker.with_ev or self.hand.size != 14
                 or result.shanten > EV_MAX_SHANTEN or self.request != self.worker.latest):
