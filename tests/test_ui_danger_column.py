@@ -174,9 +174,13 @@ def test_a_table_is_ranked_by_the_value_with_defence_and_the_user_can_go_back_to
     assert window.store.value("rank_at_table") == "ukeire"
     window.rank_box.setCurrentIndex(3)                          # and back to push / fold
     assert [best[_k(name)][1].value for name in _rows(window)] == values
+    # the settings' order is a hand alone's: chosen at a table, it waits for one
+    assert window.rank == "ukeire"
+    window.set_rank("win")
+    assert page.order == "defence" and window.store.value("rank") == "win"
     # a hand alone keeps its own order, and offers no push / fold
     _show(qtbot, window, ALONE)
-    assert page.order == "ukeire" and not window.rank_box.model().item(3).isEnabled()
+    assert page.order == "win" and not window.rank_box.model().item(3).isEnabled()
     _show(qtbot, window, TABLE)
     assert page.order == "defence" and window.rank_box.model().item(3).isEnabled()
 

@@ -516,7 +516,7 @@ class AnalyzePage(QWidget):
             self._calm_rank = rank
             self.store.setValue("rank", rank)
         self._show_selected()
-        if rank in RANK_KEYS:
+        if not self._at_table:
             self.rankChanged.emit(rank)
 
     def _follow_table(self, at_table: bool) -> None:
@@ -542,23 +542,27 @@ class AnalyzePage(QWidget):
 
     @property
     def rank(self) -> str:
-        """The evaluator the discards are ordered by (ukeire, score or win: the settings' choice;
-        at a table the box may also order by the value with defence)."""
-        index = self.rank_box.currentIndex()
-        rank = BOX_KEYS[index] if 0 <= index < len(BOX_KEYS) else "ukeire"
-        return rank if rank in RANK_KEYS else self._calm_rank
+        """The order of a hand alone (ukeire, score or win): the settings' choice.  A hand
+        facing a threat has its own (`order`)."""
+        return self._calm_rank
 
     @property
     def order(self) -> str:
-        """The order the box shows: a rank, or "defence" (the value with defence, at a table)."""
+        """The order the box shows now: a rank, or "defence" (the value with defence, at a table)."""
         index = self.rank_box.currentIndex()
         return BOX_KEYS[index] if 0 <= index < len(BOX_KEYS) else "ukeire"
 
     def set_rank(self, rank: str) -> None:
-        if rank not in BOX_KEYS or (rank == "defence" and not self._at_table):
-            keys = BOX_KEYS if self._at_table else RANK_KEYS
-            raise ValueError(f"rank must be one of {', '.join(keys)}, not {rank!r}")
-        self.rank_box.setCurrentIndex(BOX_KEYS.index(rank))
+        """The order of a hand alone (the settings); shown now unless the hand shown faces a
+        threat (its order is the box's)."""
+        if rank not in RANK_KEYS:
+            raise ValueError(f"rank must be one of {', '.join(RANK_KEYS)}, not {rank!r}")
+        if self._at_table:
+            self._calm_rank = rank
+            self.store.setValue("rank", rank)
+            self.rankChanged.emit(rank)
+        else:
+            self.rank_box.setCurrentIndex(BOX_KEYS.index(rank))
 
     def _show_selected(self) -> None:
         self._show_waits()
