@@ -20,8 +20,8 @@ from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QMenu, QStyle, QS
 
 from mjgui.analysis import Analysis, Row, TileCount
 from mjgui.hand import MeldKind
-from mjgui.ui.cell_painter import paint_cells
 from mjgui.ui import danger_cells
+from mjgui.ui.cell_painter import paint_cells
 from mjgui.ui.cell_roles import (ALIGN_N, BACKGROUND_N, DISPLAY_N, FOREGROUND_N, SORT_N, SORT_ROLE,
                                  STRIP_N, TILES_N, TILES_ROLE, WARN_N, WARN_TILES_N, role_number)
 from mjgui.ui.column_fit import arrange
