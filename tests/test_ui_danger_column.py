@@ -274,3 +274,14 @@ def test_a_hand_too_far_for_the_search_shows_its_fold_values(qtbot, window):
     model = window.table.model()
     assert all(model.index(r, PUSH_FOLD).data().endswith(" fold") for r in range(model.rowCount()))
     assert set(_rows(window)[:3]) == {"9m", "3z", "7z"}      # ordered by the value with defence
+
+
+def test_the_push_fold_tooltip_gives_both_values_of_each_choice(qtbot, window):
+    _show(qtbot, window, TABLE)
+    hand = Hand.parse(TABLE)
+    reference = discard_values(hand, expected_values(hand, options=APP_OPTIONS))
+    riichi, dama = reference.choice("3z riichi").values, reference.choice("3z dama").values
+    tip = hover_tooltip(window.table, _row_of(window, "3z"), PUSH_FOLD)
+    assert tip.splitlines() == [
+        f"3z riichi: push {riichi.push:+,.0f}, fold cannot fold (riichi); deal-in now 0%",
+        f"3z dama: push {dama.push:+,.0f}, fold {dama.fold:+,.0f}; deal-in now 0%"]

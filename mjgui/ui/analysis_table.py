@@ -133,6 +133,7 @@ class AnalysisModel(QStandardItemModel):
         self._analysis: Analysis | None = None
         self._table = None                       # mjgui.defence.advice.TableAdvice, or None
         self._values: dict[int, Any] = {}        # discard kind -> (Choice, PushFold) with defence
+        self._choices: tuple = ()                # every mjgui.defence.values.Choice (tooltips)
         self._values_state = "none"              # "none", "pending", "ready"
         self._rows: Sequence[Row] = ()
         self._best: set[int] = set()
@@ -168,7 +169,7 @@ class AnalysisModel(QStandardItemModel):
         self._ev = {}
         self._ev_state = "pending" if ev_pending and analysis is not None and analysis.rows else "none"
         self._table = table if analysis is not None else None
-        self._values = {}
+        self._values, self._choices = {}, ()
         self._values_state = "pending" if self._ev_state == "pending" and table is not None and table.threat else "none"
         self._analysis = analysis
         if analysis is None:
@@ -222,6 +223,7 @@ class AnalysisModel(QStandardItemModel):
         if self._table is not None:
             from mjgui.defence.advice import values_by_kind
             self._values = values_by_kind(values)
+            self._choices = values.choices if values is not None else ()
             self._values_state = "ready" if self._values else "none"
         best = self._best_rows()
         # ordered by the analysis, only the value columns change: only they repaint
@@ -411,9 +413,9 @@ class AnalysisModel(QStandardItemModel):
             return self._display(row, col) or ""
         if col == DANGER and (dd := self.discard_danger(row)) is not None and self._analysis is not None:
             return danger_cells.danger_tip(self._analysis.hand, dd)
-        if col == PUSH_FOLD and (found := self._values.get(row.tile.kind if row.tile else -1)) is not None:
-            from mjgui.defence.reason_words import choice_name
-            return danger_cells.value_tip(choice_name(found[0], language()), found[1])
+        if col == PUSH_FOLD and row.tile is not None and row.tile.kind in self._values:
+            # every choice of the discard (a tenpai one: riichi and dama)
+            return "\n".join(danger_cells.value_tip(c) for c in self._choices if c.kind == row.tile.kind)
         if col == VALUE and self._value(row) is not None:
             return _headers()[col][1]
         if col in EV_COLUMNS and (e := self.ev_row(row)) is not None and (e.riichi or e.dama):

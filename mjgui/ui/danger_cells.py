@@ -77,11 +77,16 @@ def danger_tip(hand, dd: DiscardDanger) -> str:
     return words(hand, dd, language())
 
 
-def value_tip(name: str, values: PushFold) -> str:
-    """Both values and the deal-in, as the push / fold line says them."""
+def value_tip(choice) -> str:
+    """A choice's two values (mjgui.defence.values.Choice): "5m riichi: push +1,240, fold: cannot
+    fold (riichi); deal-in now 6.1%"."""
+    from mjgui.defence.reason_words import choice_name, percent
+    values = choice.values
+
     def pts(v: float | None, none: str) -> str:
         return none if v is None else f"{v:+,.0f}"
+    name = choice_name(choice, language())
     push = pts(values.push, tr("not valued (the hand is too far for the search)", "計算外（手が遠い）"))
     fold = pts(values.fold, tr("cannot fold (riichi)", "降りられない（立直）"))
-    return tr(f"{name}: push {push}, fold {fold} (expected points at the table)",
-              f"{name}: 押し {push}、降り {fold}（卓上の期待得点）")
+    return tr(f"{name}: push {push}, fold {fold}; deal-in now {percent(values.deal_in)}",
+              f"{name}: 押し {push}、降り {fold}、今の放銃率 {percent(values.deal_in)}")
