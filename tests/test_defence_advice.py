@@ -45,7 +45,7 @@ def test_a_no_chance_tile_names_the_wall():
     d = danger(hand)
     why = d.by_seat["L"][_k("4p")].why
     # 1p is genbutsu: 23p cannot wait on 4p; 56p could, but all four 6p are seen
-    assert why.chance == "no-chance" and why.walls == (_k("6p"),) and why.rows == 5
+    assert why.chance == "no-chance" and why.walls == (_k("6p"),) and why.left == (0,) and why.rows == 5
     assert why.base == "half-suji 4/6 (outer safe)"
     assert reason_text(why, _k("4p")) == "no-chance: all four 6p seen, turn 5"
     assert reason_text(why, _k("4p"), "ja") == "ノーチャンス: 6pが4枚見え、5巡目"
@@ -54,6 +54,15 @@ def test_a_no_chance_tile_names_the_wall():
     column = pub.COLUMNS.index("half-suji 4/6 (outer safe)")
     expected = pub.RIICHI_RATE[4][column] / 100 * pub.NO_CHANCE_FACTOR * RIICHI_FACTOR
     assert d.p(_k("4p"), "L") == pytest.approx(expected)
+
+
+def test_a_one_chance_tile_says_how_many_are_seen():
+    # as above with one 6p fewer in our hand: three seen, one unseen
+    hand = Hand.parse("4p66p123m789s11z23z seat:S L:9m1p2z7z*3z A:6p R:8m")
+    why = danger(hand).by_seat["L"][_k("4p")].why
+    assert why.chance == "one-chance" and why.walls == (_k("6p"),) and why.left == (1,)
+    assert reason_text(why, _k("4p")) == "one-chance: three 6p seen, turn 5"
+    assert reason_text(why, _k("4p"), "ja") == "ワンチャンス: 6pが3枚見え、5巡目"
 
 
 def test_genbutsu_after_the_riichi_and_honours_by_copies():

@@ -34,7 +34,8 @@ class Why:
     base: str                   # "genbutsu", "all four seen", "no threat", or the published type
     rows: int = 0               # the opponent's discards (the published table's row)
     chance: str = ""            # "no-chance", "one-chance" or "early outside"
-    walls: tuple[int, ...] = () # no-chance / one-chance: the kinds seen out (or with one left)
+    walls: tuple[int, ...] = () # no-chance / one-chance: the kind that blocks each wait shape
+    left: tuple[int, ...] = ()  # the copies of each wall the player has not seen (0 or 1)
     riichi_suji: bool = False   # suji only through the riichi tile
     dora: str = ""              # "dora" or "next to dora"
     unseen: int = 0             # an honour's copies unseen (3: three or more)
@@ -225,7 +226,9 @@ def tile_danger(hand: Hand, o: Opponent, kind: int, safe: set[int], unseen: list
     if riichi_suji:
         p *= pub.RIICHI_SUJI_FACTOR
         reason = f"{reason} of the riichi tile"
-    why = Why(column, row, chance, walls if chance in ("no-chance", "one-chance") else (), riichi_suji)
+    if chance not in ("no-chance", "one-chance"):
+        walls = ()
+    why = Why(column, row, chance, walls, tuple(unseen[k] for k in walls), riichi_suji)
     return TileDanger(p, f"{reason}, {row} discards", column, why)
 
 

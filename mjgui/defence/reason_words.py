@@ -31,7 +31,7 @@ _BASES: dict[str, tuple[str, str]] = {
 
 
 def percent(p: float) -> str:
-    """A chance as the table shows it: one decimal, "0 %" only when exactly safe."""
+    """A chance as the table shows it: one decimal, "0%" only when exactly safe."""
     return "0%" if p <= 0 else f"{100 * p:.1f}%"
 
 
@@ -65,11 +65,16 @@ def _type_words(column: str, kind: int, lang: str) -> str:
     return column
 
 
-def _walls(walls: tuple[int, ...], count: str, lang: str) -> str:
-    names = (" と " if lang == "ja" else " and ").join(KIND_NAMES[k] for k in walls)
-    if lang == "ja":
-        return f"{names}が{'4枚' if count == 'no-chance' else '3枚'}見え"
-    return f"{'all four' if count == 'no-chance' else 'three of'} {names} seen"
+def _walls(why: Why, lang: str) -> str:
+    """The tiles that block the wait shapes: "all four 6p seen", "three 3p seen" (JA 6pが4枚見え)."""
+    parts = []
+    for kind, left in zip(why.walls, why.left):
+        name = KIND_NAMES[kind]
+        if lang == "ja":
+            parts.append(f"{name}が{4 - left}枚見え")
+        else:
+            parts.append(f"{'all four' if left == 0 else 'three'} {name} seen")
+    return ("、" if lang == "ja" else ", ").join(parts)
 
 
 def reason_text(why: Why | None, kind: int, lang: str = "en") -> str:
@@ -88,7 +93,7 @@ def reason_text(why: Why | None, kind: int, lang: str = "en") -> str:
             else f"{en_word}, {left} unseen"
     elif why.chance in ("no-chance", "one-chance"):
         head = ("ノーチャンス" if why.chance == "no-chance" else "ワンチャンス") if ja else why.chance
-        text = f"{head}: {_walls(why.walls, why.chance, lang)}"
+        text = f"{head}: {_walls(why, lang)}"
     else:
         text = _type_words(why.base, kind, lang)
         if why.chance == "early outside":
