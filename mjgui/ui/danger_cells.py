@@ -6,11 +6,10 @@ computed but words and colours.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QBrush, QColor
 
-from mjgui.ui.cell_roles import DISPLAY_N, FOREGROUND_N
 from mjgui.ui.i18n import language, tr
 from mjgui.ui.theme import COLORS
 
@@ -41,7 +40,8 @@ def headers() -> list[tuple[str, str]]:
 def danger_text(dd: DiscardDanger | None) -> str:
     if dd is None:
         return "–"
-    return "0%" if dd.p <= 0 else f"{100 * dd.p:.1f}%"
+    from mjgui.defence.reason_words import percent      # loaded with the table's advice
+    return percent(dd.p)
 
 
 _BRUSHES: dict[tuple[str, int], QBrush] = {}
@@ -54,14 +54,6 @@ def danger_brush(dd: DiscardDanger, dark: bool) -> QBrush:
     if brush is None:
         brush = _BRUSHES[key] = QBrush(QColor(COLORS[key[0]][f"danger{dd.band}"]))
     return brush
-
-
-def danger_cell(dd: DiscardDanger | None, dark: bool) -> dict[int, Any]:
-    """The Danger cell's text and colour roles."""
-    cell: dict[int, Any] = {DISPLAY_N: danger_text(dd)}
-    if dd is not None:
-        cell[FOREGROUND_N] = danger_brush(dd, dark)
-    return cell
 
 
 def value_text(values: PushFold | None, pending: bool) -> str:
