@@ -19,7 +19,7 @@ from mjgui.hand import Hand, Meld
 from mjgui.scoring import Rules
 from mjgui.tiles import MAX_TEXT, Tile, TileError, check_length, parse_tenhou_url
 from mjgui.ui import i18n
-from mjgui.ui.analysis_table import COLUMN_KEYS, RANKS, AnalysisTable
+from mjgui.ui.analysis_table import COLUMN_KEYS, RANKS, TABLE_RANKS, AnalysisTable
 from mjgui.ui.analysis_worker import AnalysisWorker
 from mjgui.ui.elided_label import ElidedLabel
 from mjgui.ui.ev_chart import TurnChart
@@ -33,6 +33,7 @@ from mjgui.ui.panel_fit import MIN_PANELS, PanelFit, fitted_tile_height
 from mjgui.ui.stored_settings import log as settings_log
 from mjgui.ui.stored_settings import read_choice, read_names, read_text
 from mjgui.ui.table_view import TableView
+from mjgui.ui.table_line import TableLine
 from mjgui.ui.theme import ALERT_STYLE
 from mjgui.ui.wait_inspector import WaitInspector
 from mjgui.ui.wrap_row import WrapRow
@@ -44,7 +45,10 @@ TEXT_APPLY_MS = 250          # typing settles this long before the hand follows
 FRAME_HOLD_MS = 12
 # the hand is saved (a settings file write) once edits pause this long, not on every change
 HAND_SAVE_MS = 1500
-RANK_KEYS = RANKS                        # the "Order by" choices, in the box's order
+RANK_KEYS = RANKS                        # the "Order by" choices of a hand alone (the settings)
+# the box's choices: at a table with a threat also the value with defence ("push / fold"), the
+# order such a hand starts in; the box remembers one choice for a table and one for a hand alone
+BOX_KEYS = TABLE_RANKS
 # the room the analysis keeps below the opponents' table view: the table's titles and two
 # rows, the wait inspector's and the chart's titles
 ANALYSIS_KEEP = 230
@@ -76,6 +80,9 @@ class AnalyzePage(QWidget):
         self.frame_hold_ms = FRAME_HOLD_MS
         self._tile_heights = (0, 0)           # the hand's and the palette's, before fitting
         self._had_opponents = False           # the hand shown has a table state (the panel)
+        self._at_table = False                # the hand shown faces a threat (its own order)
+        self._calm_rank = "ukeire"            # the order of a hand alone (stored as "rank")
+        self._table_rank = read_choice(store, "rank_at_table", BOX_KEYS, "defence")
         self.editor = editor if editor is not None else HandEditor(self)
         self.worker = AnalysisWorker(self)
         self.worker.rules = rules
@@ -162,6 +169,9 @@ class AnalyzePage(QWidget):
         summary_row = QWidget(self)
         WrapRow(summary_row, summary.parentWidget(), ordering.parentWidget())
         left.addWidget(summary_row)
+        # at a table with a threat: the threats, then the best push and the best fold
+        self.table_line = TableLine(self)
+        left.addWidget(self.table_line)
 
         # the table takes the full width; the wait inspector and the turn chart share the
         # bottom; `PanelFit` sizes the two by what they hold
@@ -235,7 +245,8 @@ class AnalyzePage(QWidget):
         self.editor.undo_stack.clear()
 
     def restore_rank(self) -> None:
-        self.rank_box.setCurrentIndex(RANK_KEYS.index(read_choice(self.store, "rank", RANK_KEYS, "ukeire")))
+        self._calm_rank = read_choice(self.store, "rank", RANK_KEYS, "ukeire")
+        self.rank_box.setCurrentIndex(BOX_KEYS.index(self._table_rank if self._at_table else self._calm_rank))
 
     # ---- editing -------------------------------------------------------------------------
     def _edit(self, action, *args) -> bool:
@@ -405,6 +416,7 @@ class AnalyzePage(QWidget):
             self.worker.cancel()                 # a result on its way is for another hand
             self.analysis = self.ev = None
             self.table.set_analysis(None)
+            self.table_line.set_table(hand, None)
             self.turn_chart.set_row(None, 1)     # the previous hand's curve goes with it
             self.turn_chart.set_pending(False)
             self.turn_chart.set_unsearched(None)
@@ -423,6 +435,7 @@ class AnalyzePage(QWidget):
         if error is not None:
             self.analysis = self.ev = None
             self.table.set_analysis(None)
+            self.table_line.set_table(result.hand, None)
             self.turn_chart.set_row(None, 1)
             self.turn_chart.set_pending(False)
             self.turn_chart.set_unsearched(None)
@@ -434,7 +447,11 @@ class AnalyzePage(QWidget):
         # the chart says why there are none
         searchable = self.worker.with_ev and result.hand is not None and result.hand.can_discard
         ev_pending = searchable and analysis.shanten <= EV_MAX_SHANTEN
-        self.table.set_analysis(analysis, ev_pending)
+        table = result.table
+        self._follow_table(table is not None and table.threat)
+        self.table.set_analysis(analysis, ev_pending, table)
+        self.table_line.set_table(result.hand, table.danger if table is not None else None,
+                                  pending=ev_pending and table is not None and table.threat)
         self.turn_chart.set_row(None, 1)
         # its room is kept while the expected values are on their way: they then fill it
         # without moving the panels (and repainting the whole table a second time)
@@ -487,29 +504,73 @@ class AnalyzePage(QWidget):
         if result.hand != self.editor.hand or self.analysis is None:
             return                               # stale: for a hand no longer shown
         self.ev = result.ev
-        self.table.set_ev(result.ev)
+        self.table.set_ev(result.ev, result.values)
+        if self.table.source.table is not None:
+            self.table_line.set_values(result.values)
         self.turn_chart.set_pending(False)
         self._show_chart()
+        if self.table.source.rank != "ukeire":
+            self._show_waits()             # the values may have put another row on top
         self.panel_fit.request()
         self._layout_now()                 # the chart's room in the same repaint
 
     def _rank_changed(self, index: int) -> None:
-        rank = RANK_KEYS[index] if 0 <= index < len(RANK_KEYS) else "ukeire"
+        rank = BOX_KEYS[index] if 0 <= index < len(BOX_KEYS) else "ukeire"
         self.table.set_rank(rank)
-        self.store.setValue("rank", rank)
+        if self._at_table:                    # a table's order is remembered apart
+            self._table_rank = rank
+            self.store.setValue("rank_at_table", rank)
+        else:
+            self._calm_rank = rank
+            self.store.setValue("rank", rank)
         self._show_selected()
-        self.rankChanged.emit(rank)
+        if not self._at_table:
+            self.rankChanged.emit(rank)
+
+    def _follow_table(self, at_table: bool) -> None:
+        """A hand facing a threat is ordered as the last such hand was (by default by the value
+        with defence), a hand alone as the last hand alone; the box's "push / fold" choice is
+        offered at a table only.  Called before the new analysis is shown: it is ordered once."""
+        if at_table == self._at_table:
+            return
+        self._at_table = at_table
+        rank = self._table_rank if at_table else self._calm_rank
+        self.rank_box.blockSignals(True)
+        try:
+            self._offer_table_rank()
+            self.rank_box.setCurrentIndex(BOX_KEYS.index(rank))
+        finally:
+            self.rank_box.blockSignals(False)
+        self.table.source.rank = rank         # the analysis about to be shown is ordered by it
+
+    def _offer_table_rank(self) -> None:
+        item = self.rank_box.model().item(BOX_KEYS.index("defence"))
+        if item is not None:
+            item.setEnabled(self._at_table)
 
     @property
     def rank(self) -> str:
-        """The evaluator the discards are ordered by (ukeire, score or win)."""
+        """The order of a hand alone (ukeire, score or win): the settings' choice.  A hand
+        facing a threat has its own (`order`)."""
+        return self._calm_rank
+
+    @property
+    def order(self) -> str:
+        """The order the box shows now: a rank, or "defence" (the value with defence, at a table)."""
         index = self.rank_box.currentIndex()
-        return RANK_KEYS[index] if 0 <= index < len(RANK_KEYS) else "ukeire"
+        return BOX_KEYS[index] if 0 <= index < len(BOX_KEYS) else "ukeire"
 
     def set_rank(self, rank: str) -> None:
+        """The order of a hand alone (the settings); shown now unless the hand shown faces a
+        threat (its order is the box's)."""
         if rank not in RANK_KEYS:
             raise ValueError(f"rank must be one of {', '.join(RANK_KEYS)}, not {rank!r}")
-        self.rank_box.setCurrentIndex(RANK_KEYS.index(rank))
+        if self._at_table:
+            self._calm_rank = rank
+            self.store.setValue("rank", rank)
+            self.rankChanged.emit(rank)
+        else:
+            self.rank_box.setCurrentIndex(BOX_KEYS.index(rank))
 
     def _show_selected(self) -> None:
         self._show_waits()
@@ -597,17 +658,28 @@ class AnalyzePage(QWidget):
             row = a.current
         elif a is not None and a.rows:
             index = self.table.currentIndex()
-            row = self.table.row_for_view(index.row()) if index.isValid() else a.rows[0]
+            # none selected: the top row as shown (as the turn chart), which the order decides
+            row = self.table.row_for_view(index.row() if index.isValid() else 0)
         report = a.wait_report(row) if row is not None else None     # worked out by the worker
         if report is None:      # a discard below tenpai: the inspector says what it leaves
             discard = (row.tile, row.shanten) if row is not None and row.tile is not None else None
             self.waits.set_report(None, hand, discard=discard)
         else:
             report_hand = a.hand_after(row)
+            dangers = self._held_wait_dangers(report_hand, report)
             if (report_hand != self.waits.hand() or self.waits.report() is None
-                    or a.rules != self._waits_rules):              # asked again on selection
+                    or a.rules != self._waits_rules or tuple(dangers) != self.waits.dangers()):
                 self._waits_rules = a.rules
-                self.waits.set_report(report, report_hand, a.wait_values(row))
+                self.waits.set_report(report, report_hand, a.wait_values(row), dangers=dangers)
+
+    def _held_wait_dangers(self, hand: Hand, report) -> tuple:
+        """At a table with a threat: the winning tiles `hand` holds that are dangerous to throw
+        later (mjgui.defence.advice, from the table's danger the worker computed)."""
+        table = self.table.source.table
+        if table is None or not table.threat:
+            return ()
+        from mjgui.defence.advice import held_wait_dangers
+        return held_wait_dangers(table.danger, [t.kind for t in hand.concealed], [w.kind for w in report.waits])
 
 
     # ---- keyboard ---------------------------------------------------------------------------
@@ -693,9 +765,12 @@ class AnalyzePage(QWidget):
     def _rank_tip(self) -> None:
         o = self.ev_options
         self.rank_box.setToolTip(tr(f"Order the discards by the analysis (ukeire, then second step) or by "
-                                    f"the expected values of {ev_model_words(o)} (Why these numbers?)",
+                                    f"the expected values of {ev_model_words(o)} (Why these numbers?); "
+                                    "facing a threat, also by push / fold: the value at the table with the "
+                                    "deal-ins and the others' wins (the order such hands start in)",
                                     f"打牌の並び: 受け入れ（と二歩目）、または{ev_model_words(o, 'ja')}"
-                                    "の期待値・和了率（数字の根拠）"))
+                                    "の期待値・和了率（数字の根拠）。他家の脅威があるときは押し引き"
+                                    "（放銃と他家の和了を含む卓上の期待得点。その手の既定の並び）"))
 
     def retranslate(self) -> None:
         self.text_label.setText(tr("Hand:", "手牌:"))
@@ -705,7 +780,7 @@ class AnalyzePage(QWidget):
                                 "seat @L/@A/@R), dora:, visible:, discards:, round:E seat:S",
                                 "mpsz表記。副露は chi:3*45m pon:5*55z@R（*は鳴いた牌、@L/@A/@Rは相手）、"
                                 "dora: visible: discards: round:E seat:S"))
-        for w in (self.hand_view, self.palette_widget, self.table, self.waits, self.opponents):
+        for w in (self.hand_view, self.palette_widget, self.table, self.waits, self.opponents, self.table_line):
             w.retranslate()
         self.opponents_button.setText(tr("Opponents", "他家"))
         self.opponents_button.setToolTip(tr("Show or hide the other players' rivers and calls "
@@ -716,7 +791,8 @@ class AnalyzePage(QWidget):
         self.rank_box.blockSignals(True)
         self.rank_box.clear()
         self.rank_box.addItems([tr("ukeire", "受け入れ"), tr("expected points", "期待値"),
-                                tr("win chance", "和了率")])
+                                tr("win chance", "和了率"), tr("push / fold", "押し引き")])
+        self._offer_table_rank()
         self.rank_box.setCurrentIndex(index)
         self.rank_box.blockSignals(False)
         self._rank_tip()

@@ -201,10 +201,12 @@ def _paint_grid(view: QTableView, painter: QPainter, columns: list[tuple[int, in
     hint = view.style().styleHint(QStyle.StyleHint.SH_Table_GridLineColor, option, view)
     painter.setPen(QPen(QColor.fromRgba(hint & 0xFFFFFFFF), 0, view.gridStyle()))
     top = view.rowViewportPosition(first)
-    right = columns[-1][1] + columns[-1][2] - 1
+    # by position: a moved section (the Danger column) is not where its number would put it
+    left = min(x for _col, x, _width in columns)
+    right = max(x + width for _col, x, width in columns) - 1
     lines = [QLine(x + width - 1, top, x + width - 1, bottom - 1) for _col, x, width in columns]
     for vrow in range(first, last + 1):
         y = view.rowViewportPosition(vrow) + view.rowHeight(vrow) - 1
-        lines.append(QLine(columns[0][1], y, right, y))
+        lines.append(QLine(left, y, right, y))
     painter.drawLines(lines)
 

@@ -60,6 +60,9 @@ _ROLES: dict[str, tuple[str, str]] = {
     # analysis table and hand
     "best_row": ("#d6f0d6", "#264e34"), "warn": ("#c85028", "#c85028"),
     "highlight": ("#2e9d5b", "#2e9d5b"),
+    # the Danger column's bands (mjgui.defence.advice.BANDS): safe, suji-like, one-chance-like, no suji
+    "danger0": ("#23854a", "#5fd08a"), "danger1": ("#5f6b1f", "#c9d66a"),
+    "danger2": ("#b06000", "#f0a14a"), "danger3": ("#c0392b", "#ff7b72"),
     # count pills on tiles (dark on light tiles, light on dark ones)
     "pill_fill": ("#2f3546", "#e9e4d6"), "pill_ink": ("#ffffff", "#1c2030"),
     "pill_edge": ("#ffffff", "#1c2030"),
