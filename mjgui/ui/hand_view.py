@@ -400,6 +400,7 @@ class HandView(QWidget):
         self._melds_shown: tuple | None = None       # the melds the groups show
         self._extras_shown: tuple | None = None      # the dora / visible / discards the strips show
         self._shape_laid_out: tuple | None = None    # what the layouts were last invalidated for
+        self._show_rivers = True                     # the other players' rivers as strips
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
 
@@ -447,6 +448,13 @@ class HandView(QWidget):
         check_theme(theme)
         self._theme = theme
         self._rebuild()
+
+    def set_show_rivers(self, show: bool) -> None:
+        """Whether the other players' rivers get strips here (off where a TableView shows them)."""
+        if bool(show) != self._show_rivers:
+            self._show_rivers = bool(show)
+            self._extras_shown = None          # the strips are made again
+            self._rebuild()
 
     def set_tile_height(self, height: int) -> None:
         self._tile_height = int(height)
@@ -766,7 +774,7 @@ class HandView(QWidget):
         self._add_strip("dora", tr("Dora indicators", "ドラ表示牌"), list(enumerate(hand.dora_indicators)))
         self._add_strip("visible", tr("Visible", "見えている牌"),
                         sorted(enumerate(hand.visible), key=lambda it: (it[1], it[0])))
-        for o in hand.opponents:            # the other players' rivers, in the order discarded
+        for o in hand.opponents if self._show_rivers else ():    # the other players' rivers, in order
             self._add_strip(f"river-{o.seat}", _river_label(o), list(enumerate(r.tile for r in o.river)))
         if hand.discards:
             self._add_strip("discards", tr("Discards", "捨て牌"), list(enumerate(hand.discards)))
