@@ -284,10 +284,11 @@ class ReviewPage(QWidget):
             self.splitter.setSizes([room, total - room])
 
     def _fit_table(self, width: int) -> None:
-        """The table view beside the ranking: its full size when there is room, else half the
-        width (its tiles smaller), never below its minimum."""
+        """The table view beside the ranking: its full size when there is room, else a little
+        under half the width (its tiles smaller: the six columns of a decision under threat
+        keep their figures whole at 800 px), never below its minimum."""
         table = self.table_view
-        room = max(table.minimumSizeHint().width(), round(width * 0.5))
+        room = max(table.minimumSizeHint().width(), round(width * 0.46))
         w = min(table.sizeHint().width(), room)
         size = (w, table.heightForWidth(w))
         if (table.width(), table.height()) != size:

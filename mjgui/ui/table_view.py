@@ -190,7 +190,10 @@ class TableView(QWidget):
     # ---- geometry --------------------------------------------------------------------
     def _fonts(self) -> tuple[QFont, QFont]:
         small = QFont(self.font())
-        small.setPointSizeF(max(self.font().pointSizeF() * 0.88, 6.0))
+        if small.pointSizeF() > 0:
+            small.setPointSizeF(max(small.pointSizeF() * 0.88, 6.0))
+        else:                                   # a font sized in pixels
+            small.setPixelSize(max(round(small.pixelSize() * 0.88), 8))
         big = QFont(self.font())
         big.setBold(True)
         return small, big
