@@ -832,7 +832,7 @@ class AnalysisTable(QTableView):
             super().paintEvent(event)
             return
         painter = QPainter(self.viewport())
-        paint_cells(self, painter, event.rect())
+        paint_cells(self, painter, event.rect(), self.source, self.delegate)
         painter.end()
 
     def viewportEvent(self, event: QEvent) -> bool:

@@ -183,7 +183,7 @@ class ReviewPage(QWidget):
         # melds and forty visible tiles wrap onto more lines and are never cut
         self.hand_view.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         self.hand_view.installEventFilter(self)
-        self.hand_view.set_show_rivers(False)      # the table view below shows them as on the table
+        self.hand_view.set_rivers_shown(False)      # the table view below shows them as on the table
         self.threat_label = QLabel(self)
         self.threat_label.setObjectName("threatLine")
         self.threat_label.setWordWrap(True)
