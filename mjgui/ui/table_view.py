@@ -82,6 +82,8 @@ class TableView(QWidget):
         self._safe: dict[str, frozenset[int]] | None = None
         self._after: dict[tuple[str, int], tuple[str, ...]] = {}   # (seat, index) -> riichi seats
         self._layout_cache: tuple[tuple, _Layout] | None = None
+        self._fitted: dict[tuple, int] = {}        # (width, height, tile height, look) -> tile height
+        self._computed: dict[tuple, _Layout] = {}  # (tile height, look) -> layout
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
         self.setMouseTracking(True)
         self.retranslate()
@@ -175,6 +177,8 @@ class TableView(QWidget):
                     for i in at:
                         self._after[(seat, i)] = self._after.get((seat, i), ()) + (o.seat,)
         self._layout_cache = None
+        self._fitted.clear()
+        self._computed.clear()
         self.updateGeometry()
         self.update()
 
@@ -186,7 +190,10 @@ class TableView(QWidget):
     # ---- geometry --------------------------------------------------------------------
     def _fonts(self) -> tuple[QFont, QFont]:
         small = QFont(self.font())
-        small.setPointSizeF(max(self.font().pointSizeF() * 0.88, 6.0))
+        if small.pointSizeF() > 0:
+            small.setPointSizeF(max(small.pointSizeF() * 0.88, 6.0))
+        else:                                   # a font sized in pixels
+            small.setPixelSize(max(round(small.pixelSize() * 0.88), 8))
         big = QFont(self.font())
         big.setBold(True)
         return small, big
@@ -222,6 +229,16 @@ class TableView(QWidget):
         return out
 
     def _compute(self, h: int) -> _Layout:
+        """The table laid out with tiles `h` high, from the top left corner (kept per look)."""
+        key = (h, self._look())
+        lay = self._computed.get(key)
+        if lay is None:
+            if len(self._computed) > 64:
+                self._computed.clear()
+            lay = self._computed[key] = self._lay_out(h)
+        return lay
+
+    def _lay_out(self, h: int) -> _Layout:
         w = tile_width(h)
         small, big = self._fonts()
         fm, fmb = QFontMetrics(small), QFontMetrics(big)
@@ -303,14 +320,30 @@ class TableView(QWidget):
         return size.width() <= width and (height is None or size.height() <= height)
 
     def _best_height(self, width: int, height: int | None) -> int:
-        """The largest tile height up to the preferred one at which the table fits."""
-        h = self._pref
+        """The largest tile height up to the preferred one at which the table fits (sizes grow
+        about in proportion to the tiles: a guess from the preferred size, then steps)."""
+        key = (width, height, self._pref, self._look())
+        known = self._fitted.get(key)
+        if known is not None:
+            return known
+        size = self._compute(self._pref).size
+        scale = min(width / max(size.width(), 1), (height / max(size.height(), 1)) if height else 1.0)
+        h = max(MIN_TILE, min(self._pref, int(self._pref * scale) + 1))
         while h > MIN_TILE and not self._fits(h, width, height):
             h -= 1
+        while h < self._pref and self._fits(h + 1, width, height):
+            h += 1
+        if len(self._fitted) > 64:
+            self._fitted.clear()
+        self._fitted[key] = h
         return h
 
+    def _look(self) -> tuple:
+        """What the sizes depend on besides the tile height."""
+        return (id(self._hand), tr("en", "ja"), self.font().key())
+
     def _layout(self) -> _Layout:
-        key = (self.width(), self.height(), self._pref, id(self._hand), tr("en", "ja"), self.font().key())
+        key = (self.width(), self.height(), self._pref, self._look())
         if self._layout_cache is None or self._layout_cache[0] != key:
             h = self._best_height(self.width(), self.height()) if self.width() > 0 else self._pref
             lay = self._compute(h)

@@ -29,6 +29,7 @@ _ROLES: dict[str, tuple[str, str]] = {
     "bad": ("#c0392b", "#ff7b72"), "bad_bg": ("#fbe8e5", "#3b1f23"),
     "bad_border": ("#eab0a8", "#7a3b40"),
     "missed": ("#e07b00", "#ffa23a"), "mark": ("#1f6fd1", "#5fa6ff"),
+    "threat": ("#d0312d", "#ff6b6b"),    # a decision under a riichi or a likely tenpai
     "pick_bg": ("#fde3cf", "#4a3322"),
     "bar": ("#f4f2ed", "#2b2f36"), "bar_border": ("#dcd7cc", "#3a4049"),
     "key_bg": ("#eceae4", "#3a3f48"), "key_text": ("#4a4f57", "#c9ced6"),
