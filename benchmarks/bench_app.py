@@ -1,7 +1,7 @@
 """Latency of the real main window: from an input event to the window repainted with
 the new hand's analysis.
 
-    python benchmarks/bench_app.py [--rounds 60] [--changes 1000] [--profile]
+    python benchmarks/bench_app.py [--rounds 60] [--changes 1000] [--profile] [--table]
 
 Drives mjgui.ui.main_window.MainWindow (1280x860, the user's settings untouched) with
 synthetic input through QTest, one kind of hand change per stage:
@@ -10,6 +10,10 @@ synthetic input through QTest, one kind of hand change per stage:
 - table:   Enter on a row of the analysis table (plays that discard: 14 -> 13)
 - typed:   a 14-tile hand typed into the mpsz field, then Enter
 - undo:    Ctrl+Z
+
+With --table every hand sits at a table: the three other players' rivers (8, 7 and 7 tiles,
+the left player's riichi on its 7th), so the Danger column, the threats and, with the
+expected values, the push / fold line show too.
 
 Each change is timed from just before the input event to the end of the first repaint
 of the window after the worker's result was applied (the analysis runs on the worker
@@ -183,9 +187,21 @@ def settle() -> None:
         QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
 
 
+TABLE = False          # --table: every random hand sits at a table with a riichi
+
+
 def random_hand(rng: random.Random, n: int = 14) -> Hand:
     wall = [Tile(k) for k in range(34) for _ in range(4)]
-    return Hand(tuple(rng.sample(wall, n)))
+    tiles = rng.sample(wall, n + (22 if TABLE else 0))
+    hand = Hand(tuple(tiles[:n]))
+    if not TABLE:
+        return hand
+    rivers = []
+    for seat, river, riichi in (("L", tiles[n:n + 8], 6), ("A", tiles[n + 8:n + 15], None),
+                                ("R", tiles[n + 15:], None)):
+        marks = "".join(t.name[0] + "*" * (i == riichi) + t.name[1] for i, t in enumerate(river))
+        rivers.append(f"{seat}:{marks}")
+    return Hand.parse(f"{hand} seat:S {' '.join(rivers)}")
 
 
 class Stages:
@@ -271,7 +287,11 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true", help="cProfile the UI thread, print the top")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--lang", default="en", help="the interface language: en or ja")
+    parser.add_argument("--table", action="store_true",
+                        help="every hand with three rivers and a riichi (the Danger column, threats, push / fold)")
     args = parser.parse_args()
+    global TABLE
+    TABLE = args.table
 
     app = _application()
     private = Path(tempfile.mkdtemp(prefix="mjgui-bench-"))

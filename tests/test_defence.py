@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from mjgui.defence import published as pub
-from mjgui.defence.danger import danger, safe_kinds
+from mjgui.defence.danger import danger, passed_after_riichi, safe_kinds
 from mjgui.defence.pushfold import Settings, fold_value, noten_payment, push_value, tsumo_share
 from mjgui.defence import calibration as cal
 from mjgui.hand import Hand
@@ -80,6 +80,20 @@ def test_riichi_furiten_tiles_passed_after_the_riichi_are_safe():
     assert _k("6s") in safe and _k("8s") not in safe
     d = danger(hand)
     assert d.p(_k("6s"), "L") == 0.0 and d.p(_k("8s"), "L") > 0
+
+
+def test_tiles_passed_after_a_riichi_by_position():
+    # seat S: L is East and plays first (times 4 i), the player South (4 i + 1), R West (4 i + 2),
+    # A North (4 i + 3).  L's riichi tile is its 4th discard: time 12.  After it: L's 5th; the
+    # player's 4th (13); R's and A's 4th and 5th (14, 15, 18, 19).
+    hand = Hand.parse("123m456p11z L:19m4'5*s2p A:1z9p3s6s8p R:2m3m7p7s6z discards:9s1p4z8s seat:S")
+    passed = passed_after_riichi(hand, hand.opponent("L"))
+    assert passed == {"me": (3,), "L": (4,), "R": (3, 4), "A": (3, 4)}
+    assert passed_after_riichi(hand, hand.opponent("A")) == {}          # A is not in riichi
+    # the replay's exact genbutsu knows better: A's 6s and R's 7s came before the riichi (a call
+    # shifted the turns), so only the tiles after them passed
+    exact = {_k(n) for n in ("1m", "9m", "4s", "5s", "2p", "8s", "6z", "8p")}
+    assert passed_after_riichi(hand, hand.opponent("L"), exact) == {"me": (3,), "L": (4,), "R": (4,), "A": (4,)}
 
 
 def test_suji_and_half_suji_take_the_published_rates():

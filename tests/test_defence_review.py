@@ -127,6 +127,34 @@ def test_review_json_and_text_under_threat(real, tmp_path, capsys):
         assert "under threat (" in text
 
 
+def test_a_rating_keeps_each_choice_push_and_fold_values(real):
+    """The review page's push / fold line reads both values of every choice off the rating (and
+    its JSON): they are the defence model's for that hand and table."""
+    from mjgui.defence.danger import danger
+    rep = replay(real[0], 1)
+    found = 0
+    for d in (d for r in rep.rounds for d in r.decisions if d.action == "discard" and not d.forced):
+        rating = rate(d)
+        if not rating.under_threat or rating.evaluator != "ev":
+            continue
+        result = expected_values(d.hand, min(max(d.hand.turn, 1), 18), options=APP_OPTIONS)
+        values = discard_values(d.hand, result, table=danger(d.hand, safe=dict(d.genbutsu)),
+                                can_riichi=d.can_riichi)
+        want = {c.name: (c.values.push, c.values.fold) for c in values.choices}
+        got = {a.choice: (a.push, a.fold) for a in rating.ranking}
+        assert set(got) == set(want)
+        for name, pair in want.items():
+            assert [v is None for v in got[name]] == [v is None for v in pair]
+            assert [v for v in got[name] if v is not None] == pytest.approx([v for v in pair if v is not None])
+        for a, j in zip(rating.ranking, rating.to_json()["alternatives"]):
+            assert a.value == max(v for v in (a.push, a.fold) if v is not None)
+            assert (j["push"], j["fold"]) == tuple(None if v is None else round(v, 4) for v in (a.push, a.fold))
+        found += 1
+        if found == 3:
+            break
+    assert found == 3
+
+
 def test_mistakes_under_threat_are_not_nanikiru_problems(real):
     rep = replay(real[1], 0)
     ratings = [[rate(d) for d in r.decisions] for r in rep.rounds]

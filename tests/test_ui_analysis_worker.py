@@ -384,3 +384,61 @@ def test_wait_returns_with_nothing_left_running(qtbot, worker, gates, monkeypatc
     qtbot.waitUntil(lambda: bool(evs), timeout=TIMEOUT)
     assert [e.hand for e in evs] == [hands[-1]]
     assert (len(analysis.hands), len(search.hands)) == calls      # nothing ran after wait()
+
+
+# ---- the table (opponents) ----------------------------------------------------------------
+
+AT_TABLE = "23m456p789s11z556z9m seat:S L:9m1p2z7z*3z A:6p R:8m"
+
+
+def test_the_table_danger_comes_with_the_analysis_and_push_fold_with_the_search(qtbot, worker):
+    from mjgui.defence.danger import danger
+    from mjgui.defence.values import discard_values
+    hand = Hand.parse(AT_TABLE)
+    order = []
+    worker.finished.connect(lambda r: order.append(("analysis", r)))
+    worker.ev_finished.connect(lambda r: order.append(("ev", r)))
+    worker.finished.connect(lambda r: worker.analysis_shown())
+    worker.request(hand)
+    qtbot.waitUntil(lambda: len(order) == 2, timeout=TIMEOUT)
+    analysis, ev = order[0][1], order[1][1]
+    table = analysis.table
+    assert table is not None and table.danger.combined == danger(hand).combined and table.threat
+    assert sorted(table.discards) == sorted({t.kind for t in hand.concealed})
+    assert all(dd.p == table.danger.p(k) for k, dd in table.discards.items())
+    reference = discard_values(hand, expected_values(hand, options=APP_OPTIONS))
+    assert ev.values is not None and ev.values.choices == reference.choices
+
+
+def test_no_table_work_without_opponents(qtbot, worker, monkeypatch):
+    import mjgui.defence.values as values_module
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("no defence work for a hand alone")
+    monkeypatch.setattr(values_module, "table_danger", refuse)
+    import mjgui.defence.advice as advice_module
+    monkeypatch.setattr(advice_module, "table_advice", refuse)
+    monkeypatch.setattr(values_module, "discard_values", refuse)
+    order = []
+    worker.finished.connect(lambda r: order.append(r))
+    worker.ev_finished.connect(lambda r: order.append(r))
+    worker.finished.connect(lambda r: worker.analysis_shown())
+    worker.request(Hand.parse(TENPAI_14))
+    qtbot.waitUntil(lambda: len(order) == 2, timeout=TIMEOUT)
+    assert order[0].table is None and order[1].values is None and order[1].ev is not None
+
+
+def test_a_hand_too_far_for_the_search_still_gets_its_fold_values(qtbot, worker):
+    from mjgui.defence.values import discard_values
+    hand = Hand.parse("1479m258p369s1357z seat:S L:9m1p2z7z*3z8m4s")       # 6-shanten, a riichi
+    assert analyze(hand).shanten > MAX_SHANTEN
+    order = []
+    worker.finished.connect(lambda r: order.append(r))
+    worker.ev_finished.connect(lambda r: order.append(r))
+    worker.request(hand)
+    qtbot.waitUntil(lambda: len(order) == 2, timeout=TIMEOUT)
+    assert order[1].ev is None and order[1].error is None
+    choices = order[1].values.choices
+    assert choices == discard_values(hand, None).choices
+    assert {c.kind for c in choices} == {t.kind for t in hand.concealed}
+    assert all(c.values.push is None and c.values.fold is not None for c in choices)

@@ -1,5 +1,6 @@
 """The review page's layout with a late decision of a long round: the window keeps its
-width, and the hand, its melds and its strips are shown whole at every window size."""
+width, and the hand, its melds, its strips and the table of rivers are shown whole at every
+window size."""
 from __future__ import annotations
 
 import gzip
@@ -83,9 +84,15 @@ def test_a_late_decision_is_shown_whole(qtbot, window, tmp_path, game, size) -> 
     _settle(qtbot, window)
     view = page.hand_view
     assert view.height() >= view.heightForWidth(view.width())
-    parts = ["dora", "visible", "discards"] + [f"river-{s}" for s in "LAR" if view.strip(f"river-{s}")]
+    parts = ["dora", "visible", "discards"]
     tiles = [*view.tile_buttons(), *(b for part in parts for b in view.strip(part).buttons)]
-    assert len(tiles) >= 50
+    # the other players' rivers are in the table view (not strips of the hand view), whole
+    table = page.table_view
+    rivers = table.tiles()
+    assert not any(view.strip(f"river-{s}") for s in "LAR")
+    assert len(tiles) + len(rivers) >= 50
+    assert table.isVisible() and table.tile_height() >= 18
+    assert all(QRect(0, 0, table.width(), table.height()).contains(t.rect.toAlignedRect()) for t in rivers)
     for button in tiles:           # every tile at its full size, inside the view
         assert button.isVisible()
         assert button.height() >= button.sizeHint().height(), button.tile
@@ -99,3 +106,4 @@ def test_a_late_decision_is_shown_whole(qtbot, window, tmp_path, game, size) -> 
         assert _inside(viewport.rect(), view, viewport)
         assert page.alternatives.height() >= 4 * page.alternatives.verticalHeader().defaultSectionSize()
         assert _inside(viewport.rect(), page.alternatives, viewport)
+        assert _inside(viewport.rect(), table, viewport)

@@ -15,7 +15,7 @@ against all three together (1 - prod(1 - p)).  The model (docs/defence.md):
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from mjgui.defence import published as pub
 from mjgui.defence.calibration import DORA_FACTOR, NEAR_DORA_FACTOR, NOT_RIICHI_FACTOR, RIICHI_FACTOR
@@ -24,7 +24,22 @@ from mjgui.defence.threats import Threat, dora_kinds, threats
 from mjgui.hand import Hand
 from mjgui.tiles import N_KINDS
 
-__all__ = ["TileDanger", "Danger", "danger", "safe_kinds", "tile_danger"]
+__all__ = ["Why", "TileDanger", "Danger", "danger", "safe_kinds", "passed_after_riichi", "tile_danger"]
+
+
+@dataclass(frozen=True)
+class Why:
+    """A tile's reason in parts, for words in any language (mjgui.defence.reason_words): the
+    English `TileDanger.reason` says the same in one phrase."""
+    base: str                   # "genbutsu", "all four seen", "no threat", or the published type
+    rows: int = 0               # the opponent's discards (the published table's row)
+    chance: str = ""            # "no-chance", "one-chance" or "early outside"
+    walls: tuple[int, ...] = () # no-chance / one-chance: the kind that blocks each wait shape
+    left: tuple[int, ...] = ()  # the copies of each wall the player has not seen (0 or 1)
+    riichi_suji: bool = False   # suji only through the riichi tile
+    dora: str = ""              # "dora" or "next to dora"
+    unseen: int = 0             # an honour's copies unseen (3: three or more)
+
 
 @dataclass(frozen=True)
 class TileDanger:
@@ -32,6 +47,7 @@ class TileDanger:
     p: float
     reason: str                 # a short phrase in a defender's words ("genbutsu", "suji 1-4-7, ...")
     column: str = ""            # the published type used ("" for genbutsu and seen-out honours)
+    why: Why | None = None      # the reason in parts
 
 
 @dataclass(frozen=True)
@@ -90,6 +106,32 @@ def safe_kinds(hand: Hand, o: Opponent) -> set[int]:
     return safe
 
 
+def passed_after_riichi(hand: Hand, o: Opponent, safe=None) -> dict[str, tuple[int, ...]]:
+    """Where the tiles discarded after `o`'s riichi lie (they passed: genbutsu against `o`): for each
+    river ("me": the player's own discards, then L, A, R) the positions in it, in order; {} without
+    riichi.  `o`'s own river is read in its order, the others by the order of play the rivers give
+    (`_times`).  `safe`: `o`'s exact genbutsu (a log's replay knows the order): a tile of a kind not in
+    it cannot have passed after the riichi, so each other river's run starts after its last such tile."""
+    if not o.in_riichi:
+        return {}
+    times = _times(hand)
+    since = times[o.seat][o.riichi_index]
+    rivers = {"me": hand.discards, **{p.seat: tuple(r.tile for r in p.river) for p in hand.opponents}}
+    allowed = None if safe is None else set(safe)
+    out = {}
+    for who, tiles in rivers.items():
+        if who == o.seat:
+            at = list(range(o.riichi_index + 1, len(tiles)))
+        else:
+            at = [i for i, t in enumerate(times[who]) if t > since]
+            cut = [i for i in at if allowed is not None and tiles[i].kind not in allowed]
+            if cut:
+                at = [i for i in at if i > cut[-1]]
+        if at:
+            out[who] = tuple(at)
+    return out
+
+
 def _value_honour(hand: Hand, seat: str, kind: int) -> bool:
     return kind >= 31 or kind - 27 in (hand.round_wind, hand.wind_of(seat))
 
@@ -139,21 +181,22 @@ def tile_danger(hand: Hand, o: Opponent, kind: int, safe: set[int], unseen: list
     """`kind` against `o` if `o` is tenpai (riichi or not): the chance it deals in.  `dora`:
     apply the measured dora factors (off when measuring them); `doras`: the dora kinds, when known."""
     if kind in safe:
-        return TileDanger(0.0, "genbutsu")
+        return TileDanger(0.0, "genbutsu", why=Why("genbutsu"))
     if dora:
         tag = dora_tag(hand, kind, doras)
         if tag:
             d = tile_danger(hand, o, kind, safe, unseen, dora=False)
             factor = DORA_FACTOR if tag == "dora" else NEAR_DORA_FACTOR
-            return TileDanger(d.p * factor, f"{tag}, {d.reason}", d.column)
+            return TileDanger(d.p * factor, f"{tag}, {d.reason}", d.column, replace(d.why, dora=tag))
     row = len(o.river)
     if kind >= 27:
         left = unseen[kind]
         if left == 0:
-            return TileDanger(0.0, "all four seen")
+            return TileDanger(0.0, "all four seen", why=Why("all four seen"))
         kind_name = "value honour" if _value_honour(hand, o.seat, kind) else "guest wind"
         column = f"{kind_name}, {'3+' if left >= 3 else left} unseen"
-        return TileDanger(_rate(column, row), f"{kind_name}, {min(left, 3)} unseen", column)
+        return TileDanger(_rate(column, row), f"{kind_name}, {min(left, 3)} unseen", column,
+                          Why(kind_name, row, unseen=min(left, 3)))
     n, base = kind % 9 + 1, kind - kind % 9
     low, high = n - 3 >= 1 and base + n - 4 in safe, n + 3 <= 9 and base + n + 2 in safe
     column = _suited_column(n, low, high)
@@ -165,21 +208,28 @@ def tile_danger(hand: Hand, o: Opponent, kind: int, safe: set[int], unseen: list
         shapes.append((base + n, base + n + 1))
     if n - 2 >= 1 and not low:
         shapes.append((base + n - 3, base + n - 2))
+    chance, walls = "", ()
     if shapes:
         least = [min(unseen[a], unseen[b]) for a, b in shapes]
+        # the tile of each shape that blocks it (the scarcer of its two)
+        walls = tuple(sorted({min((a, b), key=lambda k: unseen[k]) for a, b in shapes}))
         if max(least) == 0:
             p *= pub.NO_CHANCE_FACTOR
-            reason = "no-chance (the tiles of every two-sided wait are all seen)"
+            reason, chance = "no-chance (the tiles of every two-sided wait are all seen)", "no-chance"
         elif max(least) == 1:
             p *= pub.ONE_CHANCE_FACTOR
-            reason = "one-chance"
+            reason, chance = "one-chance", "one-chance"
         elif column.startswith("no-suji") and n not in (4, 5, 6) and _early_outside(o, kind):
             p *= pub.EARLY_OUTSIDE_FACTOR
-            reason = f"outside of an early discard, {reason}"
-    if o.in_riichi and (low or high) and _suji_of_riichi_tile(o, kind, low, high):
+            reason, chance = f"outside of an early discard, {reason}", "early outside"
+    riichi_suji = o.in_riichi and (low or high) and _suji_of_riichi_tile(o, kind, low, high)
+    if riichi_suji:
         p *= pub.RIICHI_SUJI_FACTOR
         reason = f"{reason} of the riichi tile"
-    return TileDanger(p, f"{reason}, {row} discards", column)
+    if chance not in ("no-chance", "one-chance"):
+        walls = ()
+    why = Why(column, row, chance, walls, tuple(unseen[k] for k in walls), riichi_suji)
+    return TileDanger(p, f"{reason}, {row} discards", column, why)
 
 
 def _early_outside(o: Opponent, kind: int) -> bool:
@@ -204,6 +254,9 @@ def _suji_of_riichi_tile(o: Opponent, kind: int, low: bool, high: bool) -> bool:
     return riichi_kind in partners and sum(r.tile.kind == riichi_kind for r in o.river) == 1
 
 
+_NO_THREAT = Why("no threat")
+
+
 def danger(hand: Hand, known: tuple[Threat, ...] | None = None,
            safe: dict[str, frozenset[int]] | None = None) -> Danger:
     """The danger of every kind against each opponent of `hand` (none without opponents).
@@ -215,14 +268,14 @@ def danger(hand: Hand, known: tuple[Threat, ...] | None = None,
     for t in found:
         o = hand.opponent(t.seat)
         if t.tenpai <= 0:
-            by_seat[t.seat] = tuple(TileDanger(0.0, "no threat") for _ in range(N_KINDS))
+            by_seat[t.seat] = tuple(TileDanger(0.0, "no threat", why=_NO_THREAT) for _ in range(N_KINDS))
             continue
         cannot_ron = set(safe[t.seat]) if safe and t.seat in safe else safe_kinds(hand, o)
         weight = t.tenpai * (RIICHI_FACTOR if t.riichi else NOT_RIICHI_FACTOR)
         row = []
         for k in range(N_KINDS):
             d = tile_danger(hand, o, k, cannot_ron, unseen, doras=doras)
-            row.append(TileDanger(min(d.p * weight, 1.0), d.reason, d.column))
+            row.append(TileDanger(min(d.p * weight, 1.0), d.reason, d.column, d.why))
         by_seat[t.seat] = tuple(row)
     combined, losses = [], []
     for k in range(N_KINDS):

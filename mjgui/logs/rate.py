@@ -62,6 +62,8 @@ class Alternative:
     shanten: int | None = None
     deal_in: float | None = None       # the chance this discard deals in now
     verdict: str = ""                  # "push" or "fold" when valued with defence
+    push: float | None = None          # with defence: the value of pushing (None: cannot push)
+    fold: float | None = None          # ... and of folding (None: cannot fold, or no threat)
 
 
 @dataclass(frozen=True)
@@ -118,11 +120,16 @@ class Rating:
                 "furiten": d.furiten, "turn": d.hand.turn, "options": list(d.options), "source": d.source,
                 "alternatives": [{"choice": a.choice, "value": round(a.value, 4), "shanten": a.shanten,
                                   "deal_in": None if a.deal_in is None else round(a.deal_in, 4),
-                                  "verdict": a.verdict} for a in self.ranking],
+                                  "verdict": a.verdict, "push": _rounded(a.push), "fold": _rounded(a.fold)}
+                                 for a in self.ranking],
                 "threats": [t.to_json(seat) for t, seat in zip(self.threats, d.seats or (None,) * 3)
                             if t.tenpai > 0],
                 "under_threat": self.under_threat, "verdict": self.verdict,
                 "deal_in": None if self.deal_in is None else round(self.deal_in, 4)}
+
+
+def _rounded(value: float | None) -> float | None:
+    return None if value is None else round(value, 4)
 
 
 def _rank_of(values: list[tuple[str, float]], played: str) -> tuple[int, tuple[str, ...], float]:
@@ -137,7 +144,8 @@ def _ev_rating(d: Decision, choices: list[tuple], played: str, evaluator: str = 
                table: Danger | None = None) -> Rating:
     """The rating by expected points of the choices (name, points, shanten[, PushFold]), best first."""
     rank, best, loss = _rank_of([(c[0], c[1]) for c in choices], played)
-    ranking = tuple(Alternative(c[0], c[1], c[2], *((c[3].deal_in, c[3].verdict) if len(c) > 3 else ()))
+    ranking = tuple(Alternative(c[0], c[1], c[2], *((c[3].deal_in, c[3].verdict, c[3].push, c[3].fold)
+                                                     if len(c) > 3 else ()))
                     for c in sorted(choices, key=lambda a: -a[1]))
     return Rating(d, evaluator, "points", ranking, best, rank, loss, played, table)
 

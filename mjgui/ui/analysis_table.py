@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QMenu, QStyle, QS
 
 from mjgui.analysis import Analysis, Row, TileCount
 from mjgui.hand import MeldKind
+from mjgui.ui import danger_cells
 from mjgui.ui.cell_painter import paint_cells
 from mjgui.ui.cell_roles import (ALIGN_N, BACKGROUND_N, DISPLAY_N, FOREGROUND_N, SORT_N, SORT_ROLE,
                                  STRIP_N, TILES_N, TILES_ROLE, WARN_N, WARN_TILES_N, role_number)
@@ -32,12 +33,17 @@ from mjgui.words import MELD_NAMES, shanten_word
 
 # the expected values sit next to the ukeire total: the numbers a player compares first
 DISCARD, SHANTEN, UKEIRE, TOTAL, WIN, TENPAI, EXPECTED, IMPROVE, GOOD, SECOND, CALLS, VALUE, VERDICT = range(13)
+# the table state's columns (mjgui.ui.danger_cells): in the model only for a hand with opponents,
+# so a hand alone has the table it always had; shown right after the expected values
+DANGER, PUSH_FOLD = 13, 14
+TABLE_COLUMNS = (DANGER, PUSH_FOLD)
+N_PLAIN, N_ALL = VERDICT + 1, PUSH_FOLD + 1      # the columns without and with a table
 EV_COLUMNS = (WIN, TENPAI, EXPECTED)
 TILE_COLUMNS = (DISCARD, UKEIRE, CALLS)     # drawn as tiles by TileStripDelegate
 # each column's name in the settings (the columns the user hid), in column order
 COLUMN_KEYS = ("discard", "shanten", "ukeire", "total", "win", "tenpai", "expected", "improve",
-               "good_shape", "second_step", "calls", "value", "verdict")
-CHOOSABLE = tuple(c for c in range(VERDICT + 1) if c != DISCARD)    # a row is its discard: always shown
+               "good_shape", "second_step", "calls", "value", "verdict", "danger", "push_fold")
+CHOOSABLE = tuple(c for c in range(N_ALL) if c != DISCARD)    # a row is its discard: always shown
 # A table narrower than its columns hides these first, in this order (mjgui.ui.column_fit);
 # the discard, shanten, ukeire, total and the expected values never give way
 GIVE_WAY = (SECOND, IMPROVE, GOOD, VALUE, VERDICT, CALLS)
@@ -46,6 +52,8 @@ GIVE_WAY = (SECOND, IMPROVE, GOOD, VALUE, VERDICT, CALLS)
 GROW = (UKEIRE, CALLS)
 VERDICT_MIN = 120          # the verdict, when shown, is at least this wide (its tooltip tells all)
 RANKS = ("ukeire", "score", "win")       # the table's order: the analysis's, or by an expected value
+# at a table with a threat it may also follow the value with defence (the Push / fold column)
+TABLE_RANKS = RANKS + ("defence",)
 
 BEST_LIGHT = QColor(COLORS["light"]["best_row"])
 BEST_DARK = QColor(COLORS["dark"]["best_row"])
@@ -95,6 +103,7 @@ def _headers_in(_lang: str) -> list[tuple[str, str]]:
                                   "聴牌打牌: 待ちのロン打点の最低–最高（ダマ。役がなく立直が必要なら「立直」、"
                                   "和了れないなら「役なし」）")),
         (tr("Verdict", "評価"), tr("The row in one line", "この打牌のまとめ")),
+        *danger_cells.headers(),
     ]
 
 
@@ -120,8 +129,12 @@ class AnalysisModel(QStandardItemModel):
     choose_hint = False          # the titles' tooltips say how to choose the columns (AnalysisTable)
 
     def __init__(self, parent: QWidget | None = None):
-        super().__init__(0, VERDICT + 1, parent)
+        super().__init__(0, N_PLAIN, parent)
         self._analysis: Analysis | None = None
+        self._table = None                       # mjgui.defence.advice.TableAdvice, or None
+        self._values: dict[int, Any] = {}        # discard kind -> (Choice, PushFold) with defence
+        self._choices: tuple = ()                # every mjgui.defence.values.Choice (tooltips)
+        self._values_state = "none"              # "none", "pending", "ready"
         self._rows: Sequence[Row] = ()
         self._best: set[int] = set()
         self._ev: dict[int, Any] = {}            # discard kind -> mjgui.ev.EvRow
@@ -140,11 +153,24 @@ class AnalysisModel(QStandardItemModel):
     def dark(self, dark: bool) -> None:
         if bool(dark) != self._dark:
             self._dark = bool(dark)
-            self._refill(range(VERDICT + 1))
+            self._refill(self._columns())
 
-    def set_analysis(self, analysis: Analysis | None, ev_pending: bool = False) -> None:
+    def _columns(self) -> range:
+        return range(self.columnCount())
+
+    @property
+    def table(self):
+        """The table state's advice shown (mjgui.defence.advice.TableAdvice), or None."""
+        return self._table
+
+    def set_analysis(self, analysis: Analysis | None, ev_pending: bool = False, table=None) -> None:
+        """Show an analysis; `table` (mjgui.defence.advice.TableAdvice) adds the Danger and
+        Push / fold columns for a hand with opponents."""
         self._ev = {}
         self._ev_state = "pending" if ev_pending and analysis is not None and analysis.rows else "none"
+        self._table = table if analysis is not None else None
+        self._values, self._choices = {}, ()
+        self._values_state = "pending" if self._ev_state == "pending" and table is not None and table.threat else "none"
         self._analysis = analysis
         if analysis is None:
             self._rows = ()
@@ -158,8 +184,12 @@ class AnalysisModel(QStandardItemModel):
         blocked = self.blockSignals(True)
         try:
             self.setRowCount(0)           # the old items go (their roles with them)
+            columns = N_ALL if self._table is not None else N_PLAIN
+            if self.columnCount() != columns:
+                self.setColumnCount(columns)
+                self._set_headers()
             self.setRowCount(len(self._rows))
-            self._cells = [self._row_cells(r, row, range(VERDICT + 1)) for r, row in enumerate(self._rows)]
+            self._cells = [self._row_cells(r, row, self._columns()) for r, row in enumerate(self._rows)]
             for r, cells in enumerate(self._cells):
                 for c, values in enumerate(cells):
                     # the item is made by Qt: one made in Python would keep its Python
@@ -185,39 +215,64 @@ class AnalysisModel(QStandardItemModel):
             self.blockSignals(blocked)
         self.dataChanged.emit(self.index(0, min(columns)), self.index(len(self._rows) - 1, max(columns)))
 
-    def set_ev(self, ev) -> None:
+    def set_ev(self, ev, values=None) -> None:
         """The expected values (mjgui.ev.EvResult) of the hand shown, or None when they
-        cannot be had."""
+        cannot be had; `values` (mjgui.defence.values.TableValues): each discard's push / fold."""
         self._ev = {} if ev is None else {r.discard.kind: r for r in ev.rows}
         self._ev_state = "ready" if ev is not None and ev.rows else "none"
+        if self._table is not None:
+            from mjgui.defence.advice import values_by_kind
+            self._values = values_by_kind(values)
+            self._choices = values.choices if values is not None else ()
+            self._values_state = "ready" if self._values else "none"
         best = self._best_rows()
-        # ordered by the analysis, only the three value columns change: only they repaint
+        # ordered by the analysis, only the value columns change: only they repaint
         same = best == self._best
         self._best = best
-        self._refill(EV_COLUMNS if same else range(VERDICT + 1))
+        changed = EV_COLUMNS + ((PUSH_FOLD,) if self._table is not None else ())
+        self._refill(changed if same else self._columns())
 
     def ev_row(self, row: Row):
         return self._ev.get(row.tile.kind) if row.tile is not None else None
 
+    def table_values(self, row: Row):
+        """The row's push / fold values (mjgui.defence.pushfold.PushFold), or None."""
+        found = self._values.get(row.tile.kind) if row.tile is not None else None
+        return None if found is None else found[1]
+
+    def discard_danger(self, row: Row):
+        """The row's danger at the table (mjgui.defence.advice.DiscardDanger), or None."""
+        if self._table is None or row.tile is None:
+            return None
+        return self._table.discards.get(row.tile.kind)
+
+    @property
+    def by_defence(self) -> bool:
+        """The rows follow the value with defence (the rank asks for it and there are values)."""
+        return self.rank == "defence" and bool(self._values)
+
     def _ev_value(self, row: Row, rank: str) -> float | None:
+        if rank == "defence" and self._values:
+            v = self.table_values(row)
+            return None if v is None else v.value
         e = self.ev_row(row)
-        return None if e is None else e.exp_score if rank == "score" else e.win_prob
+        return None if e is None else e.exp_score if rank in ("score", "defence") else e.win_prob
 
     def _best_rows(self) -> set[int]:
         if self._analysis is None:
             return set()
-        if self.rank != "ukeire" and self._ev:
+        if self.rank != "ukeire" and (self._ev or self.by_defence):
             values = [(self._ev_value(r, self.rank), r) for r in self._rows]
             top = max((v for v, _ in values if v is not None), default=None)
             return {id(r) for v, r in values if v is not None and v == top}
         return {id(r) for r in self._analysis.best()}
 
     def set_rank(self, rank: str) -> None:
-        if rank not in RANKS:
-            raise ValueError(f"rank must be one of {RANKS}, not {rank!r}")
+        if rank not in TABLE_RANKS:
+            raise ValueError(f"rank must be one of {TABLE_RANKS}, not {rank!r}")
         self.rank = rank
         self._best = self._best_rows()
-        self._refill(range(VERDICT + 1))
+        self._refill(self._columns())
 
     def row_at(self, row: int) -> Row:
         return self._rows[row]
@@ -227,13 +282,13 @@ class AnalysisModel(QStandardItemModel):
 
     def retranslate(self) -> None:
         self._set_headers()
-        self._refill(range(VERDICT + 1))
+        self._refill(self._columns())
 
     def _set_headers(self) -> None:
         """The column titles and their tooltips, held by Qt: the header asks for several
         roles of every section on each paint (answered from Python, ~400 calls a change)."""
         hint = "\n" + _choose_hint() if self.choose_hint else ""
-        for section, (title, tip) in enumerate(_headers()):
+        for section, (title, tip) in enumerate(_headers()[:self.columnCount()]):
             self.setHeaderData(section, Qt.Orientation.Horizontal, title, Qt.ItemDataRole.DisplayRole)
             self.setHeaderData(section, Qt.Orientation.Horizontal, tip + hint, Qt.ItemDataRole.ToolTipRole)
 
@@ -278,6 +333,10 @@ class AnalysisModel(QStandardItemModel):
                 cell[WARN_N] = warn
                 if warn:
                     cell[FOREGROUND_N] = QBrush(WARN)
+            elif col == DANGER:
+                dd = self.discard_danger(row)
+                if dd is not None:
+                    cell[FOREGROUND_N] = danger_cells.danger_brush(dd, self._dark)
             cells.append(cell)
         return cells
 
@@ -310,6 +369,10 @@ class AnalysisModel(QStandardItemModel):
         if col == VERDICT:
             hand = self._analysis.shanten if self._analysis is not None else None
             return row.verdict(language(), hand)
+        if col == DANGER:
+            return danger_cells.danger_text(self.discard_danger(row))
+        if col == PUSH_FOLD:
+            return danger_cells.value_text(self.table_values(row), self._values_state == "pending")
         return None
 
     def _value(self, row: Row):
@@ -334,7 +397,11 @@ class AnalysisModel(QStandardItemModel):
             VALUE: -1 if value is None else value.high,
             VERDICT: view_row,
         }
-        return tuple(keys[c] for c in range(VERDICT + 1))
+        if self._table is not None:
+            dd, v = self.discard_danger(row), self.table_values(row)
+            keys[DANGER] = -1.0 if dd is None else dd.p
+            keys[PUSH_FOLD] = float("-inf") if v is None else v.value
+        return tuple(keys[c] for c in self._columns())
 
     def tooltip(self, row: int, col: int) -> str:
         """The cell's tooltip, made when the pointer rests on it: most cells of a new hand
@@ -344,6 +411,11 @@ class AnalysisModel(QStandardItemModel):
     def _tooltip(self, row: Row, col: int) -> str:
         if col == VERDICT:                 # the cell is often cut short: the whole line
             return self._display(row, col) or ""
+        if col == DANGER and (dd := self.discard_danger(row)) is not None and self._analysis is not None:
+            return danger_cells.danger_tip(self._analysis.hand, dd)
+        if col == PUSH_FOLD and row.tile is not None and row.tile.kind in self._values:
+            # every choice of the discard (a tenpai one: riichi and dama)
+            return "\n".join(danger_cells.value_tip(c) for c in self._choices if c.kind == row.tile.kind)
         if col == VALUE and self._value(row) is not None:
             return _headers()[col][1]
         if col in EV_COLUMNS and (e := self.ev_row(row)) is not None and (e.riichi or e.dama):
@@ -620,11 +692,24 @@ class AnalysisTable(QTableView):
         self._metrics: QFontMetrics | None = None
         self.column_menu_shown: QMenu | None = None    # the header's menu while it is open
 
-    def set_analysis(self, analysis: Analysis | None, ev_pending: bool = False) -> None:
-        self.source.set_analysis(analysis, ev_pending)
+    def set_analysis(self, analysis: Analysis | None, ev_pending: bool = False, table=None) -> None:
+        """Show an analysis (and, for a hand with opponents, `table`: its
+        mjgui.defence.advice.TableAdvice, which brings the Danger and Push / fold columns)."""
+        self.source.set_analysis(analysis, ev_pending, table)
+        self._place_table_columns()
         self._apply_rank()
         self._fit_columns()
         self._layout_now()
+
+    def _place_table_columns(self) -> None:
+        """The table state's columns, when the model has them, right after the expected values
+        (they come last in the model so that a hand alone keeps its columns' numbers)."""
+        header = self.horizontalHeader()
+        if header.count() < N_ALL:
+            return
+        for offset, col in enumerate(TABLE_COLUMNS, 1):
+            if header.visualIndex(col) != EXPECTED + offset:
+                header.moveSection(header.visualIndex(col), EXPECTED + offset)
 
     def _layout_now(self) -> None:
         """Lay the rows out now, not from a zero timer after the window painted: the
@@ -632,19 +717,26 @@ class AnalysisTable(QTableView):
         self.executeDelayedItemsLayout()
         self.updateGeometries()
 
-    def set_ev(self, ev) -> None:
-        """Show the expected values (mjgui.ev.EvResult, or None) of the hand shown."""
-        self.source.set_ev(ev)
+    def set_ev(self, ev, values=None) -> None:
+        """Show the expected values (mjgui.ev.EvResult, or None) of the hand shown, and at a
+        table its push / fold values (mjgui.defence.values.TableValues)."""
+        self.source.set_ev(ev, values)
         if self.source.rank != "ukeire":         # the analysis's order does not depend on them
             self._apply_rank()
-        self._fit_columns(EV_COLUMNS)
+        self._fit_columns(EV_COLUMNS + ((PUSH_FOLD,) if self.source.table is not None else ()))
 
-    def _fit_columns(self, columns: Sequence[int] = tuple(range(VERDICT))) -> None:
+    def _shown_columns(self) -> range:
+        return range(self.source.columnCount())
+
+    def _fit_columns(self, columns: Sequence[int] | None = None) -> None:
         """Measure these columns from the rows in one pass (each as wide as its title and
         its widest cell; a tile strip column must have room for the best rows' strips),
         then arrange every column in the table's width (`_arrange`).  A column hidden
-        for want of room is measured too: it comes back when it fits."""
+        for want of room is measured too: it comes back when it fits.  Default: every
+        column but the verdict (which takes the width left)."""
         source = self.source
+        if columns is None:
+            columns = tuple(c for c in self._shown_columns() if c != VERDICT)
         header = self.horizontalHeader()
         width_of = self._text_widths()
         margin = 2 * (self.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, self) + 1) + 4
@@ -660,9 +752,9 @@ class AnalysisTable(QTableView):
             if key not in self._header_widths:       # asks the model: once per language and font
                 self._header_widths[key] = self._title_width(col)
             title = width = self._header_widths[key]
-            if col in EV_COLUMNS:
+            if col in EV_COLUMNS or col == PUSH_FOLD:
                 # wide enough for any value from the start: their arrival moves no column
-                widest = "99,999" if col == EXPECTED else "100.0%"
+                widest = {EXPECTED: "99,999", PUSH_FOLD: f"+99,999 {tr('fold', '降り')}"}.get(col, "100.0%")
                 width = max(width, width_of(widest) + margin + grid)
             if col in TILE_COLUMNS:
                 cells = [strip(source.cell(r, col, TILES_ROLE)) + grid for r in rows]
@@ -714,7 +806,8 @@ class AnalysisTable(QTableView):
     def _arrange(self) -> None:
         """Show the columns that fit the viewport's width (mjgui.ui.column_fit), set
         their widths (the verdict takes the width left) and repaint once."""
-        needs = {c: w for c, w in self._needs.items() if c not in self._chosen_hidden}
+        count = self.source.columnCount()
+        needs = {c: w for c, w in self._needs.items() if c not in self._chosen_hidden and c < count}
         hidden, widths = arrange(needs, self._naturals, self.viewport().width(), GIVE_WAY, GROW, VERDICT)
         self._width_hidden = hidden
         header = self.horizontalHeader()
@@ -723,7 +816,7 @@ class AnalysisTable(QTableView):
         # timer, after the window painted the new rows; one repaint here instead
         header.blockSignals(True)
         try:
-            for col in range(VERDICT + 1):
+            for col in range(count):
                 hide = col in hidden or col in self._chosen_hidden
                 if header.isSectionHidden(col) != hide:
                     header.setSectionHidden(col, hide)
@@ -766,6 +859,8 @@ class AnalysisTable(QTableView):
         menu = QMenu(self)
         titles = _headers()
         for col in CHOOSABLE:
+            if col >= self.source.columnCount():
+                continue                     # the table state's columns: with opponents only
             text = titles[col][0]
             if col in self._width_hidden:
                 text += tr(" (no room: widen the window)", "（場所が足りず非表示）")
@@ -799,12 +894,15 @@ class AnalysisTable(QTableView):
         self._arrange()          # the columns follow the width (also the viewport's, beside a scroll bar)
 
     def set_rank(self, rank: str) -> None:
-        """Order the rows by the analysis ("ukeire") or by expected points / win chance."""
+        """Order the rows by the analysis ("ukeire"), by expected points / win chance, or at a
+        table by the value with defence ("defence": expected points until it comes)."""
         self.source.set_rank(rank)
         self._apply_rank()
 
     def _apply_rank(self) -> None:
-        column = {"score": EXPECTED, "win": WIN}.get(self.source.rank)
+        column = {"score": EXPECTED, "win": WIN, "defence": EXPECTED}.get(self.source.rank)
+        if self.source.by_defence:
+            column = PUSH_FOLD
         if column is None:
             self.proxy.sort(-1)          # back to the analysis's ranking
             self.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
@@ -832,7 +930,7 @@ class AnalysisTable(QTableView):
             super().paintEvent(event)
             return
         painter = QPainter(self.viewport())
-        paint_cells(self, painter, event.rect())
+        paint_cells(self, painter, event.rect(), self.source, self.delegate)
         painter.end()
 
     def viewportEvent(self, event: QEvent) -> bool:

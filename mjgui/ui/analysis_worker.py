@@ -11,6 +11,7 @@ import logging
 import threading
 import time
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRunnable, QTimer, Signal
 
@@ -19,6 +20,11 @@ from mjgui.analysis import DEFAULT_RANK, Analysis, analyze
 from mjgui.ev import APP_OPTIONS, MAX_SHANTEN as EV_MAX_SHANTEN, SEARCH_THREADS, EvResult, expected_values
 from mjgui.hand import Hand
 from mjgui.ui.worker_relay import relay_pool
+
+if TYPE_CHECKING:       # imported when a hand has opponents: the start does not load the model
+    from mjgui.defence.advice import TableAdvice
+    from mjgui.defence.danger import Danger
+    from mjgui.defence.values import TableValues
 
 log = logging.getLogger(__name__)
 
@@ -30,6 +36,7 @@ class AnalysisResult:
     error: ValueError | None
     ms: float
     hand: Hand | None = None      # the hand this result is for
+    table: TableAdvice | None = None  # every tile's danger at the table (None without opponents)
 
 
 @dataclass(frozen=True)
@@ -40,6 +47,7 @@ class EvJobResult:
     error: ValueError | None
     ms: float
     hand: Hand
+    values: TableValues | None = None   # push / fold of every discard (a table with a threat)
 
 
 class _Signals(QObject):
@@ -71,6 +79,30 @@ class _Job(QRunnable):
             result.value(row)                # each wait's value too (the table, the inspector)
         return result
 
+    def _table(self) -> TableAdvice | None:
+        """The table's danger (~1 ms; nothing at all without opponents): with the analysis, so
+        the Danger column reaches the same frame as the rows."""
+        if not self.hand.opponents:
+            return None
+        from mjgui.defence.advice import table_advice
+        try:
+            return table_advice(self.hand)
+        except Exception:                    # a bug: the analysis still shows, without the column
+            log.exception("the danger of %s failed", self.hand)
+            return None
+
+    def _values(self, ev: EvResult | None, table: Danger | None) -> TableValues | None:
+        """Every discard's push / fold values, from the search's rows (a table with a threat;
+        without rows, a hand too far for the search: its fold values only)."""
+        if table is None or not table.any_threat:
+            return None
+        from mjgui.defence.values import discard_values
+        try:
+            return discard_values(self.hand, ev, table=table)
+        except Exception:                    # a bug: the expected values still show
+            log.exception("the push / fold values of %s failed", self.hand)
+            return None
+
     def run(self) -> None:
         start = time.perf_counter()
         try:
@@ -80,9 +112,17 @@ class _Job(QRunnable):
         except Exception as exc:             # a bug: said, and the window stays usable
             log.exception("analysing %s failed", self.hand)
             result, error = None, ValueError(f"internal error ({type(exc).__name__}: {exc})")
+        table = self._table() if result is not None else None
         self.signals.done.emit(AnalysisResult(self.request, result, error,
-                                              (time.perf_counter() - start) * 1e3, self.hand))
+                                              (time.perf_counter() - start) * 1e3, self.hand, table))
         self.analysed.set()
+        if (table is not None and table.threat and result is not None and self.hand.size == 14
+                and result.shanten > EV_MAX_SHANTEN and self.request == self.worker.latest):
+            # too far for the search, facing a threat: folding is still valued (~1 ms), after
+            # the analysis has gone
+            self.signals.ev_done.emit(EvJobResult(self.request, None, None, 0.0, self.hand,
+                                                  self._values(None, table.danger)))
+            return
         # the expected values follow; skipped when a newer hand is already waiting
         if (result is None or not self.worker.with_ev or self.hand.size != 14
                 or result.shanten > EV_MAX_SHANTEN or self.request != self.worker.latest):
@@ -106,8 +146,9 @@ class _Job(QRunnable):
         except Exception as exc:             # a bug: said, and the window stays usable
             log.exception("expected values of %s failed", self.hand)
             ev, error = None, ValueError(f"internal error ({type(exc).__name__}: {exc})")
+        values = self._values(ev, table.danger if table is not None else None)
         self.signals.ev_done.emit(EvJobResult(self.request, ev, error, (time.perf_counter() - start) * 1e3,
-                                              self.hand))
+                                              self.hand, values))
 
 
 # the longest the expected values wait for the window to paint the analysis (a hidden

@@ -11,20 +11,28 @@ as before, so selection and focus look as the style draws them; hidden columns, 
 grid and the sort order are the view's own."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
-from PySide6.QtCore import QLine, QModelIndex, QPointF, QRect, Qt
+from PySide6.QtCore import QLine, QModelIndex, QPointF, QRect, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QFontMetricsF, QPainter, QPalette, QPen, QStaticText
-from PySide6.QtWidgets import QStyle, QStyleOptionViewItem
+from PySide6.QtWidgets import QStyle, QStyleOptionViewItem, QTableView
 
 from mjgui.ui.cell_roles import ALIGN_N, BACKGROUND_N, DISPLAY_N, FOREGROUND_N, TILES_N
 from mjgui.ui.fonts import font_key
 from mjgui.ui.theme import STALE_OPACITY
 
-if TYPE_CHECKING:
-    from mjgui.ui.analysis_table import AnalysisTable
+__all__ = ["paint_cells", "CellSource", "TilePainter"]
 
-__all__ = ["paint_cells"]
+
+class CellSource(Protocol):
+    """The table's model as the painter reads it (mjgui.ui.analysis_table.AnalysisModel)."""
+    def cell_roles_of_row(self, row: int) -> list[dict[int, Any]]: ...
+
+
+class TilePainter(Protocol):
+    """What draws a cell's tile strip (mjgui.ui.analysis_table.TileStripDelegate)."""
+    def paint_tiles(self, painter: QPainter, rect: QRect, cell: dict[int, Any], dpr: float, font: QFont,
+                    text: int) -> None: ...
 
 _LEFT = int((Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter).value)
 _HCENTER = int(Qt.AlignmentFlag.AlignHCenter.value)
@@ -87,8 +95,10 @@ def _texts_for(font: QFont) -> _Texts:
     return _texts
 
 
-def paint_cells(view: AnalysisTable, painter: QPainter, area: QRect) -> None:
-    """Paint the cells of `view` that meet `area` (viewport coordinates)."""
+def paint_cells(view: QTableView, painter: QPainter, area: QRect, source: CellSource,
+                tiles: TilePainter) -> None:
+    """Paint the cells of `view` that meet `area` (viewport coordinates): the rows of
+    `source` through the view's sort proxy, tile strips drawn by `tiles`."""
     model = view.model()
     rows = model.rowCount()
     if rows == 0:
@@ -108,7 +118,7 @@ def paint_cells(view: AnalysisTable, painter: QPainter, area: QRect) -> None:
     if not columns:
         return
     grid = 1 if view.showGrid() else 0
-    source, proxy = view.source, view.proxy
+    proxy: QSortFilterProxyModel = view.model()
     selection = view.selectionModel()
     current = view.currentIndex() if view.hasFocus() else QModelIndex()
     palette = view.palette()
@@ -117,7 +127,7 @@ def paint_cells(view: AnalysisTable, painter: QPainter, area: QRect) -> None:
     margin = view.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, view) + 1
     device = painter.device()
     dpr = device.devicePixelRatioF() if device else 1.0
-    delegate = view.delegate
+    delegate = tiles
     strip_font, strip_text = view.font(), text_color.rgba()
     enabled = view.isEnabled()
     if not enabled:
@@ -164,7 +174,7 @@ def paint_cells(view: AnalysisTable, painter: QPainter, area: QRect) -> None:
         _paint_grid(view, painter, columns, first, last, bottom)
 
 
-def _paint_row_by_delegates(view: AnalysisTable, painter: QPainter, vrow: int, y: int, height: int,
+def _paint_row_by_delegates(view: QTableView, painter: QPainter, vrow: int, y: int, height: int,
                             columns: list[tuple[int, int, int]], grid: int, current: QModelIndex) -> None:
     """A selected row (or the focused cell's) as QTableView paints it."""
     model = view.model()
@@ -183,7 +193,7 @@ def _paint_row_by_delegates(view: AnalysisTable, painter: QPainter, vrow: int, y
         painter.restore()
 
 
-def _paint_grid(view: AnalysisTable, painter: QPainter, columns: list[tuple[int, int, int]], first: int,
+def _paint_grid(view: QTableView, painter: QPainter, columns: list[tuple[int, int, int]], first: int,
                 last: int, bottom: int) -> None:
     """The grid lines after each cell, in the style's colour (as QTableView draws them)."""
     option = QStyleOptionViewItem()
@@ -191,10 +201,12 @@ def _paint_grid(view: AnalysisTable, painter: QPainter, columns: list[tuple[int,
     hint = view.style().styleHint(QStyle.StyleHint.SH_Table_GridLineColor, option, view)
     painter.setPen(QPen(QColor.fromRgba(hint & 0xFFFFFFFF), 0, view.gridStyle()))
     top = view.rowViewportPosition(first)
-    right = columns[-1][1] + columns[-1][2] - 1
+    # by position: a moved section (the Danger column) is not where its number would put it
+    left = min(x for _col, x, _width in columns)
+    right = max(x + width for _col, x, width in columns) - 1
     lines = [QLine(x + width - 1, top, x + width - 1, bottom - 1) for _col, x, width in columns]
     for vrow in range(first, last + 1):
         y = view.rowViewportPosition(vrow) + view.rowHeight(vrow) - 1
-        lines.append(QLine(columns[0][1], y, right, y))
+        lines.append(QLine(left, y, right, y))
     painter.drawLines(lines)
 

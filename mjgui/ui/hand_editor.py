@@ -7,9 +7,14 @@ from dataclasses import replace
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
+from mjgui.defence.opponents import MAX_RIVER, Opponent, RiverTile
 from mjgui.hand import Hand, Meld
 from mjgui.tiles import Tile, TileError
 from mjgui.ui.i18n import tr
+from mjgui.words import SEAT_NAMES
+
+#: the marks a river tile can carry (mjgui.defence.opponents.RiverTile's fields)
+RIVER_MARKS = ("tsumogiri", "riichi", "called")
 
 MAX_CONCEALED = 14
 UNDO_LIMIT = 500         # edits kept for undo: the oldest go, so memory stays flat over a session
@@ -110,6 +115,70 @@ class HandEditor(QObject):
         tiles.remove(tile)
         tiles.reverse()
         self.set_hand(self._hand.with_concealed(tiles), tr(f"Remove {tile.name}", f"{tile.name}を戻す"))
+
+    # ---- the other players' rivers and calls (the opponents panel) ------------------
+    def _set_opponent(self, opponent: Opponent, text: str) -> None:
+        others = tuple(o for o in self._hand.opponents if o.seat != opponent.seat)
+        self.set_hand(replace(self._hand, opponents=others + (opponent,)), text)
+
+    def add_river_tile(self, seat: str, tile: Tile) -> None:
+        """The seat discards `tile`: it joins the end of its river."""
+        o = self._hand.opponent(seat)
+        who = tr(*SEAT_NAMES[seat])
+        if len(o.river) >= MAX_RIVER:
+            raise TileError(tr(f"{who}: a river holds at most {MAX_RIVER} discards",
+                               f"{who}: 河は{MAX_RIVER}枚までです"))
+        if self._hand.remaining()[tile.kind] == 0:
+            raise TileError(tr(f"no {tile.name} left: all four copies are already on the table",
+                               f"{tile.name}は残っていません: 4枚とも場に見えています"))
+        if tile.red and not self._hand.red_available()[tile.kind]:
+            raise TileError(tr(f"the red five {tile.name} is already on the table",
+                               f"赤五 {tile.name}はすでに場に出ています"))
+        self._set_opponent(replace(o, river=o.river + (RiverTile(tile),)),
+                           tr(f"{who} discards {tile.name}", f"{who}の捨て牌 {tile.name}"))
+
+    def set_river_mark(self, seat: str, index: int, mark: str, on: bool) -> None:
+        """Mark (or unmark) a river tile tsumogiri, the riichi tile or called by another
+        player; a river has one riichi tile at most."""
+        if mark not in RIVER_MARKS:
+            raise ValueError(f"mark must be one of {RIVER_MARKS}, not {mark!r}")
+        o = self._hand.opponent(seat)
+        who = tr(*SEAT_NAMES[seat])
+        if not 0 <= index < len(o.river):
+            raise TileError(tr(f"{who}: no discard {index + 1} in the river",
+                               f"{who}: 河に{index + 1}枚目はありません"))
+        if mark == "riichi" and on and o.riichi_index not in (None, index):
+            first = o.river[o.riichi_index].tile.name
+            raise TileError(tr(f"{who} already declared riichi with {first} (discard {o.riichi_index + 1}): "
+                               "unmark it first", f"{who}はすでに{first}（{o.riichi_index + 1}枚目）でリーチしています。"
+                               "先にその印を外してください"))
+        river = list(o.river)
+        river[index] = replace(river[index], **{mark: on})
+        names = {"tsumogiri": ("tsumogiri", "ツモ切り"), "riichi": ("riichi tile", "リーチ宣言牌"),
+                 "called": ("called", "鳴かれた牌")}[mark]
+        tile = river[index].tile.name
+        self._set_opponent(replace(o, river=tuple(river)),
+                           tr(f"{tile} {'' if on else 'not '}{names[0]}",
+                              f"{tile}: {names[1]}{'' if on else 'を解除'}"))
+
+    def add_their_meld(self, seat: str, meld: Meld) -> None:
+        """The seat calls: an open meld (or a closed kan) it shows."""
+        o = self._hand.opponent(seat)
+        who = tr(*SEAT_NAMES[seat])
+        if len(o.melds) >= 4:
+            raise TileError(tr(f"{who} already shows 4 melds: a player holds at most 4",
+                               f"{who}はすでに4つ副露しています（4つまで）"))
+        self._set_opponent(replace(o, melds=o.melds + (meld,)), tr(f"{who}: {meld}", f"{who}: {meld}"))
+
+    def remove_their_meld(self, seat: str, index: int) -> None:
+        o = self._hand.opponent(seat)
+        melds = o.melds[:index] + o.melds[index + 1:]
+        self._set_opponent(replace(o, melds=melds), tr("Remove meld", "副露を削除"))
+
+    def clear_seat(self, seat: str) -> None:
+        """The seat's river and melds, gone (one undo step)."""
+        who = tr(*SEAT_NAMES[seat])
+        self._set_opponent(Opponent(seat), tr(f"Clear {who}", f"{who}をクリア"))
 
     def clear(self) -> None:
         self.set_hand(Hand((), round_wind=self._hand.round_wind, seat_wind=self._hand.seat_wind),

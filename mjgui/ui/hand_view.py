@@ -291,14 +291,18 @@ def _river_label(o) -> str:
 
 
 class TileStrip(QWidget):
-    """A label and a row of small tiles; right-clicking a tile asks for its removal."""
+    """A label and a row of small tiles; right-clicking a tile asks for its removal, or
+    with `menu` for a menu of what can be done with it (`menuRequested`)."""
 
     removeRequested = Signal(str, int)     # part, index into the hand's tuple
+    menuRequested = Signal(str, int, QPoint)   # part, index, where (global)
 
     def __init__(self, part: str, label: str, tiles: Iterable[tuple[int, Tile]],
-                 tile_height: int, theme: str, empty_text: str, parent: QWidget | None = None):
+                 tile_height: int, theme: str, empty_text: str, parent: QWidget | None = None,
+                 menu: bool = False):
         super().__init__(parent)
         self.part = part
+        self._menu = menu
         # the tiles wrap onto more lines when the strip is wider than the view (a review's
         # forty visible tiles): one line would set the window's minimum width
         layout = FlowLayout(self, h_spacing=0, v_spacing=2)
@@ -335,8 +339,12 @@ class TileStrip(QWidget):
         button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         button.setCursor(Qt.CursorShape.ArrowCursor)
         button.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
-        button.customContextMenuRequested.connect(
-            lambda _pos, i=index: self.removeRequested.emit(self.part, i))
+        if self._menu:
+            button.customContextMenuRequested.connect(
+                lambda pos, i=index, b=button: self.menuRequested.emit(self.part, i, b.mapToGlobal(pos)))
+        else:
+            button.customContextMenuRequested.connect(
+                lambda _pos, i=index: self.removeRequested.emit(self.part, i))
         button.setToolTip(f"{tile_label(tile)}\n" + tr("Right-click to remove", "右クリックで削除"))
         self.buttons.append(button)
         self.indices.append(index)
@@ -399,6 +407,7 @@ class HandView(QWidget):
         self._look: tuple | None = None              # (theme, tile height, language) built for
         self._melds_shown: tuple | None = None       # the melds the groups show
         self._extras_shown: tuple | None = None      # the dora / visible / discards the strips show
+        self._rivers_shown = True                    # the other players' rivers have strips here
         self._shape_laid_out: tuple | None = None    # what the layouts were last invalidated for
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
@@ -455,6 +464,17 @@ class HandView(QWidget):
 
     def tile_height(self) -> int:
         return self._tile_height
+
+    def set_rivers_shown(self, shown: bool) -> None:
+        """Strips for the other players' rivers (off while another widget shows them: the
+        Analyze page's opponents panel)."""
+        if shown != self._rivers_shown:
+            self._rivers_shown = shown
+            self._extras_shown = None          # the strips are made again
+            self._rebuild()
+
+    def rivers_shown(self) -> bool:
+        return self._rivers_shown
 
     def retranslate(self) -> None:
         self._rebuild()
@@ -766,7 +786,7 @@ class HandView(QWidget):
         self._add_strip("dora", tr("Dora indicators", "ドラ表示牌"), list(enumerate(hand.dora_indicators)))
         self._add_strip("visible", tr("Visible", "見えている牌"),
                         sorted(enumerate(hand.visible), key=lambda it: (it[1], it[0])))
-        for o in hand.opponents:            # the other players' rivers, in the order discarded
+        for o in hand.opponents if self._rivers_shown else ():   # their rivers, in the order discarded
             self._add_strip(f"river-{o.seat}", _river_label(o), list(enumerate(r.tile for r in o.river)))
         if hand.discards:
             self._add_strip("discards", tr("Discards", "捨て牌"), list(enumerate(hand.discards)))

@@ -1,8 +1,10 @@
 """TilePalette: every tile kind as a button, with the copies left on each.
 
 A left click asks for the tile to be added where the target switch points (the
-hand, the dora indicators or the visible tiles); a right click offers the other
-targets and the calls (pon, chi, kan) built as `Meld` values.  The palette only
+hand, the dora indicators, the visible tiles or, in the Analyze page, the river of the
+other player chosen with `set_river_seat`); a right click offers the other targets and
+the calls (pon, chi, kan) built as `Meld` values: the player's own, or with the river
+target those of the river's player.  The palette only
 shows counts it is given (`set_remaining`); it decides nothing about the hand.
 """
 from __future__ import annotations
@@ -18,13 +20,17 @@ from mjgui.hand import Meld, MeldKind
 from mjgui.tiles import HONOR_NAMES_EN, HONOR_NAMES_JA, N_KINDS, RED_FIVE_KINDS, Tile, format_tiles
 from mjgui.ui.i18n import tr
 from mjgui.ui.tile_button import TileButton
-from mjgui.words import SEAT_FROM
+from mjgui.words import SEAT_FROM, SEAT_NAMES
 
 __all__ = ["TilePalette", "PaletteTileButton", "TARGETS", "SEAT_ORDER", "meld_choices",
            "palette_rows", "tile_label"]
 
-TARGETS = ("hand", "dora", "visible")
+TARGETS = ("hand", "dora", "visible", "river")     # "river": only with `rivers=True`
 SEAT_ORDER = ("L", "A", "R")
+
+
+#: the seats as the river target names them
+_SEAT_SHORT = {"L": ("Left", "上家"), "A": ("Across", "対面"), "R": ("Right", "下家")}
 
 
 def palette_rows() -> list[list[Tile]]:
@@ -97,8 +103,9 @@ class PaletteTileButton(TileButton):
 class TilePalette(QWidget):
     """Four rows of tiles (m, p, s with their red five, honours) with copies-left badges.
 
-    Signals: `tileRequested(str target, Tile)` with target 'hand', 'dora' or 'visible';
-    `meldRequested(Meld)`; `targetChanged(str target)`.
+    Signals: `tileRequested(str target, Tile)` with target 'hand', 'dora', 'visible' or
+    'river' (the river of `river_seat()`); `meldRequested(Meld)` (for the hand, or for the
+    river's player when the target is 'river'); `targetChanged(str target)`.
     """
 
     tileRequested = Signal(str, object)
@@ -106,10 +113,13 @@ class TilePalette(QWidget):
     targetChanged = Signal(str)
 
     def __init__(self, parent: QWidget | None = None, tile_height: int = 44, theme: str = "light",
-                 compact: bool = False):
+                 compact: bool = False, rivers: bool = False):
         """`compact`: the target switch stands in a column left of the tiles instead of a
-        row above them, so the palette is as low as the hand it sits beside."""
+        row above them, so the palette is as low as the hand it sits beside.  `rivers`:
+        the switch has a fourth target, another player's river (the Analyze page's table)."""
         super().__init__(parent)
+        self._targets = TARGETS if rivers else TARGETS[:3]
+        self._river_seat = "L"
         self._tile_height = int(tile_height)
         self._theme = theme
         self._remaining: list[int] = [4] * N_KINDS
@@ -129,14 +139,15 @@ class TilePalette(QWidget):
         self._target_group = QButtonGroup(self)
         self._target_group.setExclusive(True)
         self._target_buttons: dict[str, QPushButton] = {}
-        for i, target in enumerate(TARGETS):
+        for i, target in enumerate(self._targets):
             button = QPushButton()
             button.setCheckable(True)
             button.setAutoDefault(False)
             button.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
             button.setObjectName(f"target_{target}")
             if not compact:
-                button.setProperty("segment", ("first", "middle", "last")[i])
+                button.setProperty("segment", "first" if i == 0 else
+                                   "last" if i == len(self._targets) - 1 else "middle")
             self._target_group.addButton(button, i)
             self._target_buttons[target] = button
             switch.addWidget(button)
@@ -181,12 +192,23 @@ class TilePalette(QWidget):
         return list(self._buttons.values())
 
     def target(self) -> str:
-        return TARGETS[max(self._target_group.checkedId(), 0)]
+        return self._targets[max(self._target_group.checkedId(), 0)]
 
     def set_target(self, target: str) -> None:
-        if target not in TARGETS:
-            raise ValueError(f"target must be one of {TARGETS}, not {target!r}")
+        if target not in self._targets:
+            raise ValueError(f"target must be one of {self._targets}, not {target!r}")
         self._target_buttons[target].setChecked(True)
+
+    def river_seat(self) -> str:
+        """Whose river the 'river' target fills: L, A or R."""
+        return self._river_seat
+
+    def set_river_seat(self, seat: str) -> None:
+        if seat not in SEAT_ORDER:
+            raise ValueError(f"seat must be one of {SEAT_ORDER}, not {seat!r}")
+        self._river_seat = seat
+        if "river" in self._target_buttons:
+            self.retranslate()           # the button names the seat
 
     def target_button(self, target: str) -> QPushButton:
         return self._target_buttons[target]
@@ -246,6 +268,12 @@ class TilePalette(QWidget):
                              tr("Left click adds the tile to the visible tiles "
                                 "(other players' discards and calls)",
                                 "左クリックで見えている牌（他家の捨て牌・副露）に追加"))}
+        if "river" in self._target_buttons:
+            who = tr(*_SEAT_SHORT[self._river_seat])
+            texts["river"] = (tr(f"River: {who}", f"河: {who}"),
+                              tr(f"Left click adds the tile to the {who.lower()} player's river, in order "
+                                 "(the seat is chosen in the Opponents panel); right click: their calls",
+                                 f"左クリックで{who}の河に順に追加（席は「他家」欄で選びます）。右クリックで{who}の副露"))
         for target, (text, tip) in texts.items():
             button = self._target_buttons[target]
             button.setText(text)
@@ -266,6 +294,9 @@ class TilePalette(QWidget):
         adds = [("hand", tr(f"Add {name} to hand", f"{name}を手牌に追加")),
                 ("dora", tr(f"Add {name} as dora indicator", f"{name}をドラ表示牌に追加")),
                 ("visible", tr(f"Add {name} as visible tile", f"{name}を見えている牌に追加"))]
+        if "river" in self._target_buttons:
+            who = tr(*SEAT_NAMES[self._river_seat])
+            adds.append(("river", tr(f"Add {name} to the river of: {who}", f"{name}を{who}の河に追加")))
         left = self._remaining[tile.kind]
         usable = left > 0 and (not tile.red or self._red_available[tile.kind])
         for target, text in adds:
@@ -274,7 +305,12 @@ class TilePalette(QWidget):
             action.setObjectName(f"add_{target}")
             action.setEnabled(usable)
             action.triggered.connect(lambda _c=False, tg=target, t=tile: self.tileRequested.emit(tg, t))
-        menu.addSeparator()
+        if self.target() == "river":      # the calls below are the river's player's
+            who = tr(*SEAT_NAMES[self._river_seat])
+            menu.addSection(tr(f"Calls of: {who} (\"from\" as seen from them)",
+                               f"{who}の副露（「から」は{who}から見た席）"))
+        else:
+            menu.addSeparator()
         submenus = {"pon": menu.addMenu(tr(f"Pon {tile.name}", f"ポン {tile.name}"))}
         for group, text, meld in meld_choices(tile):
             if group == "kan" and "kan" not in submenus:
@@ -318,15 +354,17 @@ class TilePalette(QWidget):
     def _on_target_toggled(self, button_id: int, checked: bool) -> None:
         if checked:
             self._update_tooltips()
-            self.targetChanged.emit(TARGETS[button_id])
+            self.targetChanged.emit(self._targets[button_id])
 
     def _on_tile_clicked(self, tile: Tile) -> None:
         self.tileRequested.emit(self.target(), tile)
 
     def _update_tooltips(self) -> None:
+        who = tr(*SEAT_NAMES[self._river_seat])
         where = {"hand": tr("add to hand", "手牌に追加"),
                  "dora": tr("add as dora indicator", "ドラ表示牌に追加"),
-                 "visible": tr("add as visible tile", "見えている牌に追加")}[self.target()]
+                 "visible": tr("add as visible tile", "見えている牌に追加"),
+                 "river": tr(f"add to the river of: {who}", f"{who}の河に追加")}[self.target()]
         for tile, button in self._buttons.items():
             left = self._remaining[tile.kind]
             if tile.red:

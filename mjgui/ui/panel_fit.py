@@ -59,6 +59,10 @@ def share(total: int, table_need: int, table_keep: int, panels_need: int) -> int
     return max(0, min(table, total))
 
 
+#: tile heights (hand, palette) in pixels per size choice (the settings' "Tile size"), for
+#: a window of `REFERENCE_WINDOW`
+TILE_HEIGHTS = {"small": (44, 26), "medium": (52, 30), "large": (64, 36)}
+TILE_SIZES = tuple(TILE_HEIGHTS)
 MIN_TILE_HEIGHT = 32     # smaller hand tiles are hard to read: the hand wraps instead
 REFERENCE_WINDOW = (1280, 860)   # the window the chosen tile sizes are meant for
 MAX_TILE_SCALE = 1.5     # larger tiles only push the table down: the growth stops here

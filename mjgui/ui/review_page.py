@@ -2,10 +2,12 @@
 choose the player, and walk through every decision they made, rated by the engine.
 
 The page shows the game's summary, a timeline of the rounds (one square per decision,
-coloured by the loss) and the selected decision: the hand as it was, what was played, the
-engine's ranking.  Enter (or "Analyze") opens the situation in the Analyze mode; "Drill my
-mistakes" puts the costly discards into the review queue and starts them as nanikiru problems (defence
-problems under a riichi).  Every reading and rating runs on `GameReviewer`'s thread; this page only shows.
+coloured by the loss, underlined when made under threat) and the selected decision: the hand as
+it was, what was played, the engine's ranking, and the other players' rivers as on the table
+(`TableView`: the riichi tile sideways, the tiles passed after it marked by the replay's exact
+genbutsu); under threat a line says in push / fold terms why the choice was good or bad.  Enter (or "Analyze") opens the situation in the Analyze mode; "Drill my
+mistakes" puts the costly discards into the review queue and starts them as nanikiru
+problems (defence problems under a riichi).  Every reading and rating runs on `GameReviewer`'s thread; this page only shows.
 """
 from __future__ import annotations
 
@@ -26,6 +28,8 @@ from mjgui.ui.hand_view import HandView
 from mjgui.ui.i18n import tr
 from mjgui.ui.review_timeline import AGREED, MISTAKE, SMALL, ReviewTimeline, TimelineCell, TimelineRow
 from mjgui.ui.review_worker import MAX_FOLDER_FILES, GameReviewer, log_files
+from mjgui.ui.table_view import TableView
+from mjgui.ui.threat_line import percent, threat_line, threat_words
 from mjgui.ui.theme import COLORS
 from mjgui.ui.wrap_row import WrapRow
 from mjgui.words import shanten_word
@@ -40,6 +44,10 @@ _UNITS = {"points": ("pts", "点"), "ukeire": ("tiles", "枚"), "calls": ("calls
 _EVALUATORS = {"ev": ("expected points", "期待値"), "analysis": ("ukeire ranking", "受け入れ順"),
                "forced": ("forced (riichi)", "リーチ後のツモ切り"), "ron": ("ron", "ロン"),
                "calls": ("calls", "鳴き判断")}
+
+#: the ranking's columns; the last three (deal-in, push, fold) show under threat
+_COLUMNS = (("Choice", "選択"), ("Value", "評価"), ("Shanten", "向聴"), ("Deal-in", "放銃率"),
+            ("Push", "押し"), ("Fold", "オリ"))
 
 #: a round's end without a win (mjgui.logs.record.DRAW_KINDS), as the timeline names it
 _DRAWS = {"exhaustive": ("draw", "流局"), "nagashi-mangan": ("nagashi mangan", "流し満貫"),
@@ -62,6 +70,11 @@ def _unit(unit: str) -> str:
     return tr(en, ja)
 
 
+def _signed(value: float) -> str:
+    """A push or fold value in points: −1,497 (the column says the unit)."""
+    return f"{value:,.0f}".replace("-", "−")
+
+
 def _loss(value: float, unit: str) -> str:
     return f"{value:,.0f} {_unit(unit)}" if unit == "points" else f"{value:,.1f} {_unit(unit)}".replace(".0 ", " ")
 
@@ -72,6 +85,7 @@ class ReviewPage(QWidget):
     for the status bar."""
 
     HAND_HEIGHT = 48          # the decision's hand at scale 1
+    TABLE_HEIGHT = 32         # the rivers' tiles at scale 1 (the table view scales them down to fit)
 
     analyzeRequested = Signal(object)
     practiceRequested = Signal(object, str)
@@ -169,6 +183,14 @@ class ReviewPage(QWidget):
         # melds and forty visible tiles wrap onto more lines and are never cut
         self.hand_view.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         self.hand_view.installEventFilter(self)
+        self.hand_view.set_rivers_shown(False)      # the table view below shows them as on the table
+        self.threat_label = QLabel(self)
+        self.threat_label.setObjectName("threatLine")
+        self.threat_label.setWordWrap(True)
+        self.threat_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.threat_label.hide()
+        self.table_view = TableView(self, tile_height=self.TABLE_HEIGHT)
+        self.table_view.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         # in the hand's place until a decision is shown: what to do on this page (the hand
         # view's own empty text is the Analyze mode's, about tiles and a field this page lacks)
         self.empty_note = QLabel(self)
@@ -176,12 +198,14 @@ class ReviewPage(QWidget):
         self.empty_note.setWordWrap(True)
         self.empty_note.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty_note.setMinimumHeight(64)
-        self.alternatives = QTableWidget(0, 3, self)
+        self.alternatives = QTableWidget(0, len(_COLUMNS), self)
         self.alternatives.verticalHeader().hide()
         self.alternatives.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.alternatives.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
-        self.alternatives.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        self.alternatives.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        # each column as wide as its figures, the last one shown taking the rest: six columns
+        # fit beside the table view at 800 px
+        self.alternatives.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.alternatives.horizontalHeader().setStretchLastSection(True)
         self.analyze_button = QPushButton(self)
         self.analyze_button.clicked.connect(self.analyze_current)
 
@@ -193,15 +217,24 @@ class ReviewPage(QWidget):
         row.addWidget(self.title, 1)
         row.addWidget(self.analyze_button)
         dl.addLayout(row)
+        dl.addWidget(self.threat_label, 0)
         dl.addWidget(self.hand_view, 0)
         dl.addWidget(self.empty_note, 0)
-        dl.addWidget(self.alternatives, 1)
+        below = QHBoxLayout()
+        below.addWidget(self.alternatives, 1)
+        below.addWidget(self.table_view, 0, Qt.AlignmentFlag.AlignTop)
+        dl.addLayout(below, 1)
 
         top = QWidget(self)
         tl = QVBoxLayout(top)
         tl.setContentsMargins(0, 0, 0, 0)
         tl.addWidget(self.summary)
         tl.addWidget(self.timeline_scroll, 1)
+        self.legend = QLabel(self)          # what the red line under a square means
+        self.legend.setObjectName("timelineLegend")
+        self.legend.setWordWrap(True)
+        self.legend.hide()
+        tl.addWidget(self.legend)
         # the decision scrolls when the window is too low for it, rather than squeezing it
         self.detail_scroll = QScrollArea(self)
         self.detail_scroll.setWidget(detail)
@@ -235,6 +268,7 @@ class ReviewPage(QWidget):
             height = view.heightForWidth(view.width())
             if height != view.height():
                 view.setFixedHeight(height)
+            self._fit_table(view.width())
         detail = self.detail_scroll.widget()
         detail.layout().activate()
         need = detail.minimumSizeHint().height()
@@ -248,6 +282,17 @@ class ReviewPage(QWidget):
         room = max(min(total - need, rows), top_need)      # the timeline's rows, if the decision leaves room
         if top > room and below < need:
             self.splitter.setSizes([room, total - room])
+
+    def _fit_table(self, width: int) -> None:
+        """The table view beside the ranking: its full size when there is room, else a little
+        under half the width (its tiles smaller: the six columns of a decision under threat
+        keep their figures whole at 800 px), never below its minimum."""
+        table = self.table_view
+        room = max(table.minimumSizeHint().width(), round(width * 0.46))
+        w = min(table.sizeHint().width(), room)
+        size = (w, table.heightForWidth(w))
+        if (table.width(), table.height()) != size:
+            table.setFixedSize(*size)
 
     def retranslate(self) -> None:
         self.open_button.setText(tr("Open log…", "牌譜を開く…"))
@@ -266,8 +311,19 @@ class ReviewPage(QWidget):
                                         "損の大きい打牌を復習キューに入れて、すぐ練習します"))
         self.cancel_button.setText(tr("Cancel", "中止"))
         self.analyze_button.setText(tr("Analyze (Enter)", "分析する (Enter)"))
-        self.alternatives.setHorizontalHeaderLabels([tr("Choice", "選択"), tr("Value", "評価"),
-                                                     tr("Shanten", "向聴")])
+        self.alternatives.setHorizontalHeaderLabels([tr(*c) for c in _COLUMNS])
+        self.alternatives.horizontalHeaderItem(3).setToolTip(tr(
+            "The chance this discard deals in now, against the other players' threats",
+            "この打牌が今放銃する確率（他家の脅威に対して）"))
+        self.alternatives.horizontalHeaderItem(4).setToolTip(tr(
+            "The value in points of going on toward a win after this discard, with the threats at the table",
+            "この打牌の後、和了を目指して押した場合の価値（点、他家の脅威を考慮）"))
+        self.alternatives.horizontalHeaderItem(5).setToolTip(tr(
+            "The value in points of folding from this discard on (the safest tiles each turn)",
+            "この打牌からオリた場合の価値（点、毎巡もっとも安全な牌を切る）"))
+        self.legend.setText(tr("Red line: under threat (a riichi or a likely tenpai): push or fold",
+                               "赤線: 他家のリーチ・聴牌気配あり（押し・オリの判断）"))
+        self.table_view.retranslate()
         self._show_state()
         if self.review is not None:            # the rounds' results and tips in the new language
             current = self.timeline.current()
@@ -278,18 +334,25 @@ class ReviewPage(QWidget):
     def set_tile_scale(self, scale: float) -> None:
         """The decision's hand at `scale` times its base size (the window sets it)."""
         self.hand_view.set_tile_height(round(self.HAND_HEIGHT * scale))
+        self.table_view.set_tile_height(round(self.TABLE_HEIGHT * scale))
         self._fit_detail()
 
     def set_theme(self, theme: str) -> None:
         self._theme = theme
         self.timeline.set_theme(theme)
         self.hand_view.set_theme(theme)
+        self.table_view.set_theme(theme)
         self._style_empty()
 
     def _style_empty(self) -> None:
         c = COLORS[self._theme]
         self.empty_note.setStyleSheet(f"QLabel#reviewEmpty {{ color: {c['muted']}; border: 1px dashed "
                                       f"{c['card_border']}; border-radius: 8px; padding: 8px 16px; }}")
+        self.legend.setStyleSheet(f"QLabel#timelineLegend {{ color: {c['muted']}; border-left: 3px solid "
+                                  f"{c['threat']}; padding-left: 6px; }}")
+        self.threat_label.setStyleSheet(f"QLabel#threatLine {{ color: {c['notice_text']}; background: "
+                                        f"{c['notice_bg']}; border: 1px solid {c['notice_border']}; "
+                                        f"border-radius: 6px; padding: 4px 8px; }}")
 
     # ---- opening ---------------------------------------------------------------------
     def choose_file(self) -> None:
@@ -496,6 +559,7 @@ class ReviewPage(QWidget):
         from mjgui.logs.review import severity
         self.review = review
         self.timeline.set_rows(self._timeline_rows())
+        self.legend.setVisible(any(r.under_threat for rs in review.ratings for r in rs))
         self._idle("")
         first = next(((i, j) for i, rs in enumerate(review.ratings) for j, r in enumerate(rs)
                       if severity(r) == "mistake"), None)
@@ -509,8 +573,8 @@ class ReviewPage(QWidget):
         from mjgui.logs.review import severity
         rows = []
         for rr, ratings in zip(self.review.replay.rounds, self.review.ratings):
-            cells = tuple(TimelineCell(_SEVERITY[severity(r)], r.decision.action == "call", self._tip(r))
-                          for r in ratings)
+            cells = tuple(TimelineCell(_SEVERITY[severity(r)], r.decision.action == "call", self._tip(r),
+                                       r.under_threat) for r in ratings)
             rows.append(TimelineRow(f"{rr.name}-{rr.honba}", self._result_text(rr.result), cells))
         return rows
 
@@ -530,10 +594,13 @@ class ReviewPage(QWidget):
     def _tip(self, rating) -> str:
         d = rating.decision
         what = d.played if d.action == "discard" else f"{rating.played} ({d.tile.name})"
+        threat = tr(f"\nunder threat: {threat_words(rating)}", f"\n脅威: {threat_words(rating)}") \
+            if rating.under_threat else ""
         if rating.agrees:
-            return tr(f"turn {d.hand.turn}: {what} — the engine's choice", f"{d.hand.turn}巡目: {what} — 最善")
+            return tr(f"turn {d.hand.turn}: {what} — the engine's choice", f"{d.hand.turn}巡目: {what} — 最善") + threat
         return tr(f"turn {d.hand.turn}: {what}; best {' / '.join(rating.best)}, loss {_loss(rating.loss, rating.unit)}",
-                  f"{d.hand.turn}巡目: {what}; 最善 {' / '.join(rating.best)}、損失 {_loss(rating.loss, rating.unit)}")
+                  f"{d.hand.turn}巡目: {what}; 最善 {' / '.join(rating.best)}、損失 {_loss(rating.loss, rating.unit)}") \
+            + threat
 
     def _result_text(self, result: dict) -> str:
         players = self.review.record.players if self.review else ("", "", "", "")
@@ -576,11 +643,18 @@ class ReviewPage(QWidget):
         self.title.setText(tr(f"{name}, turn {d.hand.turn}: {act}; {verdict}{extra}",
                               f"{name} {d.hand.turn}巡目: {act}; {verdict}{extra}"))
         self._show_empty(False)
+        line = threat_line(rating)
+        self.threat_label.setText(line)
+        self.threat_label.setVisible(bool(line))
         self.hand_view.set_hand(d.hand, drawn_apart=d.action == "discard")
+        self.table_view.set_hand(d.hand, safe=dict(d.genbutsu) if d.genbutsu else None)
         self._fit_detail()
         if d.action == "discard" and rating.best:
             self.hand_view.set_highlight({kind_of(b.split()[0]) for b in rating.best})   # "5m riichi": 5m
         self.alternatives.setRowCount(len(rating.ranking))
+        defence = rating.under_threat and any(a.deal_in is not None for a in rating.ranking)
+        for column in (3, 4, 5):          # deal-in, push and fold: under threat only
+            self.alternatives.setColumnHidden(column, not defence)
         for i, alt in enumerate(rating.ranking):
             if rating.unit in ("points", "ukeire"):
                 value = _loss(alt.value, rating.unit)
@@ -589,7 +663,10 @@ class ReviewPage(QWidget):
             else:
                 value = f"{alt.value:g}"
             cells = (alt.choice + (tr("  ← played", "  ← 選択") if alt.choice in (rating.played, d.tile.name) else ""),
-                     value, "" if alt.shanten is None else str(alt.shanten))
+                     value, "" if alt.shanten is None else str(alt.shanten),
+                     "" if alt.deal_in is None else percent(alt.deal_in),
+                     "–" if alt.push is None else _signed(alt.push),
+                     "–" if alt.fold is None else _signed(alt.fold))
             for j, text in enumerate(cells):
                 self.alternatives.setItem(i, j, QTableWidgetItem(text))
 
@@ -675,7 +752,10 @@ class ReviewPage(QWidget):
                                     "またはJSONを貼り付けてください。選んだプレイヤーの判断をすべて評価します。"))
         if self.review is None:
             self.title.setText("")
+            self.threat_label.hide()
+            self.legend.hide()
             self.hand_view.set_hand(None)
+            self.table_view.set_hand(None)
             self.alternatives.setRowCount(0)
             self._show_empty(True)
 
@@ -696,6 +776,9 @@ class ReviewPage(QWidget):
         self.empty_note.setVisible(empty)
         self.hand_view.setVisible(not empty)
         self.alternatives.setVisible(not empty)
+        self.table_view.setVisible(not empty)
+        if empty:
+            self.threat_label.hide()
 
     # ---- settings ----------------------------------------------------------------------
     def _setting(self, key: str, default: str) -> str:

@@ -1,5 +1,6 @@
 """The game review's timeline: one row per round, one square per decision, coloured by
-how much the decision lost, the selected one ringed.  Clicks and the arrow keys move the
+how much the decision lost, the selected one ringed, a red line under the decisions made
+under threat (an opponent in riichi or likely tenpai).  Clicks and the arrow keys move the
 selection; the page listening to `selected` shows that decision.
 
 The timeline knows nothing of mahjong: it draws `TimelineRow`s the review page builds.
@@ -24,6 +25,7 @@ class TimelineCell(NamedTuple):
     severity: int          # AGREED, SMALL or MISTAKE
     call: bool             # a call decision (drawn round) rather than a discard
     tip: str               # the tooltip: played, best, loss
+    threat: bool = False   # made under threat: underlined
 
 
 class TimelineRow(NamedTuple):
@@ -200,6 +202,9 @@ class ReviewTimeline(QWidget):
                     painter.drawEllipse(rect.adjusted(1, 1, -1, -1))
                 else:
                     painter.drawRoundedRect(rect.adjusted(1, 1, -1, -1), 3, 3)
+                if cell.threat:         # a bar below the square, apart from its fill and ring
+                    painter.fillRect(QRect(rect.left() + 1, rect.bottom() + 3, rect.width() - 2, 2),
+                                     QColor(colors["threat"]))
                 if self._current == (r, c):
                     painter.setBrush(Qt.BrushStyle.NoBrush)
                     painter.setPen(QPen(QColor(colors["mark"]), 2))

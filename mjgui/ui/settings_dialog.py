@@ -6,29 +6,24 @@ which passes the rules and the model on to the analysis layer and the drills."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFormLayout,
                                QGroupBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget)
 
 from mjgui.ev import EvOptions
-from mjgui.scoring import PRESETS
+from mjgui.scoring import PRESETS, Rules
 from mjgui.ui import i18n
 from mjgui.ui.ev_setting import MODELS, SHARES, SIMPLE_ONLY, EvSetting, model_name, model_tip, share_text
 from mjgui.ui.ev_setting import SWITCHES as EV_SWITCHES, switch_text as ev_switch_text
+from mjgui.ui.analysis_table import RANKS
 from mjgui.ui.i18n import tr
+from mjgui.ui.panel_fit import TILE_SIZES
 from mjgui.ui.rules_setting import SWITCHES, is_custom, preset_name, switch_text
 from mjgui.ui.theme import THEMES
 from mjgui.words import ev_model_words
 
-if TYPE_CHECKING:
-    from mjgui.ui.main_window import MainWindow
-
-RANKS = ("ukeire", "score", "win")       # the "Order by" choices, in the box's order
-#: tile heights (hand, palette) in pixels per size choice
-TILE_HEIGHTS = {"small": (44, 26), "medium": (52, 30), "large": (64, 36)}
-TILE_SIZES = tuple(TILE_HEIGHTS)
 SUMMARY_WIDTH = 360     # the expected-value model's summary: three sentences in a readable column
 
 
@@ -37,8 +32,25 @@ def rank_name(rank: str) -> str:
             "win": tr("win chance", "和了率")}[rank]
 
 
+class SettingsHost(Protocol):
+    """What the dialog shows and changes: the main window's settings (mjgui.ui.main_window)."""
+    rules_preset: str
+    rules: Rules
+    ev_setting: EvSetting
+    rank: str
+    theme: str
+    tile_size: str
+
+    def set_rules(self, preset: str, rules: Rules) -> None: ...
+    def set_ev_setting(self, setting: EvSetting) -> None: ...
+    def set_rank(self, rank: str) -> None: ...
+    def set_language(self, lang: str) -> None: ...
+    def set_theme(self, theme: str) -> None: ...
+    def set_tile_size(self, size: str) -> None: ...
+
+
 class SettingsDialog(QDialog):
-    def __init__(self, window: MainWindow, parent: QWidget | None = None):
+    def __init__(self, window: SettingsHost, parent: QWidget | None = None):
         super().__init__(parent or window)
         self.window_ = window
         self.setModal(False)

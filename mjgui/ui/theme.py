@@ -29,6 +29,7 @@ _ROLES: dict[str, tuple[str, str]] = {
     "bad": ("#c0392b", "#ff7b72"), "bad_bg": ("#fbe8e5", "#3b1f23"),
     "bad_border": ("#eab0a8", "#7a3b40"),
     "missed": ("#e07b00", "#ffa23a"), "mark": ("#1f6fd1", "#5fa6ff"),
+    "threat": ("#d0312d", "#ff6b6b"),    # a decision under a riichi or a likely tenpai
     "pick_bg": ("#fde3cf", "#4a3322"),
     "bar": ("#f4f2ed", "#2b2f36"), "bar_border": ("#dcd7cc", "#3a4049"),
     "key_bg": ("#eceae4", "#3a3f48"), "key_text": ("#4a4f57", "#c9ced6"),
@@ -60,6 +61,9 @@ _ROLES: dict[str, tuple[str, str]] = {
     # analysis table and hand
     "best_row": ("#d6f0d6", "#264e34"), "warn": ("#c85028", "#c85028"),
     "highlight": ("#2e9d5b", "#2e9d5b"),
+    # the Danger column's bands (mjgui.defence.advice.BANDS): safe, suji-like, one-chance-like, no suji
+    "danger0": ("#23854a", "#5fd08a"), "danger1": ("#5f6b1f", "#c9d66a"),
+    "danger2": ("#b06000", "#f0a14a"), "danger3": ("#c0392b", "#ff7b72"),
     # count pills on tiles (dark on light tiles, light on dark ones)
     "pill_fill": ("#2f3546", "#e9e4d6"), "pill_ink": ("#ffffff", "#1c2030"),
     "pill_edge": ("#ffffff", "#1c2030"),

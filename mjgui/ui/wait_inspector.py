@@ -10,6 +10,9 @@ Under each wait's title, what it is worth (`Analysis.wait_values`): han, fu
 and points by ron and by tsumo, dama and, for a closed hand, riichi, with the yaku;
 a wait that cannot win for lack of a yaku says so in plain words.
 
+At a table with a threat, a winning tile the hand also holds (a shanpon, a tanki) that would
+deal in if thrown later gets a banner: folding means throwing it (mjgui.defence.advice).
+
 The widget computes no mahjong: everything it shows is given to it, worked out by the
 analysis worker (the report, the values) and, for the open melds and red fives, the `Hand`.
 """
@@ -17,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from html import escape
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, QTimer
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QHelpEvent, QPainter, QPen
@@ -32,6 +35,9 @@ from mjgui.ui.theme import COLORS, check_theme, device_ratio
 from mjgui.ui.tile_art import tile_pixmap, tile_width
 from mjgui.waits import WaitInfo, WaitReport, WinningForm
 from mjgui.words import MELD_NAMES, shanten_word
+
+if TYPE_CHECKING:       # the defence model loads with the first hand that has opponents
+    from mjgui.defence.advice import DiscardDanger
 
 __all__ = ["WaitInspector"]
 
@@ -362,6 +368,10 @@ def _stylesheet(c: dict[str, str]) -> str:
         QFrame[banner="info"] {{ background: {c['info_bg']};
             border: 1px solid {c['info_border']}; border-radius: 6px; }}
         QFrame[banner="info"] QLabel {{ color: {c['info_text']}; }}
+        QFrame[banner="danger"] {{ background: {c['notice_bg']};
+            border: 1px solid {c['notice_border']}; border-radius: 6px; }}
+        QFrame[banner="danger"] QLabel {{ color: {c['notice_text']}; }}
+        QFrame[banner="danger"] QLabel#wiIcon {{ color: {c['notice_border']}; }}
         QFrame[banner="karaten"] QLabel#wiIcon {{ color: {c['error_border']}; }}
         QFrame[banner="furiten"] QLabel#wiIcon {{ color: {c['notice_border']}; }}
         QFrame[banner="info"] QLabel#wiIcon {{ color: {c['info_border']}; }}
@@ -389,6 +399,7 @@ class WaitInspector(QWidget):
         self._warnings: list[str] = []
         self._placeholder = ""
         self._discard: tuple[Tile, int] | None = None     # see set_report
+        self._dangers: tuple[DiscardDanger, ...] = ()       # see set_report
         self._shown: tuple | None = None          # what set_report last drew (see there)
         self._placeholder_label: QLabel | None = None
         self._scroll = QScrollArea(self)
@@ -405,19 +416,22 @@ class WaitInspector(QWidget):
     # --- public API ----------------------------------------------------------------------
     def set_report(self, report: WaitReport | None, hand: Hand | None = None,
                    values: Sequence[WaitValue] | None = None,
-                   discard: tuple[Tile, int] | None = None) -> None:
+                   discard: tuple[Tile, int] | None = None,
+                   dangers: Sequence[DiscardDanger] = ()) -> None:
         """Show `report` (from the analysis: `Analysis.wait_report`); `hand` adds its open
         melds and red fives to the drawings and, with no report, says why; `values`
         (`Analysis.wait_values`, worked out by the analysis worker) say what each wait is
         worth; with no report, `discard` (a discard of a 14-tile hand and the shanten
-        it leaves, from the analysis) says why there are no waits to show.  The inspector
-        computes nothing itself."""
+        it leaves, from the analysis) says why there are no waits to show; `dangers`
+        (`mjgui.defence.advice.held_wait_dangers`) are the winning tiles held that are dangerous
+        to throw later.  The inspector computes nothing itself."""
         # the same picture as before (the window asks again when a row is selected, most
         # hands are not tenpai): nothing to rebuild.  Without waits the hand only
         # matters through its size (the placeholder's wording).
         values = list(values or ())
+        dangers = tuple(dangers)
         shown = (report, hand if report is not None and report.tenpai
-                 else hand is not None and hand.size == 14, language(), values, discard)
+                 else hand is not None and hand.size == 14, language(), values, discard, dangers)
         if shown == self._shown:
             self._hand = hand
             return
@@ -425,11 +439,16 @@ class WaitInspector(QWidget):
         self._report = report
         self._hand = hand
         self._discard = discard
+        self._dangers = dangers if report is not None and report.tenpai else ()
         self._values = {v.kind: v for v in values} if report is not None and report.tenpai else {}
         self._rebuild(keep_scroll=False)
 
     def report(self) -> WaitReport | None:
         return self._report
+
+    def dangers(self) -> tuple:
+        """The winning tiles dangerous to hold given with the report shown."""
+        return self._dangers
 
     def hand(self) -> Hand | None:
         """The hand of the report shown (or the one given with none)."""
@@ -464,7 +483,8 @@ class WaitInspector(QWidget):
         return self._values.get(kind)
 
     def warnings(self) -> list[str]:
-        """The warning texts shown in banners (karaten, furiten, fifth tile)."""
+        """The warning texts shown in banners (karaten, furiten, fifth tile, a winning tile
+        dangerous to hold)."""
         return list(self._warnings)
 
     def placeholder_text(self) -> str:
@@ -580,6 +600,10 @@ class WaitInspector(QWidget):
         kinds += ["info"] * bool(report.fifth_tile)
         for level, reason in zip(kinds, report.reasons(lang)):
             box.addWidget(self._banner(reason, level))
+        if self._hand is not None and self._dangers:
+            from mjgui.defence.reason_words import hold_warning
+            for danger in self._dangers:
+                box.addWidget(self._banner(hold_warning(self._hand, danger, lang), "danger"))
 
         probe = QLabel()
         label_w = max(probe.fontMetrics().horizontalAdvance(f.label(lang))
