@@ -81,9 +81,9 @@ def test_a_safest_tile_problem_answered_by_clicking(qtbot, make_page, store):
     problem = page.session.current()
     assert problem.question == "safest" and view.prompt.text() == "Riichi! Which tile is safest?"
     hand = problem.to_hand()
-    riichi = [o.seat for o in hand.opponents if o.in_riichi]
-    assert riichi and "riichi" in view.river_rows.labels[riichi[0]].text()
-    assert view.river_rows.rivers[riichi[0]].river() == hand.opponent(riichi[0]).river
+    assert any(o.in_riichi for o in hand.opponents)
+    assert view.table_view.hand() == hand and view.table_view.isVisible()     # the rivers as on the table
+    assert len(view.table_view.tiles()) == sum(len(o.river) for o in hand.opponents)
     assert not view.choices.isVisibleTo(view)              # no push / fold for this question
     combined = danger(hand).combined
     worst = max({t.kind for t in hand.concealed}, key=lambda k: combined[k])
@@ -165,7 +165,7 @@ def test_japanese(make_page):
     page.start_set([GENBUTSU], "手作り")
     view = page.view
     assert view.prompt.text() == "リーチ！ 一番安全な牌は？"
-    assert view.river_rows.labels["L"].text().startswith("上家") and "リーチ" in view.river_rows.labels["L"].text()
+    assert view.table_view.header_text("L").startswith("上家")
     assert page.bar_labels["topic"].text() == "問題"
     page.keyPressEvent(_key(Qt.Key.Key_7, "7"))            # 999m111p, then 5s: no suji
     settle()
@@ -173,7 +173,6 @@ def test_japanese(make_page):
     assert "無スジ 5" in view.feedback.explanation.text()
     assert view.table.horizontalHeaderItem(1).text() == "放銃率"
     assert any("上家に対して現物" in view.table.item(i, 2).text() for i in range(view.table.rowCount()))
-    assert view.river_rows.legend.text() == "横向きはリーチ宣言牌、薄い牌はツモ切りです。"
 
 
 def test_a_miss_comes_back_from_the_review_queue(make_page, store):

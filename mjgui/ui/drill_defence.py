@@ -2,20 +2,19 @@
 fold and the tile; then the verdict and every tile's chance to deal in (and, for push / fold,
 both values).
 
-The rivers are drawn here (`RiverRows`: the riichi tile sideways, tsumogiri tiles shaded), not
-with the hand view's strips, which show neither.  Grading a push / fold answer needs the
+The rivers are the table view's (`mjgui.ui.table_view.TableView`: the riichi tile sideways,
+tsumogiri marked, the tiles passed after a riichi tinted), not the hand view's strips.  Grading a push / fold answer needs the
 expected-value search: the view starts it in the background when the problem is shown (the
 grade then finds it done; a generated problem's was done by the generator).
 """
 from __future__ import annotations
 
 from PySide6.QtCore import QRunnable, QSize, Qt, QThreadPool
-from PySide6.QtGui import QColor, QKeyEvent, QPainter, QPaintEvent
+from PySide6.QtGui import QColor, QKeyEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QSizePolicy,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -25,155 +24,14 @@ from PySide6.QtWidgets import (
 from mjgui.drills.defence_words import against_words, reason_words
 from mjgui.drills.problems import Problem
 from mjgui.drills.session import Result
-from mjgui.hand import Hand
 from mjgui.tiles import Tile
-from mjgui.ui.drill_common import AnswerButton, DrillView, focusless, muted, scaled_font
-from mjgui.ui.hand_view import sideways_pixmap
+from mjgui.ui.drill_common import AnswerButton, DrillView, focusless, scaled_font
 from mjgui.ui.i18n import language, tr
 from mjgui.ui.panel_fit import table_height
-from mjgui.ui.theme import COLORS, device_ratio
-from mjgui.ui.tile_art import tile_pixmap, tile_width
-from mjgui.words import SEAT_NAMES, WIND_NAMES
+from mjgui.ui.table_view import TableView
+from mjgui.ui.theme import COLORS
 
-__all__ = ["DefenceView", "RiverRows", "RiverTiles", "VerdictButton"]
-
-
-# ---- the rivers ---------------------------------------------------------------------------------
-
-class RiverTiles(QWidget):
-    """One river in order, wrapping to the width: the riichi tile sideways, tsumogiri shaded."""
-
-    GAP = 1
-    LINE_GAP = 3
-
-    def __init__(self, height: int = 30, theme: str = "light", parent: QWidget | None = None):
-        super().__init__(parent)
-        self._h = int(height)
-        self._theme = theme
-        self._river: tuple = ()
-        policy = QSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        policy.setHeightForWidth(True)
-        self.setSizePolicy(policy)
-
-    def set_river(self, river: tuple) -> None:
-        self._river = tuple(river)
-        self.updateGeometry()
-        self.update()
-
-    def river(self) -> tuple:
-        return self._river
-
-    def set_theme(self, theme: str) -> None:
-        self._theme = theme
-        self.update()
-
-    def set_tile_height(self, height: int) -> None:
-        self._h = int(height)
-        self.updateGeometry()
-        self.update()
-
-    def _width_of(self, r) -> int:
-        return self._h if r.riichi else tile_width(self._h)
-
-    def _positions(self, width: int) -> tuple[list[tuple[int, int]], int]:
-        x = y = 0
-        out = []
-        for r in self._river:
-            w = self._width_of(r)
-            if x and x + w > width:
-                x, y = 0, y + self._h + self.LINE_GAP
-            out.append((x, y))
-            x += w + self.GAP
-        return out, y + self._h
-
-    def hasHeightForWidth(self) -> bool:
-        return True
-
-    def heightForWidth(self, width: int) -> int:
-        return self._positions(width)[1]
-
-    def sizeHint(self) -> QSize:
-        width = sum(self._width_of(r) + self.GAP for r in self._river)
-        return QSize(min(max(width, 6 * tile_width(self._h)), 900), self._h)
-
-    def minimumSizeHint(self) -> QSize:
-        return QSize(6 * (tile_width(self._h) + self.GAP), self._h)
-
-    def paintEvent(self, event: QPaintEvent) -> None:
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
-        dpr = device_ratio(painter, self)
-        positions, _ = self._positions(self.width())
-        for r, (x, y) in zip(self._river, positions):
-            if r.riichi:
-                painter.drawPixmap(x, y + self._h - tile_width(self._h),
-                                   sideways_pixmap(r.tile, self._h, self._theme, dpr))
-            else:
-                painter.drawPixmap(x, y, tile_pixmap(r.tile, self._h, self._theme, dpr,
-                                                     dimmed=r.tsumogiri or r.called))
-        painter.end()
-
-
-class RiverRows(QWidget):
-    """The three opponents, a row each: who (seat, wind, riichi) and the river."""
-
-    def __init__(self, height: int = 30, theme: str = "light", parent: QWidget | None = None):
-        super().__init__(parent)
-        self._hand: Hand | None = None
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(8, 0, 0, 0)
-        layout.setSpacing(4)
-        self.labels: dict[str, QLabel] = {}
-        self.rivers: dict[str, RiverTiles] = {}
-        for seat in ("L", "A", "R"):
-            row = QHBoxLayout()
-            row.setSpacing(8)
-            label = QLabel()
-            label.setObjectName(f"riverLabel_{seat}")
-            label.setMinimumWidth(120)
-            label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-            river = RiverTiles(height, theme)
-            river.setObjectName(f"river_{seat}")
-            row.addWidget(label, 0, Qt.AlignmentFlag.AlignTop)
-            row.addWidget(river, 1)
-            layout.addLayout(row)
-            self.labels[seat], self.rivers[seat] = label, river
-        self.legend = muted(QLabel())
-        self.legend.setWordWrap(True)
-        layout.addWidget(self.legend)
-
-    def set_hand(self, hand: Hand | None) -> None:
-        self._hand = hand
-        for seat, river in self.rivers.items():
-            river.set_river(hand.opponent(seat).river if hand is not None else ())
-        self.retranslate()
-
-    def set_theme(self, theme: str) -> None:
-        for river in self.rivers.values():
-            river.set_theme(theme)
-
-    def set_tile_height(self, height: int) -> None:
-        for river in self.rivers.values():
-            river.set_tile_height(height)
-
-    def retranslate(self) -> None:
-        hand = self._hand
-        for seat, label in self.labels.items():
-            if hand is None:
-                label.setText("")
-                continue
-            o = hand.opponent(seat)
-            wind = WIND_NAMES["ESWN"[hand.wind_of(seat)]]
-            en, ja = SEAT_NAMES[seat]
-            text = tr(f"{en} · {wind[0]}", f"{ja}・{wind[1]}")
-            if o.in_riichi:
-                text += " · " + tr("<b>riichi</b>", "<b>リーチ</b>")
-            melds = " ".join(str(m) for m in o.melds)
-            label.setText(text + (f"<br>{melds}" if melds else ""))
-            if not o.river:
-                label.setText(label.text() + tr(" · no discards", "・捨て牌なし"))
-        self.legend.setText(tr("The riichi tile lies sideways; shaded tiles were tsumogiri (thrown as drawn).",
-                               "横向きはリーチ宣言牌、薄い牌はツモ切りです。"))
+__all__ = ["DefenceView", "VerdictButton"]
 
 
 # ---- the background search ------------------------------------------------------------------------
@@ -223,7 +81,9 @@ class DefenceView(DrillView):
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent, tile_height=56)
-        self.river_rows = RiverRows(self._river_height())
+        self.table_view = TableView(self)
+        self.table_view.setObjectName("defenceTable")
+        self.table_view.set_tile_height(self._river_height())
         self.verdict: str | None = None            # push / fold chosen, waiting for the tile
         self._pending: Tile | None = None          # a tile clicked before push / fold
         self.pick_index: int | None = None
@@ -252,7 +112,7 @@ class DefenceView(DrillView):
         layout.setContentsMargins(4, 4, 4, 4)
         layout.setSpacing(8)
         layout.addLayout(self._prompt_row())
-        layout.addWidget(self.river_rows)
+        layout.addWidget(self.table_view, 0, Qt.AlignmentFlag.AlignLeft)
         layout.addWidget(self.hand_view)
         layout.addWidget(self.visible_flow)       # other tiles seen (a reviewed game's, rarely)
         layout.addWidget(self.choices)
@@ -272,7 +132,7 @@ class DefenceView(DrillView):
         return max(20, round(self._base_height * self._scale * 0.55))
 
     def _scale_extras(self) -> None:
-        self.river_rows.set_tile_height(self._river_height())
+        self.table_view.set_tile_height(self._river_height())
 
     @property
     def question(self) -> str:
@@ -286,7 +146,7 @@ class DefenceView(DrillView):
             button.state = None
             button.setEnabled(True)
             button.update()
-        self.river_rows.set_hand(problem.to_hand())
+        self.table_view.set_hand(problem.to_hand())
         super().show_problem(problem)
         self.choices.setVisible(problem.question == "pushfold")
         self.table.hide()
@@ -455,7 +315,7 @@ class DefenceView(DrillView):
     # ---- language and theme -----------------------------------------------------------------------
     def retranslate(self) -> None:
         super().retranslate()
-        self.river_rows.retranslate()
+        self.table_view.retranslate()
         if self.question == "pushfold":
             self.prompt.setText(tr("Riichi! Push or fold — and which tile?", "リーチ！ 押すか降りるか、何を切る？"))
             if self.verdict is None and self._pending is not None:
@@ -492,7 +352,7 @@ class DefenceView(DrillView):
 
     def set_theme(self, theme: str) -> None:
         super().set_theme(theme)
-        self.river_rows.set_theme(theme)
+        self.table_view.set_theme(theme)
         for button in (self.push_button, self.fold_button):
             button.set_theme(theme)
         if self.result is not None:
