@@ -99,10 +99,74 @@ def _drill(app, private: Path, out: Path, kind: str) -> None:
     window.close()
 
 
+#: a table for the defence pictures: South's 1-shanten hand against the dealer's riichi on the left
+TABLE = ("234567m34p456s11z9p discards:1m9s2z7z8p6m5z3z2s seat:S dora:3s L:1z9m4s'2p7p3s'6z*8s'1p'5z "
+         "A:9s1m2z8p7z4z'9p3s2s' R:3z4z8m6p1s9s'7z5p'8s")
+
+
+def _table(app, private: Path, out: Path) -> None:
+    """Analyze at a table: the opponents panel as a table, the Danger and Push / fold columns,
+    the threats and the push / fold line."""
+    window = _window(private)
+    window.text.setText(TABLE)
+    window.apply_text()
+    _settle(app, lambda: window.analysis is not None and window.analysis.hand == window.editor.hand)
+    window.worker.wait()
+    _settle(app, lambda: window.ev is not None)
+    window.analyze_page.opponents.show_table(True)
+    _settle(app)
+    window.grab().save(str(out))
+    window.close()
+
+
+def _review_threat(app, private: Path, out: Path) -> None:
+    """A real phoenix-room game's decision some turns after a riichi: the table view, the push /
+    fold line and the timeline's marks."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import json
+    from real_games import game_ids, load_game
+    from mjgui.logs import tenhou6
+    window = _window(private)
+    window.set_mode("review")
+    page = window.pages["review"]
+    page.open_text(json.dumps(tenhou6.to_json(load_game(game_ids()[0]))))
+    _settle(app, lambda: page.player_box.count() == 4)
+    page.review_player(1)
+    _settle(app, lambda: page.review is not None and not page.progress.isVisible())
+    at = next((i, j) for i, ratings in enumerate(page.review.ratings) for j, r in enumerate(ratings)
+              if r.under_threat and r.decision.action == "discard" and not r.agrees
+              and sum(len(o.river) for o in r.decision.hand.opponents) >= 24)
+    page.timeline.set_current(*at)
+    _settle(app)
+    window.grab().save(str(out))
+    window.close()
+
+
+def _defence_drill(app, private: Path, out: Path) -> None:
+    """A push / fold problem of the defence drill (seed 3) answered: the values and every tile's
+    deal-in."""
+    window = _window(private)
+    window.set_mode("defence")
+    page = window.pages["defence"]
+    page.apply_settings({"theme": "pushfold"})
+    page.start(seed=3)
+    _settle(app)
+    view = page.view
+    view.choose("push")
+    view.hand_view.tile_buttons()[0].click()
+    _settle(app, lambda: view.result is not None, timeout=120)
+    _settle(app)
+    window.grab().save(str(out))
+    window.close()
+
+
 PICTURES = {
     "analysis": lambda app, p, o: _hand(app, p, o, "23m456p789s11z556z9m"),
     "waits-ja-dark": lambda app, p, o: _hand(app, p, o, "1112345678999m", "ja", "dark"),
     "review": _review,
+    "defence-analysis": _table,
+    "review-threat": _review_threat,
+    "defence-drill": _defence_drill,
     "nanikiru": lambda app, p, o: _drill(app, p, o, "nanikiru"),
     "score-drill": lambda app, p, o: _drill(app, p, o, "score"),
 }
