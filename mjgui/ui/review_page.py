@@ -657,7 +657,7 @@ class ReviewPage(QWidget):
             self.alternatives.setColumnHidden(column, not defence)
         for i, alt in enumerate(rating.ranking):
             if rating.unit in ("points", "ukeire"):
-                value = _loss(alt.value, rating.unit)
+                value = _loss(alt.value, rating.unit).replace("-", "−")     # as the push / fold columns
             elif rating.unit == "calls":      # the plain rule: a call that advances the hand, or not
                 value = tr("advances the hand", "手が進む") if alt.value > 0 else "–"
             else:
