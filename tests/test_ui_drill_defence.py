@@ -170,7 +170,7 @@ def test_japanese(make_page):
     page.keyPressEvent(_key(Qt.Key.Key_7, "7"))            # 999m111p, then 5s: no suji
     settle()
     assert view.feedback.title.text() == "不正解"
-    assert "無スジ 5" in view.feedback.explanation.text()
+    assert "上家に対して無筋、5巡目" in view.feedback.explanation.text()
     assert view.table.horizontalHeaderItem(1).text() == "放銃率"
     assert any("上家に対して現物" in view.table.item(i, 2).text() for i in range(view.table.rowCount()))
 

@@ -25,17 +25,17 @@ best push and the best fold are, ``max(0, 1 - gap / 1000)``.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
 from mjgui import core
-from mjgui.defence.danger import Danger, danger
+from mjgui.defence.danger import Danger, Why, danger
 from mjgui.defence.opponents import SEATS
+from mjgui.defence.reason_words import against_words, reason_text, verdict_word
 from mjgui.hand import Hand
 from mjgui.tiles import KIND_NAMES, Tile, TileError
 
-from .defence_words import against_words, reason_words, verdict_word
 from .grading import LANGS, AnswerError, Feedback, Key
 from .problems import Problem, parse_pushfold
 
@@ -50,24 +50,30 @@ _CLOSE_GAP = 1000.0
 
 @dataclass(frozen=True)
 class TileRisk:
-    """One kind of the hand: its chance to deal in, and why (against `seat`)."""
+    """One kind of the hand: its chance to deal in, and why (against `seat`): the model's
+    English phrase `reason` and the same in parts, `why`, for words in either language."""
     kind: int
     p: float
     seat: str
     reason: str
+    why: Why | None = field(default=None, compare=False)
 
     @property
     def name(self) -> str:
         return KIND_NAMES[self.kind]
 
     def words(self, lang: str) -> str:
-        """"no suji 4/6 (5 discards) against the left player" (and JA)."""
+        """"no suji, turn 5 against the left player" / 「上家に対して無筋、5巡目」
+        (the Analyze page's words, mjgui.defence.reason_words)."""
+        why = reason_text(self.why, self.kind, lang) or self.reason
         if lang == "ja":
-            return f"{against_words(self.seat, lang)}{reason_words(self.reason, lang)}"
-        return f"{reason_words(self.reason, lang)} {against_words(self.seat, lang)}"
+            return f"{against_words(self.seat, lang)}{why}"
+        return f"{why} {against_words(self.seat, lang)}"
 
     def to_json(self) -> dict:
-        return {"tile": self.name, "deal_in": round(self.p, 4), "seat": self.seat, "reason": self.reason}
+        """The numbers, the model's phrase and the words in each language (the drill's table)."""
+        return {"tile": self.name, "deal_in": round(self.p, 4), "seat": self.seat, "reason": self.reason,
+                "words": {lang: self.words(lang) for lang in LANGS}}
 
 
 @dataclass(frozen=True)
@@ -115,7 +121,8 @@ def tile_risks(problem: Problem | Hand) -> list[TileRisk]:
     out = []
     for k in sorted({t.kind for t in hand.concealed}):
         seat = _main_seat(d, k)
-        out.append(TileRisk(k, d.combined[k], seat, d.by_seat[seat][k].reason))
+        mine = d.by_seat[seat][k]
+        out.append(TileRisk(k, d.combined[k], seat, mine.reason, mine.why))
     return sorted(out, key=lambda r: (r.p, r.kind))
 
 
@@ -302,7 +309,7 @@ def grade_pushfold(problem: Problem, answer: Any) -> Feedback:
                "best_value": round(top.value, 1), "push_minus_fold": round(gap, 1),
                "options": [{"tile": KIND_NAMES[o.kind], "push": _rounded(o.push), "fold": _rounded(o.fold),
                             "deal_in": round(o.deal_in, 4), "how": o.how, "seat": risks[o.kind].seat,
-                            "reason": risks[o.kind].reason}
+                            "reason": risks[o.kind].reason, "words": risks[o.kind].to_json()["words"]}
                            for o in sorted(options, key=lambda o: o.kind) if o.verdict == "push"]}
     return Feedback(problem.id, "defence", mine.answer, correct, credit, tuple(o.answer for o in right),
                     1 + sum(1 for o in options if o.value is not None and mine.value is not None

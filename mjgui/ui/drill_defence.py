@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from mjgui.drills.defence_words import against_words, reason_words
 from mjgui.drills.problems import Problem
 from mjgui.drills.session import Result
 from mjgui.tiles import Tile
@@ -264,10 +263,7 @@ class DefenceView(DrillView):
         picked = Tile.from_name(fb.pick.split()[-1]).kind if fb.pick else None
         for i, row in enumerate(rows):
             kind = Tile.from_name(row["tile"]).kind
-            why = reason_words(row["reason"], lang) if row.get("reason") else ""
-            if why and row.get("seat"):
-                why = f"{against_words(row['seat'], lang)}{why}" if lang == "ja" else \
-                    f"{why} {against_words(row['seat'], lang)}"
+            why = row.get("words", {}).get(lang, "")
             cells = [row["tile"]]
             if pushfold:
                 cells += [_points(row["push"]) + (f" ({tr(row['how'], _HOW_JA.get(row['how'], ''))})"
