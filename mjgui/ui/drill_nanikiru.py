@@ -107,26 +107,9 @@ class NanikiruView(DrillView):
             buttons[self.pick_index].highlight = QColor(c["bad"] if r.feedback.credit == 0
                                                         else c["partial"])
 
-    def handle_key(self, event: QKeyEvent) -> bool:
-        if super().handle_key(event):
-            return True
-        if self.locked:
-            return False
+    def answer_key(self, event: QKeyEvent) -> bool:
         key = event.key()
-        if Qt.Key.Key_1 <= key <= Qt.Key.Key_9:
-            return self.answer_index(key - Qt.Key.Key_1)
-        if key == Qt.Key.Key_0:
-            return self.answer_index(len(self.hand_view.concealed_tiles()) - 1)
-        if key == Qt.Key.Key_Right:
-            self.hand_view.select_next()
-            return True
-        if key == Qt.Key.Key_Left:
-            self.hand_view.select_previous()
-            return True
-        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
-            index = self.hand_view.selected_index()
-            return index is not None and self.answer_index(index)
-        return False
+        return self.hand_key(key)
 
     def retranslate(self) -> None:
         super().retranslate()
