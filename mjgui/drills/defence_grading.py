@@ -34,9 +34,9 @@ from mjgui.defence.danger import Danger, Why, danger
 from mjgui.defence.opponents import SEATS
 from mjgui.defence.reason_words import against_words, reason_text, verdict_word
 from mjgui.hand import Hand
-from mjgui.tiles import KIND_NAMES, Tile, TileError
+from mjgui.tiles import KIND_NAMES, TileError
 
-from .grading import LANGS, AnswerError, Feedback, Key
+from .grading import LANGS, AnswerError, Feedback, Key, credit_text, pick_kind
 from .problems import Problem, parse_pushfold
 
 __all__ = ["SAFE_MARGIN", "TIE_POINTS", "WRONG_VERDICT_SHARE", "TileRisk", "Option", "tile_risks",
@@ -209,26 +209,9 @@ def _rounded(v: float | None) -> float | None:
     return None if v is None else round(v, 1)
 
 
-def _credit_text(credit: float, lang: str) -> str:
-    return f"得点 {credit:.2f}" if lang == "ja" else f"Credit {credit:.2f}"
-
-
-def _kind_of(pick: Any) -> int:
-    if isinstance(pick, Tile):
-        return pick.kind
-    if isinstance(pick, int) and not isinstance(pick, bool) and 0 <= pick < len(KIND_NAMES):
-        return pick
-    if isinstance(pick, str):
-        try:
-            return Tile.from_name(pick.strip()).kind
-        except TileError as error:
-            raise AnswerError(str(error)) from None
-    raise AnswerError(f"{pick!r} is not a tile")
-
-
 def grade_safest(problem: Problem, pick: Any) -> Feedback:
     """Grade a discard by its chance to deal in (see the module doc)."""
-    kind = _kind_of(pick)
+    kind = pick_kind(pick)
     risks = tile_risks(problem)
     mine = next((r for r in risks if r.kind == kind), None)
     if mine is None:
@@ -261,13 +244,13 @@ def _safest_text(lang: str, mine: TileRisk, best: list[TileRisk], worst: TileRis
             text += f"同じく安全: {'・'.join(also)}。"
         if worst.kind != mine.kind:
             text += f"最も危険なのは{worst.name}（{_pct(worst.p)}）。"
-        return text + f"{_credit_text(credit, lang)}。"
+        return text + f"{credit_text(credit, lang)}。"
     text = (f"Not the safest: {mine.name} deals in {_pct(mine.p)} ({mine.words(lang)}). "
             f"The safest is {safe.name} at {_pct(safe.p)} ({safe.words(lang)})")
     text += f"; as safe: {', '.join(also)}." if also else "."
     if worst.kind != mine.kind:
         text += f" The most dangerous is {worst.name} ({_pct(worst.p)})."
-    return text + f" {_credit_text(credit, lang)}."
+    return text + f" {credit_text(credit, lang)}."
 
 
 def _parse_answer(problem: Problem, answer: Any) -> tuple[str, int]:
@@ -275,7 +258,7 @@ def _parse_answer(problem: Problem, answer: Any) -> tuple[str, int]:
         verdict, tile = answer
         if verdict not in ("push", "fold"):
             raise AnswerError(f"{verdict!r}: answer push or fold")
-        answer = f"{verdict} {KIND_NAMES[_kind_of(tile)]}"
+        answer = f"{verdict} {KIND_NAMES[pick_kind(tile)]}"
     try:
         return parse_pushfold(answer, problem.to_hand().counts)
     except TileError as error:
@@ -334,7 +317,7 @@ def _pushfold_text(lang: str, mine: Option, top: Option, right: list[Option], ga
         text += why
         if mine.verdict == "push" and mine.how:
             text += "押しはリーチの値です。" if mine.how == "riichi" else "押しはダマの値です。"
-        return text + ("" if correct else f"{_credit_text(credit, lang)}。")
+        return text + ("" if correct else f"{credit_text(credit, lang)}。")
     why = (f" The best push is worth {abs(gap):,.0f} points {'more' if gap >= 0 else 'less'} than the best fold, "
            f"so {best_words} is right." if gap else "")
     head = "Correct" if correct else "Not right"
@@ -345,7 +328,7 @@ def _pushfold_text(lang: str, mine: Option, top: Option, right: list[Option], ga
     text += why
     if mine.verdict == "push" and mine.how:
         text += f" The push value is the {mine.how}'s."
-    return text + ("" if correct else f" {_credit_text(credit, lang)}.")
+    return text + ("" if correct else f" {credit_text(credit, lang)}.")
 
 
 def grade_defence(problem: Problem, answer: Any) -> Feedback:
