@@ -650,5 +650,14 @@ class DrillView(QWidget):
         return False
 
     def answer_index(self, index: int) -> bool:
-        """Answer with the hand's `index`-th concealed tile (views answered by a tile)."""
-        return False
+        """The tile at a display position (0-based) of the hand, selected and clicked
+        (`_clicked`); False if there is none or the problem is answered."""
+        tiles = self.hand_view.concealed_tiles()
+        if self.locked or not 0 <= index < len(tiles):
+            return False
+        self.hand_view.select_index(index)
+        self._clicked(tiles[index])
+        return True
+
+    def _clicked(self, tile: Tile) -> None:
+        """A tile of the hand clicked: the answer of a view answered by a tile (its own)."""

@@ -199,15 +199,6 @@ class DefenceView(DrillView):
         else:
             self.answered.emit(tile)
 
-    def answer_index(self, index: int) -> bool:
-        """The tile at a display position (0-based); False if there is none."""
-        tiles = self.hand_view.concealed_tiles()
-        if self.locked or not 0 <= index < len(tiles):
-            return False
-        self.hand_view.select_index(index)
-        self._clicked(tiles[index])
-        return True
-
     # ---- the answer ---------------------------------------------------------------------------
     def show_result(self, result: Result, last: bool = False) -> None:
         self.hand_view.setFocusPolicy(Qt.FocusPolicy.NoFocus)

@@ -65,15 +65,6 @@ class NanikiruView(DrillView):
             self.pick_index = next((i for i, t in enumerate(tiles) if t == tile), None)
         self.answered.emit(tile)
 
-    def answer_index(self, index: int) -> bool:
-        """Discard the tile at a display position (0-based); False if there is none."""
-        tiles = self.hand_view.concealed_tiles()
-        if self.locked or not 0 <= index < len(tiles):
-            return False
-        self.hand_view.select_index(index)
-        self._clicked(tiles[index])
-        return True
-
     def show_result(self, result: Result, last: bool = False) -> None:
         # the hand would take Enter for a discard: answered, Enter means Next
         self.hand_view.setFocusPolicy(Qt.FocusPolicy.NoFocus)
