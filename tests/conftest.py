@@ -23,6 +23,14 @@ def english():
 
 
 @pytest.fixture
+def store(tmp_path):
+    """A drill history of the test's own (mjgui.drills.history, SQLite in its folder)."""
+    from mjgui.drills.history import HistoryStore
+    with HistoryStore.open(tmp_path / "history.db") as s:
+        yield s
+
+
+@pytest.fixture
 def window(qtbot, tmp_path):
     """The main window with its own settings file and history, shown offscreen."""
     from PySide6.QtCore import QSettings

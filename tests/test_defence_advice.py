@@ -149,7 +149,7 @@ def test_the_push_fold_line_takes_the_best_of_each():
     line = push_fold_line(TableValues(d, choices))
     assert line.push.name == "4p riichi" and line.fold.name == "3z" and line.verdict == "push"
     assert push_fold_text(line) == "Push: 4p riichi +1,200 · Fold: 3z -20 → push"
-    assert push_fold_text(line, "ja") == "押し: 4p 立直 +1,200 · 降り: 3z -20 → 押し"
+    assert push_fold_text(line, "ja") == "押し: 4p 立直 +1,200 · オリ: 3z -20 → 押し"
     folds = push_fold_line(TableValues(d, (_choice("1z", -900.0, -50.0), _choice("3z", None, -20.0))))
     assert folds.verdict == "fold" and push_fold_text(folds).endswith("→ fold")
     # nothing to fold without a threat

@@ -17,7 +17,6 @@ from mjgui.defence.values import discard_values
 from mjgui.drills import history as hist
 from mjgui.drills.defence_grading import SAFE_MARGIN, TIE_POINTS, grade_defence
 from mjgui.drills.defence_table import play_round
-from mjgui.drills.defence_words import reason_words
 from mjgui.drills.generator import GenerateError, generate, make_problem
 from mjgui.drills.grading import AnswerError, grade
 from mjgui.drills.history import Attempt, HistoryError, HistoryStore
@@ -128,7 +127,9 @@ def test_genbutsu_is_right_and_the_no_suji_middle_tile_scores_nothing():
     # the only tile that can deal in is the most dangerous one: no credit
     assert not fb.correct and fb.credit == 0.0
     assert fb.details["pick_deal_in"] > 0.05            # a no-suji 5 against a riichi: ~10 %
-    assert "no suji 5" in fb.explanation("en") and "無スジ 5" in fb.explanation("ja")
+    # the left player's five discards: the published table's row 5
+    assert "no suji, turn 5 against the left player" in fb.explanation("en")
+    assert "上家に対して無筋、5巡目" in fb.explanation("ja")
     assert set(fb.best) == {"9m", "1p", "2z", "3z", "7z"}
 
 
@@ -142,7 +143,7 @@ def test_an_honour_with_three_copies_seen_is_the_safest():
     assert fb.correct and fb.best == ("6z",)
     tiles = {t["tile"]: t for t in fb.details["tiles"]}
     assert tiles["6z"]["reason"].startswith("value honour, 1 unseen")
-    assert "value honour, 1 unseen" in fb.explanation("en") and "役牌・残り1枚" in fb.explanation("ja")
+    assert "value honour, 1 unseen" in fb.explanation("en") and "役牌 残り1枚" in fb.explanation("ja")
     wrong = grade(p, "5m")
     assert not wrong.correct and 0 < wrong.credit < 1
 
@@ -170,13 +171,15 @@ def test_a_tile_not_in_the_hand_is_refused():
         grade(_safest(GENBUTSU), "4p")
 
 
-def test_reason_words():
-    assert reason_words("dora, no suji 2/8, 5 discards") == "dora, no suji 2/8 (river of 5)"
-    assert reason_words("dora, no suji 2/8, 5 discards", "ja") == "ドラ・無スジ 2/8（河5枚）"
-    assert reason_words("suji 2/8 of the riichi tile, 9 discards", "ja") == "リーチ宣言牌のスジ 2/8（河9枚）"
-    assert reason_words("half-suji 4/6 (outer safe), 3 discards") == \
-        "half suji 4/6 (the outer suji passed) (river of 3)"
-    assert reason_words("something new") == "something new"
+def test_the_tables_words_are_the_analyze_pages():
+    """Each row of the drill's table carries its reason in both languages, in the words of the
+    Analyze page's danger tooltips (mjgui.defence.reason_words), against the seat it names."""
+    fb = grade(_safest(GENBUTSU), "9m")
+    tiles = {t["tile"]: t for t in fb.details["tiles"]}
+    assert tiles["9m"]["words"] == {"en": "genbutsu against the left player", "ja": "上家に対して現物"}
+    # 3z: two in the hand, two in the river across, thrown before the riichi: all four seen
+    assert tiles["3z"]["words"] == {"en": "all four seen against the left player", "ja": "上家に対して4枚見え"}
+    assert tiles["5s"]["words"] == {"en": "no suji, turn 5 against the left player", "ja": "上家に対して無筋、5巡目"}
 
 
 # ---- push or fold --------------------------------------------------------------------------------

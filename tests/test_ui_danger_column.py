@@ -219,9 +219,9 @@ def test_in_japanese(qtbot, window):
     assert "東家（上家）立直: 現物: 0%" in tip
     line = window.analyze_page.table_line
     assert line.threats_text().startswith("脅威: 東家（上家）立直 約")
-    assert line.push_fold_text().startswith("押し: ") and "降り: " in line.push_fold_text()
+    assert line.push_fold_text().startswith("押し: ") and "オリ: " in line.push_fold_text()
     cell = model.index(0, PUSH_FOLD).data()
-    assert cell.endswith("押し") or cell.endswith("降り")
+    assert cell.endswith("押し") or cell.endswith("オリ")
     assert window.rank_box.itemText(3) == "押し引き"
 
 

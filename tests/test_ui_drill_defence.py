@@ -8,50 +8,22 @@ pytest.importorskip("pytestqt")
 
 from PySide6.QtCore import QEvent, QSettings, Qt  # noqa: E402
 from PySide6.QtGui import QKeyEvent  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from mjgui.defence.danger import danger  # noqa: E402
-from mjgui.drills.history import HistoryStore  # noqa: E402
 from mjgui.drills.problems import Problem  # noqa: E402
 from mjgui.tiles import KIND_NAMES, Tile  # noqa: E402
 from mjgui.ui import i18n  # noqa: E402
 from mjgui.ui.drill_page import DefenceView, DrillPage  # noqa: E402
+from drill_steps import open_page, settle  # noqa: E402
 
 # a riichi on 2z after 1z 9m 1p 9s: 9m and 1p genbutsu, 2z / 3z / 7z seen out, 5s no suji
 GENBUTSU = Problem(id="g1", drill="defence", question="safest",
                    hand="999m111p5s222z33z77z seat:S turn:6 discards:1m4z8p9p5z L:1z9m1p9s2*z A:3z3z R:7z7z")
 
 
-class FakeClock:
-    t = 1000.0
-
-    def __call__(self) -> float:
-        return self.t
-
-
-@pytest.fixture
-def store(tmp_path):
-    with HistoryStore.open(tmp_path / "history.db") as s:
-        yield s
-
-
 @pytest.fixture
 def make_page(qtbot, store):
-    def make(**settings) -> DrillPage:
-        page = DrillPage("defence", store, clock=FakeClock())
-        qtbot.addWidget(page)
-        page.resize(1280, 860)
-        page.apply_settings(settings)
-        page.show()
-        qtbot.waitExposed(page)
-        return page
-    yield make
-    i18n.set_language("en")
-
-
-def settle() -> None:
-    QApplication.processEvents()
-    QApplication.processEvents()
+    return lambda **settings: open_page(qtbot, "defence", store, **settings)
 
 
 def _click_tile(qtbot, view: DefenceView, kind: int) -> None:
@@ -170,7 +142,7 @@ def test_japanese(make_page):
     page.keyPressEvent(_key(Qt.Key.Key_7, "7"))            # 999m111p, then 5s: no suji
     settle()
     assert view.feedback.title.text() == "不正解"
-    assert "無スジ 5" in view.feedback.explanation.text()
+    assert "上家に対して無筋、5巡目" in view.feedback.explanation.text()
     assert view.table.horizontalHeaderItem(1).text() == "放銃率"
     assert any("上家に対して現物" in view.table.item(i, 2).text() for i in range(view.table.rowCount()))
 

@@ -23,16 +23,9 @@ from mjgui.tiles import Tile  # noqa: E402
 from mjgui.ui import i18n  # noqa: E402
 from mjgui.ui.drill_common import tile_name  # noqa: E402
 from mjgui.ui.drill_page import DrillPage, NanikiruView  # noqa: E402
+from drill_steps import FakeClock, open_page, settle  # noqa: E402
 
 K = Tile.from_name
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.t = 1000.0
-
-    def __call__(self) -> float:
-        return self.t
 
 
 @pytest.fixture
@@ -41,27 +34,10 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture
-def store(tmp_path):
-    with HistoryStore.open(tmp_path / "history.db") as s:
-        yield s
-
-
-@pytest.fixture
 def make_page(qtbot, store, clock):
     def make(kind: str, history=store, **settings) -> DrillPage:
-        page = DrillPage(kind, history, clock=clock)
-        qtbot.addWidget(page)
-        page.resize(1280, 800)
-        page.apply_settings(settings)
-        page.show()
-        qtbot.waitExposed(page)
-        return page
+        return open_page(qtbot, kind, history, clock, size=(1280, 800), **settings)
     return make
-
-
-def settle() -> None:
-    QApplication.processEvents()
-    QApplication.processEvents()
 
 
 def screenshot(widget, name: str) -> None:

@@ -12,12 +12,12 @@ from PySide6.QtGui import QKeySequence  # noqa: E402
 from PySide6.QtWidgets import QApplication, QLabel  # noqa: E402
 
 from mjgui.drills import grade  # noqa: E402
-from mjgui.drills.history import HistoryStore  # noqa: E402
 from mjgui.drills.problems import Problem  # noqa: E402
 from mjgui.drills.grading import problem_score, score_choices  # noqa: E402
 from mjgui.ui import i18n  # noqa: E402
 from mjgui.ui.drill_page import DrillPage, ScoreView  # noqa: E402
 from mjgui.ui.stats_page import StatsPage  # noqa: E402
+from drill_steps import FakeClock, open_page, settle  # noqa: E402
 
 # riichi, kanchan 2s, concealed triplet 9s, chun pair: 20 + 10 + 8 + 2 + 2 = 42 -> 50 fu, 1 han: ron 1,600
 FU_HAND = Problem(id="fu-hand", drill="score", hand="123m456p999s13s77z2s win:2s riichi seat:S")
@@ -25,36 +25,9 @@ FU_HAND = Problem(id="fu-hand", drill="score", hand="123m456p999s13s77z2s win:2s
 DAISANGEN = Problem(id="daisangen", drill="score", hand="123m55p555666777z win:7z seat:W")
 
 
-class FakeClock:
-    t = 1000.0
-
-    def __call__(self) -> float:
-        return self.t
-
-
-@pytest.fixture
-def store(tmp_path):
-    with HistoryStore.open(tmp_path / "history.db") as s:
-        yield s
-
-
 @pytest.fixture
 def make_page(qtbot, store):
-    def make(**settings) -> DrillPage:
-        page = DrillPage("score", store, clock=FakeClock())
-        qtbot.addWidget(page)
-        page.resize(1280, 860)
-        page.apply_settings(settings)
-        page.show()
-        qtbot.waitExposed(page)
-        return page
-    yield make
-    i18n.set_language("en")
-
-
-def settle() -> None:
-    QApplication.processEvents()
-    QApplication.processEvents()
+    return lambda **settings: open_page(qtbot, "score", store, **settings)
 
 
 def test_bar_offers_the_score_settings(make_page):

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from mjgui.defence.danger import Danger, Why
 from mjgui.hand import Hand
 from mjgui.defence.opponents import SEATS
-from mjgui.defence.pushfold import PushFold
+from mjgui.defence.pushfold import PushFold, better_way
 from mjgui.defence.values import Choice, TableValues
 
 __all__ = ["TableAdvice", "table_advice", "BANDS", "band", "NOTABLE_TENPAI", "notable", "SeatDanger", "DiscardDanger", "discard_danger", "PushFoldLine",
@@ -76,11 +76,8 @@ class PushFoldLine:
     @property
     def verdict(self) -> str:
         """"push" or "fold": which of the two is worth more."""
-        if self.fold is None:
-            return "push"
-        if self.push is None:
-            return "fold"
-        return "push" if self.push.values.push >= self.fold.values.fold else "fold"
+        return better_way(self.push.values.push if self.push is not None else None,
+                          self.fold.values.fold if self.fold is not None else None)
 
 
 def push_fold_line(values: TableValues | None) -> PushFoldLine | None:

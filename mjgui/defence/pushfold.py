@@ -26,13 +26,22 @@ from mjgui.defence import calibration as cal
 from mjgui.defence.danger import Danger, _rate
 from mjgui.defence.threats import Threat
 
-__all__ = ["PushFold", "Settings", "push_value", "fold_value", "tsumo_share", "noten_payment"]
+__all__ = ["PushFold", "better_way", "Settings", "push_value", "fold_value", "tsumo_share", "noten_payment"]
 
 
 @dataclass(frozen=True)
 class Settings:
     race: bool = True           # other players may win first, at rates from real games
     threats: bool = True        # the opponents' threats (danger, deal-in, their tsumo)
+
+
+def better_way(push: float | None, fold: float | None) -> str:
+    """"push" or "fold": the way worth more (a tie pushes; None: that way is not open)."""
+    if fold is None:
+        return "push"
+    if push is None:
+        return "fold"
+    return "push" if push >= fold else "fold"
 
 
 @dataclass(frozen=True)
@@ -47,11 +56,7 @@ class PushFold:
 
     @property
     def verdict(self) -> str:
-        if self.fold is None:
-            return "push"
-        if self.push is None:
-            return "fold"
-        return "push" if self.push >= self.fold else "fold"
+        return better_way(self.push, self.fold)
 
     def to_json(self) -> dict:
         return {"push": None if self.push is None else round(self.push, 1),

@@ -1,5 +1,7 @@
-"""The danger model's reasons, threats and push / fold values in a defender's words, English and
-Japanese ("genbutsu vs East", "suji 1-4-7, turn 9: 6.1 %", "no-chance: all four 6p seen").
+"""The defence words, English and Japanese, for every page that shows the defence model: the
+danger model's reasons (from `mjgui.defence.danger.Why`: "suji 1-4-7, turn 9", "no-chance: all
+four 6p seen"), the opponents by seat, the threats and the push / fold verdicts and values.  The
+Analyze page, the review's push / fold line and the defence drill all take their words here.
 Plain Python (no Qt): the UI picks the language with mjgui.ui.i18n."""
 from __future__ import annotations
 
@@ -9,10 +11,11 @@ from mjgui.defence.threats import Threat
 from mjgui.defence.values import Choice
 from mjgui.hand import WINDS, Hand
 from mjgui.tiles import KIND_NAMES
-from mjgui.words import SEAT_NAMES, WIND_NAMES
+from mjgui.words import SEAT_NAMES, WIND_NAMES, seat_text
 
-__all__ = ["percent", "points", "seat_name", "reason_text", "seat_line", "danger_tip", "threat_text",
-           "threats_line", "choice_name", "push_fold_text", "hold_warning"]
+__all__ = ["percent", "points", "wind_name", "seat_name", "against_words", "verdict_word", "pushfold_words",
+           "reason_text", "seat_line", "danger_tip", "threat_text", "threats_line", "choice_name",
+           "push_fold_text", "hold_warning"]
 
 # the published types (mjgui.defence.published.COLUMNS, less the digits) in words
 _TYPES: dict[str, tuple[str, str]] = {
@@ -24,6 +27,7 @@ _TYPES: dict[str, tuple[str, str]] = {
     "value honour": ("value honour", "役牌"), "guest wind": ("guest wind", "客風"),
 }
 _PLACE = {"L": "left", "A": "across", "R": "right"}
+_VERDICTS = {"push": ("push", "押し"), "fold": ("fold", "オリ")}
 _BASES: dict[str, tuple[str, str]] = {
     "genbutsu": ("genbutsu", "現物"), "all four seen": ("all four seen", "4枚見え"),
     "no threat": ("no threat", "脅威なし"),
@@ -40,12 +44,34 @@ def points(v: float) -> str:
     return f"{v:+,.0f}"
 
 
+def wind_name(hand: Hand, seat: str, lang: str = "en") -> str:
+    """The seat's wind this round: "East" / "東" (Japanese adds 家 for the player)."""
+    return WIND_NAMES[WINDS[hand.wind_of(seat)]][lang == "ja"]
+
+
 def seat_name(hand: Hand, seat: str, lang: str = "en") -> str:
     """The opponent by its seat wind, the place beside: "East (left)" / "東家（上家）"."""
-    wind = WIND_NAMES[WINDS[hand.wind_of(seat)]]
     if lang == "ja":
-        return f"{wind[1]}家（{SEAT_NAMES[seat][1]}）"
-    return f"{wind[0]} ({_PLACE[seat]})"
+        return f"{wind_name(hand, seat, lang)}家（{SEAT_NAMES[seat][1]}）"
+    return f"{wind_name(hand, seat, lang)} ({_PLACE[seat]})"
+
+
+def against_words(seat: str, lang: str = "en") -> str:
+    """"against the left player" / 「上家に対して」 (no hand at hand: the place, not the wind)."""
+    return f"{seat_text(seat, lang)}に対して" if lang == "ja" else f"against {seat_text(seat, lang)}"
+
+
+def verdict_word(verdict: str, lang: str = "en") -> str:
+    """"push" / 「押し」, "fold" / 「オリ」."""
+    return _VERDICTS[verdict][lang == "ja"]
+
+
+def pushfold_words(answer: str, lang: str = "en") -> str:
+    """A drill answer in words: "fold 2m" reads 「オリ 2m」 in Japanese; anything else stays."""
+    verdict, _, tile = answer.partition(" ")
+    if verdict in _VERDICTS and tile:
+        return f"{verdict_word(verdict, lang)} {tile}"
+    return answer
 
 
 def _suji_line(kind: int) -> str:
@@ -156,14 +182,14 @@ def choice_name(c: Choice, lang: str = "en") -> str:
 
 def push_fold_text(line: PushFoldLine, lang: str = "en") -> str:
     """"Push: 5m riichi +1,240 · Fold: 1z -380 → push" (points expected at the table)."""
-    ja = lang == "ja"
     parts = []
     if line.push is not None:
-        parts.append(f"{'押し' if ja else 'Push'}: {choice_name(line.push, lang)} {points(line.push.values.push)}")
+        parts.append(f"{verdict_word('push', lang).capitalize()}: {choice_name(line.push, lang)} "
+                     f"{points(line.push.values.push)}")
     if line.fold is not None:
-        parts.append(f"{'降り' if ja else 'Fold'}: {choice_name(line.fold, lang)} {points(line.fold.values.fold)}")
-    verdict = {"push": ("push", "押し"), "fold": ("fold", "降り")}[line.verdict][ja]
-    return " · ".join(parts) + f" → {verdict}"
+        parts.append(f"{verdict_word('fold', lang).capitalize()}: {choice_name(line.fold, lang)} "
+                     f"{points(line.fold.values.fold)}")
+    return " · ".join(parts) + f" → {verdict_word(line.verdict, lang)}"
 
 
 def hold_warning(hand: Hand, dd: DiscardDanger, lang: str = "en") -> str:

@@ -3,8 +3,8 @@
 - `problems`: the Problem record, problem-set files (JSON) and the shipped starter set;
 - `grading`: answer keys, grading with partial credit, explanations in English and Japanese;
 - `generator`: realistic problems from a shuffled wall, deterministic by seed;
-- `defence_table`, `defence_grading`, `defence_words`: the defence drill's simulated rounds, its
-  answer keys and grading, its words (docs/defence-drill.md);
+- `defence_table`, `defence_grading`: the defence drill's simulated rounds, its answer keys and
+  grading (its words are the Analyze page's, `mjgui.defence.reason_words`; docs/defence-drill.md);
 - `cli`: ``python -m mjgui drill ...``;
 - `drill_names`: the drills, named once;
 - `history` (with `attempt` and `review_table`): answered problems and the review queue in SQLite;

@@ -25,18 +25,18 @@ best push and the best fold are, ``max(0, 1 - gap / 1000)``.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
 from mjgui import core
-from mjgui.defence.danger import Danger, danger
+from mjgui.defence.danger import Danger, Why, danger
 from mjgui.defence.opponents import SEATS
+from mjgui.defence.reason_words import against_words, reason_text, verdict_word
 from mjgui.hand import Hand
-from mjgui.tiles import KIND_NAMES, Tile, TileError
+from mjgui.tiles import KIND_NAMES, TileError
 
-from .defence_words import against_words, reason_words, verdict_word
-from .grading import LANGS, AnswerError, Feedback, Key
+from .grading import LANGS, AnswerError, Feedback, Key, credit_text, pick_kind
 from .problems import Problem, parse_pushfold
 
 __all__ = ["SAFE_MARGIN", "TIE_POINTS", "WRONG_VERDICT_SHARE", "TileRisk", "Option", "tile_risks",
@@ -50,24 +50,30 @@ _CLOSE_GAP = 1000.0
 
 @dataclass(frozen=True)
 class TileRisk:
-    """One kind of the hand: its chance to deal in, and why (against `seat`)."""
+    """One kind of the hand: its chance to deal in, and why (against `seat`): the model's
+    English phrase `reason` and the same in parts, `why`, for words in either language."""
     kind: int
     p: float
     seat: str
     reason: str
+    why: Why | None = field(default=None, compare=False)
 
     @property
     def name(self) -> str:
         return KIND_NAMES[self.kind]
 
     def words(self, lang: str) -> str:
-        """"no suji 4/6 (5 discards) against the left player" (and JA)."""
+        """"no suji, turn 5 against the left player" / 「上家に対して無筋、5巡目」
+        (the Analyze page's words, mjgui.defence.reason_words)."""
+        why = reason_text(self.why, self.kind, lang) or self.reason
         if lang == "ja":
-            return f"{against_words(self.seat, lang)}{reason_words(self.reason, lang)}"
-        return f"{reason_words(self.reason, lang)} {against_words(self.seat, lang)}"
+            return f"{against_words(self.seat, lang)}{why}"
+        return f"{why} {against_words(self.seat, lang)}"
 
     def to_json(self) -> dict:
-        return {"tile": self.name, "deal_in": round(self.p, 4), "seat": self.seat, "reason": self.reason}
+        """The numbers, the model's phrase and the words in each language (the drill's table)."""
+        return {"tile": self.name, "deal_in": round(self.p, 4), "seat": self.seat, "reason": self.reason,
+                "words": {lang: self.words(lang) for lang in LANGS}}
 
 
 @dataclass(frozen=True)
@@ -115,7 +121,8 @@ def tile_risks(problem: Problem | Hand) -> list[TileRisk]:
     out = []
     for k in sorted({t.kind for t in hand.concealed}):
         seat = _main_seat(d, k)
-        out.append(TileRisk(k, d.combined[k], seat, d.by_seat[seat][k].reason))
+        mine = d.by_seat[seat][k]
+        out.append(TileRisk(k, d.combined[k], seat, mine.reason, mine.why))
     return sorted(out, key=lambda r: (r.p, r.kind))
 
 
@@ -202,26 +209,9 @@ def _rounded(v: float | None) -> float | None:
     return None if v is None else round(v, 1)
 
 
-def _credit_text(credit: float, lang: str) -> str:
-    return f"得点 {credit:.2f}" if lang == "ja" else f"Credit {credit:.2f}"
-
-
-def _kind_of(pick: Any) -> int:
-    if isinstance(pick, Tile):
-        return pick.kind
-    if isinstance(pick, int) and not isinstance(pick, bool) and 0 <= pick < len(KIND_NAMES):
-        return pick
-    if isinstance(pick, str):
-        try:
-            return Tile.from_name(pick.strip()).kind
-        except TileError as error:
-            raise AnswerError(str(error)) from None
-    raise AnswerError(f"{pick!r} is not a tile")
-
-
 def grade_safest(problem: Problem, pick: Any) -> Feedback:
     """Grade a discard by its chance to deal in (see the module doc)."""
-    kind = _kind_of(pick)
+    kind = pick_kind(pick)
     risks = tile_risks(problem)
     mine = next((r for r in risks if r.kind == kind), None)
     if mine is None:
@@ -254,13 +244,13 @@ def _safest_text(lang: str, mine: TileRisk, best: list[TileRisk], worst: TileRis
             text += f"同じく安全: {'・'.join(also)}。"
         if worst.kind != mine.kind:
             text += f"最も危険なのは{worst.name}（{_pct(worst.p)}）。"
-        return text + f"{_credit_text(credit, lang)}。"
+        return text + f"{credit_text(credit, lang)}。"
     text = (f"Not the safest: {mine.name} deals in {_pct(mine.p)} ({mine.words(lang)}). "
             f"The safest is {safe.name} at {_pct(safe.p)} ({safe.words(lang)})")
     text += f"; as safe: {', '.join(also)}." if also else "."
     if worst.kind != mine.kind:
         text += f" The most dangerous is {worst.name} ({_pct(worst.p)})."
-    return text + f" {_credit_text(credit, lang)}."
+    return text + f" {credit_text(credit, lang)}."
 
 
 def _parse_answer(problem: Problem, answer: Any) -> tuple[str, int]:
@@ -268,7 +258,7 @@ def _parse_answer(problem: Problem, answer: Any) -> tuple[str, int]:
         verdict, tile = answer
         if verdict not in ("push", "fold"):
             raise AnswerError(f"{verdict!r}: answer push or fold")
-        answer = f"{verdict} {KIND_NAMES[_kind_of(tile)]}"
+        answer = f"{verdict} {KIND_NAMES[pick_kind(tile)]}"
     try:
         return parse_pushfold(answer, problem.to_hand().counts)
     except TileError as error:
@@ -302,7 +292,7 @@ def grade_pushfold(problem: Problem, answer: Any) -> Feedback:
                "best_value": round(top.value, 1), "push_minus_fold": round(gap, 1),
                "options": [{"tile": KIND_NAMES[o.kind], "push": _rounded(o.push), "fold": _rounded(o.fold),
                             "deal_in": round(o.deal_in, 4), "how": o.how, "seat": risks[o.kind].seat,
-                            "reason": risks[o.kind].reason}
+                            "reason": risks[o.kind].reason, "words": risks[o.kind].to_json()["words"]}
                            for o in sorted(options, key=lambda o: o.kind) if o.verdict == "push"]}
     return Feedback(problem.id, "defence", mine.answer, correct, credit, tuple(o.answer for o in right),
                     1 + sum(1 for o in options if o.value is not None and mine.value is not None
@@ -327,7 +317,7 @@ def _pushfold_text(lang: str, mine: Option, top: Option, right: list[Option], ga
         text += why
         if mine.verdict == "push" and mine.how:
             text += "押しはリーチの値です。" if mine.how == "riichi" else "押しはダマの値です。"
-        return text + ("" if correct else f"{_credit_text(credit, lang)}。")
+        return text + ("" if correct else f"{credit_text(credit, lang)}。")
     why = (f" The best push is worth {abs(gap):,.0f} points {'more' if gap >= 0 else 'less'} than the best fold, "
            f"so {best_words} is right." if gap else "")
     head = "Correct" if correct else "Not right"
@@ -338,7 +328,7 @@ def _pushfold_text(lang: str, mine: Option, top: Option, right: list[Option], ga
     text += why
     if mine.verdict == "push" and mine.how:
         text += f" The push value is the {mine.how}'s."
-    return text + ("" if correct else f" {_credit_text(credit, lang)}.")
+    return text + ("" if correct else f" {credit_text(credit, lang)}.")
 
 
 def grade_defence(problem: Problem, answer: Any) -> Feedback:

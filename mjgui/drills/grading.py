@@ -178,7 +178,8 @@ def _tiles_left(row: Row) -> str:
     return " ".join(f"{t.name}({t.remaining})" for t in row.ukeire)
 
 
-def _kind_of(pick: Tile | str | int) -> int:
+def pick_kind(pick: Tile | str | int) -> int:
+    """A picked tile's kind (a Tile, a kind index or a name); AnswerError for anything else."""
     if isinstance(pick, Tile):
         return pick.kind
     if isinstance(pick, int) and not isinstance(pick, bool) and 0 <= pick < len(KIND_NAMES):
@@ -191,7 +192,8 @@ def _kind_of(pick: Tile | str | int) -> int:
     raise AnswerError(f"{pick!r} is not a tile")
 
 
-def _credit_text(credit: float, lang: str) -> str:
+def credit_text(credit: float, lang: str) -> str:
+    """"Credit 0.40" / 「得点 0.40」, the end of an explanation."""
     return f"得点 {credit:.2f}" if lang == "ja" else f"Credit {credit:.2f}"
 
 
@@ -270,9 +272,9 @@ def grade_nanikiru(problem: Problem, pick: Tile | str | int, evaluator: str = DE
     if evaluator == EV_EVALUATOR:
         ev = _ev(problem)
         if ev is not None and ev.rows:
-            return _grade_by_ev(problem, _kind_of(pick), ev)
+            return _grade_by_ev(problem, pick_kind(pick), ev)
     a = analysis or nanikiru_analysis(problem, evaluator)
-    kind = _kind_of(pick)
+    kind = pick_kind(pick)
     row = next((r for r in a.rows if r.tile.kind == kind), None)  # type: ignore[union-attr]
     if row is None:
         raise AnswerError(f"there is no {KIND_NAMES[kind]} in the hand to discard")
@@ -378,9 +380,9 @@ def _ev_text(lang: str, row, lead, best_kinds: list[int], correct: bool, credit:
         return text
     if ja:
         return (f"{lead.name}切りは{_ev_words(lead, lang)}（期待値{lead.exp_score:,.0f}点）、あなたの{pick}切りは"
-                f"{_ev_words(row, lang)}（{row.exp_score:,.0f}点）。{_credit_text(credit, lang)}、{n}種中{place}位。")
+                f"{_ev_words(row, lang)}（{row.exp_score:,.0f}点）。{credit_text(credit, lang)}、{n}種中{place}位。")
     return (f"{lead.name} {_ev_words(lead, lang)} (expected {lead.exp_score:,.0f}); your {pick} "
-            f"{_ev_words(row, lang)} ({row.exp_score:,.0f}). {_credit_text(credit, lang)}, rank {place} of {n}.")
+            f"{_ev_words(row, lang)} ({row.exp_score:,.0f}). {credit_text(credit, lang)}, rank {place} of {n}.")
 
 
 def _nanikiru_text(lang: str, a: Analysis, row: Row, lead: Row, best_kinds: list[int],
@@ -410,8 +412,8 @@ def _nanikiru_text(lang: str, a: Analysis, row: Row, lead: Row, best_kinds: list
         lead_name += f"（または{_slash(others, lang)}）" if ja else f" (or {_listing(others, lang, 'or')})"
     def tail(ratio: str = "") -> str:
         if ja:
-            return f"{_credit_text(credit, lang)}{f'（{ratio}枚）' if ratio else ''}、{n}種中{place}位。"
-        return f" {_credit_text(credit, lang)}{f' ({ratio} tiles)' if ratio else ''}, rank {place} of {n}."
+            return f"{credit_text(credit, lang)}{f'（{ratio}枚）' if ratio else ''}、{n}種中{place}位。"
+        return f" {credit_text(credit, lang)}{f' ({ratio} tiles)' if ratio else ''}, rank {place} of {n}."
 
     best_state = _state(lead, hs, lang)
     if row.shanten > lead.shanten:
@@ -461,7 +463,7 @@ def _wait_kinds(picks: str | Iterable[Tile | str | int]) -> set[int]:
             return {t.kind for t in parse_tiles(picks)}
         except TileError as error:
             raise AnswerError(str(error)) from None
-    return {_kind_of(p) for p in picks}
+    return {pick_kind(p) for p in picks}
 
 
 def grade_wait(problem: Problem, picks: str | Iterable[Tile | str | int],
@@ -495,7 +497,7 @@ def _wait_text(lang: str, report: WaitReport, right: set[int], missed: set[int],
             text += f"{_listing(missed, lang)}を見逃しています。"
         if wrong:
             text += f"{_listing(wrong, lang)}は待ちではありません。"
-        text += f"{_credit_text(credit, lang)}（{len(right)}/{union}）。"
+        text += f"{credit_text(credit, lang)}（{len(right)}/{union}）。"
     else:
         items = ", ".join(f"{w.name} ({w.remaining} left, {w.label('en')})" for w in report.waits)
         text = f"Waits: {items} — {report.total_remaining} tiles."
@@ -505,7 +507,7 @@ def _wait_text(lang: str, report: WaitReport, right: set[int], missed: set[int],
             text += f" You missed {_listing(missed, lang)}."
         if wrong:
             text += f" {_listing(wrong, lang)} {'is not a wait' if len(wrong) == 1 else 'are not waits'}."
-        text += f" {_credit_text(credit, lang)} ({len(right)} right of {union})."
+        text += f" {credit_text(credit, lang)} ({len(right)} right of {union})."
     reasons = report.reasons(lang)
     if reasons:
         text += "".join(r + "。" for r in reasons) if ja else "".join(f" {r}." for r in reasons)
@@ -995,7 +997,7 @@ def _score_verdict(lang: str, s, answer: ScoreAnswer, points_right: bool, han_ri
         if marks:
             text += f"（{'、'.join(marks)}）" if ja else f" ({', '.join(marks)})"
         text += "。" if ja else "."
-        text += f"{_credit_text(credit, lang)}。" if ja else f" {_credit_text(credit, lang)}."
+        text += f"{credit_text(credit, lang)}。" if ja else f" {credit_text(credit, lang)}."
     if not s.wins:
         text += "役がないので和了れません（ドラは役ではありません）。" if ja else \
             " Without a yaku the hand cannot win: dora are not a yaku."

@@ -492,32 +492,41 @@ class Problem:
                 raise _fail("difficulty", f"expected a number 0..1, not {_show(d)}")
             set_(self, "difficulty", float(d))
 
-    def _score_hand(self) -> tuple[list[Tile], list[Meld]]:
-        """Check a score problem's hand text and store it canonically (the winning tile
-        last); the winds are filled from it.  Returns its concealed tiles and melds."""
-        set_ = object.__setattr__
+    def _whole_hand(self, what: str, drill: str, example: str) -> Hand:
+        """The hand of a problem whose text holds it all (melds, dora, winds, table): parsed,
+        with no separate melds / dora / visible keys."""
         if not isinstance(self.hand, str):
-            raise _fail("hand", f"expected the text form of a won hand, not {type(self.hand).__name__}")
+            raise _fail("hand", f"expected the text form of {what}, not {type(self.hand).__name__}")
         for name in ("melds", "dora", "visible"):
             value = getattr(self, name)
             if value not in ((), [], ""):
-                raise _fail(name, f"a score problem gives its {name} in the hand text "
-                                  "(e.g. \"234m567p55s345s chi:6*78s@L dora:1z win:3s seat:S\"); "
-                                  "leave this key out")
+                raise _fail(name, f"a {drill} problem gives its {name} in the hand text "
+                                  f"(e.g. \"{example}\"); leave this key out")
         try:
             hand = Hand.parse(self.hand)
         except TileError as error:
             raise _fail("hand", str(error)) from None
-        if hand.win.tile is None:
-            raise _fail("hand", "a score problem names its winning tile: add win:TILE (one of the "
-                                "concealed tiles)")
+        return hand
+
+    def _winds_from(self, hand: Hand) -> None:
+        """A round or seat key must agree with the hand text's; it is stored as the text's wind."""
         for name, wind in (("round", hand.round_wind), ("seat", hand.seat_wind)):
             value = getattr(self, name)
             if isinstance(value, str) and value.upper() not in ("E", WINDS[wind]):
                 raise _fail(name, f"{_show(value)} differs from the hand's {name}:{WINDS[wind]}; "
                                   f"give the winds in the hand text")
             if isinstance(value, str) and value.upper() in WINDS and len(value) == 1:
-                set_(self, name, WINDS[wind])
+                object.__setattr__(self, name, WINDS[wind])
+
+    def _score_hand(self) -> tuple[list[Tile], list[Meld]]:
+        """Check a score problem's hand text and store it canonically (the winning tile
+        last); the winds are filled from it.  Returns its concealed tiles and melds."""
+        set_ = object.__setattr__
+        hand = self._whole_hand("a won hand", "score", "234m567p55s345s chi:6*78s@L dora:1z win:3s seat:S")
+        if hand.win.tile is None:
+            raise _fail("hand", "a score problem names its winning tile: add win:TILE (one of the "
+                                "concealed tiles)")
+        self._winds_from(hand)
         tiles = list(hand.concealed)
         tiles.remove(hand.win.tile)
         tiles = sorted(tiles) + [hand.win.tile]
@@ -532,27 +541,10 @@ class Problem:
         """Check a defence problem's hand text (the hand and the table) and store it
         canonically; the winds and the turn are filled from it."""
         set_ = object.__setattr__
-        if not isinstance(self.hand, str):
-            raise _fail("hand", f"expected the text form of a hand at the table, not {type(self.hand).__name__}")
-        for name in ("melds", "dora", "visible"):
-            value = getattr(self, name)
-            if value not in ((), [], ""):
-                raise _fail(name, f"a defence problem gives its {name} in the hand text "
-                                  "(e.g. \"234m567p11s34699s2z dora:1m seat:S L:19m4'5*s2p\"); "
-                                  "leave this key out")
-        try:
-            hand = Hand.parse(self.hand)
-        except TileError as error:
-            raise _fail("hand", str(error)) from None
+        hand = self._whole_hand("a hand at the table", "defence", "234m567p11s34699s2z dora:1m seat:S L:19m4'5*s2p")
         if hand.win.tile is not None or hand.win.flags:
             raise _fail("hand", "a defence problem is a hand still in play: leave out win:, tsumo, riichi ...")
-        for name, wind in (("round", hand.round_wind), ("seat", hand.seat_wind)):
-            value = getattr(self, name)
-            if isinstance(value, str) and value.upper() not in ("E", WINDS[wind]):
-                raise _fail(name, f"{_show(value)} differs from the hand's {name}:{WINDS[wind]}; "
-                                  f"give the winds in the hand text")
-            if isinstance(value, str) and value.upper() in WINDS and len(value) == 1:
-                set_(self, name, WINDS[wind])
+        self._winds_from(hand)
         if self.turn == 0 and hand.turn:
             set_(self, "turn", hand.turn)
         set_(self, "hand", str(hand))

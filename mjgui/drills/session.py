@@ -332,7 +332,7 @@ class DrillSession:
         answers = ", ".join(key.best)
         answers_ja = answers
         if self.drill == "defence":            # "push 5m" reads 「押し 5m」
-            from .defence_words import pushfold_words
+            from mjgui.defence.reason_words import pushfold_words
             answers_ja = "、".join(pushfold_words(b, "ja") for b in key.best)
         texts = {"en": _timeout_text(None, self.timer_seconds, "en")
                  + f" No answer was given. The answer: {answers}.",

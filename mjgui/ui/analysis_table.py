@@ -754,7 +754,7 @@ class AnalysisTable(QTableView):
             title = width = self._header_widths[key]
             if col in EV_COLUMNS or col == PUSH_FOLD:
                 # wide enough for any value from the start: their arrival moves no column
-                widest = {EXPECTED: "99,999", PUSH_FOLD: f"+99,999 {tr('fold', '降り')}"}.get(col, "100.0%")
+                widest = {EXPECTED: "99,999", PUSH_FOLD: f"+99,999 {tr('fold', 'オリ')}"}.get(col, "100.0%")
                 width = max(width, width_of(widest) + margin + grid)
             if col in TILE_COLUMNS:
                 cells = [strip(source.cell(r, col, TILES_ROLE)) + grid for r in rows]

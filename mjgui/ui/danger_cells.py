@@ -32,7 +32,7 @@ def headers() -> list[tuple[str, str]]:
         (tr("Push / fold", "押し引き"),
          tr("The discard's expected points at the table: the better of pushing on (the expected "
             "values, less deal-ins and the others' wins) and folding from it (safest tiles first)",
-            "卓上での期待得点: 押し（期待値から放銃・他家の和了を引く）と、この打牌からの降り"
+            "卓上での期待得点: 押し（期待値から放銃・他家の和了を引く）と、この打牌からのオリ"
             "（安全牌から切る）の良い方")),
     ]
 
@@ -57,11 +57,11 @@ def danger_brush(dd: DiscardDanger, dark: bool) -> QBrush:
 
 
 def value_text(values: PushFold | None, pending: bool) -> str:
-    """"+1,240 push" / "-380 fold" (JA 押し / 降り); "…" while the search runs."""
+    """"+1,240 push" / "-380 fold" (JA 押し / オリ); "…" while the search runs."""
     if values is None:
         return "…" if pending else "–"
-    verdict = tr("push", "押し") if values.verdict == "push" else tr("fold", "降り")
-    return f"{values.value:+,.0f} {verdict}"
+    from mjgui.defence.reason_words import verdict_word
+    return f"{values.value:+,.0f} {verdict_word(values.verdict, language())}"
 
 
 def danger_tip(hand, dd: DiscardDanger) -> str:
@@ -81,4 +81,4 @@ def value_tip(choice) -> str:
     push = pts(values.push, tr("not valued (the hand is too far for the search)", "計算外（手が遠い）"))
     fold = pts(values.fold, tr("cannot fold (riichi)", "降りられない（立直）"))
     return tr(f"{name}: push {push}, fold {fold}; deal-in now {percent(values.deal_in)}",
-              f"{name}: 押し {push}、降り {fold}、今の放銃率 {percent(values.deal_in)}")
+              f"{name}: 押し {push}、オリ {fold}、今の放銃率 {percent(values.deal_in)}")

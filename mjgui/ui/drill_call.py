@@ -265,11 +265,7 @@ class CallView(DrillView):
                 b.set_state("other-right" if str(b.call) in right else None)
         self.hint.hide()
 
-    def handle_key(self, event: QKeyEvent) -> bool:
-        if super().handle_key(event):
-            return True
-        if self.locked:
-            return False
+    def answer_key(self, event: QKeyEvent) -> bool:
         key = event.key()
         if self.pending is not None:             # choosing the discard after the call
             view = self.after_view

@@ -619,10 +619,45 @@ class DrillView(QWidget):
         self._sync_hand()
 
     def handle_key(self, event: QKeyEvent) -> bool:
-        """Keys the page hands down; True when used."""
+        """Keys the page hands down; True when used.  Once answered, Enter / N / Space go on;
+        before, the view's own keys (`answer_key`)."""
         key = event.key()
-        if self.locked and key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_N,
-                                   Qt.Key.Key_Space):
-            self.nextRequested.emit()
-            return True
+        if self.locked:
+            if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_N, Qt.Key.Key_Space):
+                self.nextRequested.emit()
+                return True
+            return False
+        return self.answer_key(event)
+
+    def answer_key(self, event: QKeyEvent) -> bool:
+        """A key while the problem waits for its answer (the view's own); True when used."""
         return False
+
+    def hand_key(self, key: int) -> bool:
+        """The keys of a view answered with a tile of the hand (its `answer_index`): 1-9 the
+        tile at that place, 0 the last (the drawn tile), ←/→ move the selection, Enter / Space
+        answer with it.  True when used."""
+        if Qt.Key.Key_1 <= key <= Qt.Key.Key_9:
+            return self.answer_index(key - Qt.Key.Key_1)
+        if key == Qt.Key.Key_0:
+            return self.answer_index(len(self.hand_view.concealed_tiles()) - 1)
+        if key in (Qt.Key.Key_Right, Qt.Key.Key_Left):
+            (self.hand_view.select_next if key == Qt.Key.Key_Right else self.hand_view.select_previous)()
+            return True
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
+            index = self.hand_view.selected_index()
+            return index is not None and self.answer_index(index)
+        return False
+
+    def answer_index(self, index: int) -> bool:
+        """The tile at a display position (0-based) of the hand, selected and clicked
+        (`_clicked`); False if there is none or the problem is answered."""
+        tiles = self.hand_view.concealed_tiles()
+        if self.locked or not 0 <= index < len(tiles):
+            return False
+        self.hand_view.select_index(index)
+        self._clicked(tiles[index])
+        return True
+
+    def _clicked(self, tile: Tile) -> None:
+        """A tile of the hand clicked: the answer of a view answered by a tile (its own)."""

@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from mjgui.drills.defence_words import against_words, reason_words
 from mjgui.drills.problems import Problem
 from mjgui.drills.session import Result
 from mjgui.tiles import Tile
@@ -200,15 +199,6 @@ class DefenceView(DrillView):
         else:
             self.answered.emit(tile)
 
-    def answer_index(self, index: int) -> bool:
-        """The tile at a display position (0-based); False if there is none."""
-        tiles = self.hand_view.concealed_tiles()
-        if self.locked or not 0 <= index < len(tiles):
-            return False
-        self.hand_view.select_index(index)
-        self._clicked(tiles[index])
-        return True
-
     # ---- the answer ---------------------------------------------------------------------------
     def show_result(self, result: Result, last: bool = False) -> None:
         self.hand_view.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -264,10 +254,7 @@ class DefenceView(DrillView):
         picked = Tile.from_name(fb.pick.split()[-1]).kind if fb.pick else None
         for i, row in enumerate(rows):
             kind = Tile.from_name(row["tile"]).kind
-            why = reason_words(row["reason"], lang) if row.get("reason") else ""
-            if why and row.get("seat"):
-                why = f"{against_words(row['seat'], lang)}{why}" if lang == "ja" else \
-                    f"{why} {against_words(row['seat'], lang)}"
+            why = row.get("words", {}).get(lang, "")
             cells = [row["tile"]]
             if pushfold:
                 cells += [_points(row["push"]) + (f" ({tr(row['how'], _HOW_JA.get(row['how'], ''))})"
@@ -288,29 +275,12 @@ class DefenceView(DrillView):
                 self.table.setItem(i, j, item)
         self.table.setFixedHeight(table_height(self.table, len(rows)))
 
-    def handle_key(self, event: QKeyEvent) -> bool:
-        if super().handle_key(event):
-            return True
-        if self.locked:
-            return False
+    def answer_key(self, event: QKeyEvent) -> bool:
         key = event.key()
         if self.question == "pushfold" and key in (Qt.Key.Key_P, Qt.Key.Key_F):
             self.choose("push" if key == Qt.Key.Key_P else "fold")
             return True
-        if Qt.Key.Key_1 <= key <= Qt.Key.Key_9:
-            return self.answer_index(key - Qt.Key.Key_1)
-        if key == Qt.Key.Key_0:
-            return self.answer_index(len(self.hand_view.concealed_tiles()) - 1)
-        if key == Qt.Key.Key_Right:
-            self.hand_view.select_next()
-            return True
-        if key == Qt.Key.Key_Left:
-            self.hand_view.select_previous()
-            return True
-        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
-            index = self.hand_view.selected_index()
-            return index is not None and self.answer_index(index)
-        return False
+        return self.hand_key(key)
 
     # ---- language and theme -----------------------------------------------------------------------
     def retranslate(self) -> None:

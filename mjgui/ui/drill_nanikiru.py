@@ -65,15 +65,6 @@ class NanikiruView(DrillView):
             self.pick_index = next((i for i, t in enumerate(tiles) if t == tile), None)
         self.answered.emit(tile)
 
-    def answer_index(self, index: int) -> bool:
-        """Discard the tile at a display position (0-based); False if there is none."""
-        tiles = self.hand_view.concealed_tiles()
-        if self.locked or not 0 <= index < len(tiles):
-            return False
-        self.hand_view.select_index(index)
-        self._clicked(tiles[index])
-        return True
-
     def show_result(self, result: Result, last: bool = False) -> None:
         # the hand would take Enter for a discard: answered, Enter means Next
         self.hand_view.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -107,26 +98,9 @@ class NanikiruView(DrillView):
             buttons[self.pick_index].highlight = QColor(c["bad"] if r.feedback.credit == 0
                                                         else c["partial"])
 
-    def handle_key(self, event: QKeyEvent) -> bool:
-        if super().handle_key(event):
-            return True
-        if self.locked:
-            return False
+    def answer_key(self, event: QKeyEvent) -> bool:
         key = event.key()
-        if Qt.Key.Key_1 <= key <= Qt.Key.Key_9:
-            return self.answer_index(key - Qt.Key.Key_1)
-        if key == Qt.Key.Key_0:
-            return self.answer_index(len(self.hand_view.concealed_tiles()) - 1)
-        if key == Qt.Key.Key_Right:
-            self.hand_view.select_next()
-            return True
-        if key == Qt.Key.Key_Left:
-            self.hand_view.select_previous()
-            return True
-        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
-            index = self.hand_view.selected_index()
-            return index is not None and self.answer_index(index)
-        return False
+        return self.hand_key(key)
 
     def retranslate(self) -> None:
         super().retranslate()

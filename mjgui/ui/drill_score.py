@@ -361,11 +361,7 @@ class ScoreView(DrillView):
         self.breakdown.show()
         self.retranslate()
 
-    def handle_key(self, event: QKeyEvent) -> bool:
-        if super().handle_key(event):
-            return True
-        if self.locked:
-            return False
+    def answer_key(self, event: QKeyEvent) -> bool:
         key = event.key()
         if self.answer_mode == "choices":
             if Qt.Key.Key_1 <= key <= Qt.Key.Key_9:

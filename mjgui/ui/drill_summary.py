@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from mjgui.drills.defence_words import pushfold_words
+from mjgui.defence.reason_words import pushfold_words
 from mjgui.drills.grading import answer_words
 from mjgui.drills.session import Result, Summary
 from mjgui.ui.drill_common import (

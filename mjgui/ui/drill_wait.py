@@ -318,11 +318,7 @@ class WaitView(DrillView):
             self.need_mark.hide()
         self.count.setText(tr(f"{n} marked", f"{n}種選択"))
 
-    def handle_key(self, event: QKeyEvent) -> bool:
-        if super().handle_key(event):
-            return True
-        if self.locked:
-            return False
+    def answer_key(self, event: QKeyEvent) -> bool:
         key = event.key()
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             self.check()

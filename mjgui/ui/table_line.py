@@ -79,7 +79,7 @@ class TableLine(QWidget):
             self.push_fold.setText(line)
             self.push_fold.setToolTip(tr(
                 "The best discard that pushes on and the best that folds, each in expected points at the "
-                "table (the better decides)", "押した場合と降りた場合の最善の打牌と、それぞれの卓上の期待得点"))
+                "table (the better decides)", "押した場合とオリた場合の最善の打牌と、それぞれの卓上の期待得点"))
         elif self._pending:
             self.push_fold.setText(tr("Push / fold: …", "押し引き: …"))
             self.push_fold.setToolTip("")

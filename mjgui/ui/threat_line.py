@@ -7,14 +7,16 @@ The first choice named is the one played; the second is the best choice when the
 otherwise, else the best choice of the other way (the best push after a right fold, the best
 fold after a right push), so the line always shows the two values the verdict weighs.  Every
 number comes from the rating (`mjgui.logs.rate`: each choice's push and fold values, its
-deal-in, the danger table and the threats); nothing is computed here.
+deal-in, the danger table and the threats); nothing is computed here.  The seat winds and the
+verdicts are the Analyze page's words (mjgui.defence.reason_words); the percentages and points are
+the review table's.
 """
 from __future__ import annotations
 
+from mjgui.defence.reason_words import verdict_word, wind_name
 from mjgui.defence.values import THREAT_TENPAI
 from mjgui.tiles import kind_of
-from mjgui.ui.i18n import tr
-from mjgui.words import WIND_NAMES
+from mjgui.ui.i18n import language, tr
 
 __all__ = ["threat_line", "threat_words", "percent", "points"]
 
@@ -34,7 +36,7 @@ def points(value: float) -> str:
 
 
 def _wind(rating, seat: str) -> str:
-    return tr(*WIND_NAMES["ESWN"[rating.decision.hand.wind_of(seat)]])
+    return wind_name(rating.decision.hand, seat, language())
 
 
 def threat_words(rating) -> str:
@@ -116,8 +118,8 @@ def threat_line(rating) -> str:
         options = [a for a in ranking if _value(a, other) is not None]
         top = max(options, key=lambda a: _value(a, other), default=None)
         second = (top, other) if top is not None else None
-    head = tr("Push was right: " if way == "push" else "Fold was right: ",
-              "押しが正解: " if way == "push" else "オリが正解: ")
+    word = verdict_word(way, language())
+    head = tr(f"{word.capitalize()} was right: ", f"{word}が正解: ")
     one = _way(first[0], first[1], rating)
     one_value = points(_value(*first))
     if second is None:
