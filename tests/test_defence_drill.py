@@ -121,14 +121,14 @@ def test_genbutsu_is_right_and_the_no_suji_middle_tile_scores_nothing():
         fb = grade(p, tile)
         assert fb.correct and fb.credit == 1.0, tile
     fb = grade(p, "9m")
-    assert "genbutsu against the left player" in fb.explanation("en")
+    assert "against the left player: genbutsu" in fb.explanation("en")
     assert "上家に対して現物" in fb.explanation("ja")
     fb = grade(p, "5s")
     # the only tile that can deal in is the most dangerous one: no credit
     assert not fb.correct and fb.credit == 0.0
     assert fb.details["pick_deal_in"] > 0.05            # a no-suji 5 against a riichi: ~10 %
     # the left player's five discards: the published table's row 5
-    assert "no suji, turn 5 against the left player" in fb.explanation("en")
+    assert "against the left player: no suji, turn 5" in fb.explanation("en")
     assert "上家に対して無筋、5巡目" in fb.explanation("ja")
     assert set(fb.best) == {"9m", "1p", "2z", "3z", "7z"}
 
@@ -176,10 +176,10 @@ def test_the_tables_words_are_the_analyze_pages():
     Analyze page's danger tooltips (mjgui.defence.reason_words), against the seat it names."""
     fb = grade(_safest(GENBUTSU), "9m")
     tiles = {t["tile"]: t for t in fb.details["tiles"]}
-    assert tiles["9m"]["words"] == {"en": "genbutsu against the left player", "ja": "上家に対して現物"}
+    assert tiles["9m"]["words"] == {"en": "against the left player: genbutsu", "ja": "上家に対して現物"}
     # 3z: two in the hand, two in the river across, thrown before the riichi: all four seen
-    assert tiles["3z"]["words"] == {"en": "all four seen against the left player", "ja": "上家に対して4枚見え"}
-    assert tiles["5s"]["words"] == {"en": "no suji, turn 5 against the left player", "ja": "上家に対して無筋、5巡目"}
+    assert tiles["3z"]["words"] == {"en": "against the left player: all four seen", "ja": "上家に対して4枚見え"}
+    assert tiles["5s"]["words"] == {"en": "against the left player: no suji, turn 5", "ja": "上家に対して無筋、5巡目"}
 
 
 # ---- push or fold --------------------------------------------------------------------------------

@@ -92,7 +92,7 @@ def test_keys_pick_a_tile_by_position(make_page):
     settle()
     fb = page.session.result.feedback
     assert tiles[0].kind == Tile.from_name("9m").kind and fb.pick == "9m" and fb.correct
-    assert "genbutsu against the left player" in view.feedback.explanation.text()
+    assert "against the left player: genbutsu" in view.feedback.explanation.text()
 
 
 def test_push_or_fold_then_the_tile_or_the_tile_first(qtbot, make_page):

@@ -63,12 +63,12 @@ class TileRisk:
         return KIND_NAMES[self.kind]
 
     def words(self, lang: str) -> str:
-        """"no suji, turn 5 against the left player" / 「上家に対して無筋、5巡目」
+        """"against the left player: no suji, turn 5" / 「上家に対して無筋、5巡目」
         (the Analyze page's words, mjgui.defence.reason_words)."""
         why = reason_text(self.why, self.kind, lang) or self.reason
         if lang == "ja":
             return f"{against_words(self.seat, lang)}{why}"
-        return f"{why} {against_words(self.seat, lang)}"
+        return f"{against_words(self.seat, lang)}: {why}"      # the seat first: a reason may hold commas
 
     def to_json(self) -> dict:
         """The numbers, the model's phrase and the words in each language (the drill's table)."""
