@@ -335,6 +335,8 @@ def main() -> None:
         report(app, window, args.rounds, names, results)
     if profiler is not None:
         import pstats
+        if os.environ.get("BENCH_PROFILE_OUT"):      # for pstats' callers / callees
+            profiler.dump_stats(os.environ["BENCH_PROFILE_OUT"])
         pstats.Stats(profiler).sort_stats(os.environ.get("BENCH_SORT", "tottime")).print_stats(
             int(os.environ.get("BENCH_TOP", "25")))
 

@@ -26,7 +26,7 @@ from mjgui.hand import Hand
 from mjgui.ui.hand_editor import RIVER_MARKS
 from mjgui.ui.hand_view import FlowLayout, MeldGroup, TileStrip
 from mjgui.ui.i18n import language, tr
-from mjgui.ui.layout_items import clear_layout
+from mjgui.ui.layout_items import clear_layout, remove_widget
 from mjgui.ui.palette import tile_label
 from mjgui.ui.theme import COLORS
 from mjgui.hand import WINDS
@@ -79,39 +79,79 @@ class _SeatRow(QWidget):
         self.wind = 0
         self._shown: tuple | None = None         # (opponent, look) the widgets were made for
 
-    def show_seat(self, opponent: Opponent, wind: int, look: tuple) -> None:
+    def show_seat(self, opponent: Opponent, wind: int, look: tuple) -> bool:
+        """Show `opponent`; True when the seat's button has a new text (the buttons' widths).
+        Only what changed is made again: a hand change that keeps the table touches nothing,
+        a new river gives the strip's buttons their new tiles (`TileStrip.set_tiles`), new
+        calls remake the call groups alone; a new look (tile height, theme, language)
+        remakes the row."""
         self.opponent, self.wind = opponent, wind
-        self.button.setText(seat_title(self.seat, wind, opponent.in_riichi))
+        title = seat_title(self.seat, wind, opponent.in_riichi)
+        retitled = title != self.button.text()
+        if retitled:
+            self.button.setText(title)
         self.clear_button.setEnabled(bool(opponent.river or opponent.melds))
-        if (opponent, look) == self._shown:
-            return
+        before = self._shown
+        if (opponent, look) == before:
+            return retitled
         self._shown = (opponent, look)
+        if before is None or before[1] != look or self.strip is None:
+            self._build(opponent, look)
+            return retitled
+        shown = before[0]
+        if opponent.river != shown.river:
+            self.strip.set_tiles(enumerate(r.tile for r in opponent.river))
+            self._mark_river(opponent, look[1])
+        if opponent.melds != shown.melds:
+            remove_widget(self.flow, self.clear_button)
+            self._set_melds(opponent, look)
+            self.flow.addWidget(self.clear_button)
+        return retitled
+
+    def _build(self, opponent: Opponent, look: tuple) -> None:
+        """The row made anew: the button, the river's strip, the calls, Clear."""
         clear_layout(self.flow, keep=(self.button, self.clear_button))
+        self.melds = []
         tile_height, theme = look[0], look[1]
         self.flow.addWidget(self.button)
         self.strip = TileStrip(f"river-{self.seat}", "", enumerate(r.tile for r in opponent.river),
                                tile_height, theme, tr("no discards", "捨て牌なし"), self, menu=True)
         self.strip.label.hide()                      # the seat's button names the river
         self.strip.menuRequested.connect(lambda _part, i, pos: self.panel.show_river_menu(self.seat, i, pos))
+        self._mark_river(opponent, theme)
+        self.flow.addWidget(self.strip)
+        self._set_melds(opponent, look)
+        self.flow.addWidget(self.clear_button)
+        for w in (self.button, self.strip, self.clear_button):
+            w.show()
+
+    def _mark_river(self, opponent: Opponent, theme: str) -> None:
+        """The river's buttons show their tiles' marks (greyed, ringed, "^") and say them."""
         ring = QColor(COLORS[theme]["warn"])
         for button, river_tile in zip(self.strip.buttons, opponent.river):
             marks = [tr(*_MARK_WORDS[m]) for m in RIVER_MARKS if getattr(river_tile, m)]
             button.dimmed = river_tile.tsumogiri
-            button.highlight = ring if river_tile.riichi else None
+            highlight = ring if river_tile.riichi else None
+            if highlight != button.highlight:
+                button.highlight = highlight
             button.badge = "^" if river_tile.called else None
             button.setToolTip(" · ".join([tile_label(river_tile.tile), *marks]) + "\n"
                               + tr("Right-click: tsumogiri, riichi tile, called, remove",
                                    "右クリック: ツモ切り・リーチ宣言牌・鳴かれた牌・削除"))
-        self.flow.addWidget(self.strip)
+
+    def _set_melds(self, opponent: Opponent, look: tuple) -> None:
+        """The calls' groups, after the river (the old ones go)."""
+        for group in self.melds:
+            remove_widget(self.flow, group)
+            group.hide()
+            group.deleteLater()            # later: the click being handled may come from it
         self.melds = []
         for i, meld in enumerate(opponent.melds):
-            group = MeldGroup(meld, i, tile_height, theme, self)
+            group = MeldGroup(meld, i, look[0], look[1], self)
             group.removeRequested.connect(lambda index: self.panel.meldRemoveRequested.emit(self.seat, index))
             self.melds.append(group)
             self.flow.addWidget(group)
-        self.flow.addWidget(self.clear_button)
-        for w in (self.button, self.strip, *self.melds, self.clear_button):
-            w.show()
+            group.show()
 
     def retranslate(self) -> None:
         self.clear_button.setText(tr("Clear", "クリア"))
@@ -192,9 +232,11 @@ class OpponentsPanel(QFrame):
     def set_hand(self, hand: Hand) -> None:
         self._hand = hand
         look = (self._tile_height, self._theme, language())
+        retitled = False
         for seat, row in self.rows.items():
-            row.show_seat(hand.opponent(seat), hand.wind_of(seat), look)
-        self._align_buttons()
+            retitled |= row.show_seat(hand.opponent(seat), hand.wind_of(seat), look)
+        if retitled:
+            self._align_buttons()
         if self.table_view is not None:
             self.table_view.set_hand(hand)
 
