@@ -13,7 +13,8 @@ synthetic input through QTest, one kind of hand change per stage:
 
 With --table every hand sits at a table: the three other players' rivers (8, 7 and 7 tiles,
 the left player's riichi on its 7th), so the Danger column, the threats and, with the
-expected values, the push / fold line show too.
+expected values, the push / fold line show too.  --table-view shows the opponents panel's
+rivers around a table (TableView) instead of its rows.
 
 Each change is timed from just before the input event to the end of the first repaint
 of the window after the worker's result was applied (the analysis runs on the worker
@@ -289,6 +290,8 @@ def main() -> None:
     parser.add_argument("--lang", default="en", help="the interface language: en or ja")
     parser.add_argument("--table", action="store_true",
                         help="every hand with three rivers and a riichi (the Danger column, threats, push / fold)")
+    parser.add_argument("--table-view", action="store_true",
+                        help="with --table: the panel's table view instead of its rows")
     args = parser.parse_args()
     global TABLE
     TABLE = args.table
@@ -300,6 +303,8 @@ def main() -> None:
     from mjgui.ui.main_window import MainWindow
     window = MainWindow(store, private / "history.sqlite")
     window.resize(1280, 860)
+    if args.table_view:
+        window.analyze_page.opponents.show_table(True)
     window.show()
     QTest.qWaitForWindowExposed(window)
     window.activateWindow()
@@ -335,6 +340,8 @@ def main() -> None:
         report(app, window, args.rounds, names, results)
     if profiler is not None:
         import pstats
+        if os.environ.get("BENCH_PROFILE_OUT"):      # for pstats' callers / callees
+            profiler.dump_stats(os.environ["BENCH_PROFILE_OUT"])
         pstats.Stats(profiler).sort_stats(os.environ.get("BENCH_SORT", "tottime")).print_stats(
             int(os.environ.get("BENCH_TOP", "25")))
 

@@ -52,6 +52,10 @@ BOX_KEYS = TABLE_RANKS
 # the room the analysis keeps below the opponents' table view: the table's titles and two
 # rows, the wait inspector's and the chart's titles
 ANALYSIS_KEEP = 230
+# a page shorter than this (a window below about 815 pixels) shows the opponents panel compact,
+# under the palette: across the page, the full panel (a header line and a line per seat) left
+# the analysis table one and a half rows at 800x600
+COMPACT_PANEL_BELOW = 760
 
 
 class AnalyzePage(QWidget):
@@ -107,7 +111,13 @@ class AnalyzePage(QWidget):
         self.hand_view.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         left.addWidget(self.hand_view)
         top.addLayout(left, 1)
-        top.addWidget(self.palette_widget, 0, Qt.AlignmentFlag.AlignTop)
+        # the palette's column: below it the room the hand's column leaves, where a short
+        # page puts the opponents panel (`_place_opponents`)
+        self.palette_column = QVBoxLayout()
+        self.palette_column.setSpacing(6)
+        self.palette_column.addWidget(self.palette_widget)
+        self.palette_column.addStretch(1)
+        top.addLayout(self.palette_column, 0)
         layout.addLayout(top)
         # the other players' rivers and calls: folded away until asked for or a hand has them
         # (a hand without opponents looks as before they were added)
@@ -315,6 +325,25 @@ class AnalyzePage(QWidget):
         if not shown and self.palette_widget.target() == "river":
             self.palette_widget.set_target("hand")          # no river is in view to fill
         self.fit_tiles()
+
+    def _place_opponents(self, compact: bool) -> None:
+        """A short page puts the opponents panel, compact, under the palette, in the room the
+        hand's column leaves there (the page's full width, below the hand, it cost the
+        analysis table two of its three rows at 800x600); a taller page, across the page."""
+        panel = self.opponents
+        if compact == panel.compact():
+            return
+        page = self.layout()
+        page.removeWidget(panel)
+        panel.set_compact(compact)
+        # under the palette the panel takes the column's width: its one-line size hint
+        # would widen the column and squeeze the hand
+        panel.setSizePolicy(QSizePolicy.Policy.Ignored if compact else QSizePolicy.Policy.Preferred,
+                            QSizePolicy.Policy.Preferred)
+        if compact:
+            self.palette_column.insertWidget(1, panel)
+        else:
+            page.insertWidget(1, panel)
 
     def _seat_chosen(self, seat: str) -> None:
         """A seat chosen in the panel: the palette's clicks go to its river."""
@@ -753,6 +782,7 @@ class AnalyzePage(QWidget):
             view.set_tile_height(height)
         self.opponents.set_tile_height(view.tile_height())
         panel = self.opponents
+        self._place_opponents(0 < self.height() < COMPACT_PANEL_BELOW)
         if not panel.isHidden():       # below the panel: its header, then the analysis keeps its room
             panel.set_room(self.height() - panel.y() - panel.views.y() - ANALYSIS_KEEP)
 

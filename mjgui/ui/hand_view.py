@@ -318,38 +318,83 @@ class TileStrip(QWidget):
         self.label.setMinimumHeight(line_height)
         self.label.setAlignment(Qt.AlignmentFlag.AlignVCenter)
         layout.addWidget(self.label)
-        self.buttons: list[TileButton] = []
+        self.buttons: list[TileButton] = []          # the tiles shown, in order
         self.indices: list[int] = []
+        self._spare: list[TileButton] = []           # hidden, kept for a longer strip (set_tiles)
         self._tile_height, self._theme = tile_height, theme
+        self._line_height, self._empty_text = line_height, empty_text
+        self._empty: QLabel | None = None
         for index, tile in tiles:
             self.append(index, tile)
         if not self.buttons:
-            empty = QLabel(empty_text)
+            self._show_empty(True)
+
+    def _show_empty(self, shown: bool) -> None:
+        """The note of an empty strip (made when first needed)."""
+        if self._empty is None:
+            if not shown:
+                return
+            empty = self._empty = QLabel(self._empty_text, self)
             empty.setForegroundRole(QPalette.ColorRole.PlaceholderText)
-            empty.setObjectName(f"strip_empty_{part}")
+            empty.setObjectName(f"strip_empty_{self.part}")
             # as tall as a tile, so strips line up whether empty or not
-            empty.setMinimumHeight(line_height)
+            empty.setMinimumHeight(self._line_height)
             empty.setAlignment(Qt.AlignmentFlag.AlignVCenter)
-            layout.addWidget(empty)
+            self.layout().addWidget(empty)
+        self._empty.setVisible(shown)
 
     def append(self, index: int, tile: Tile) -> TileButton:
-        """One more tile at the end (its index in the hand's tuple); not for an empty strip,
-        whose note would stay."""
-        button = TileButton(tile, self._tile_height, self._theme, self)
-        button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        button.setCursor(Qt.CursorShape.ArrowCursor)
-        button.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
-        if self._menu:
-            button.customContextMenuRequested.connect(
-                lambda pos, i=index, b=button: self.menuRequested.emit(self.part, i, b.mapToGlobal(pos)))
+        """One more tile at the end (its index in the hand's tuple)."""
+        if self._spare:
+            button = self._spare.pop(0)
+            button.tile = tile
+            button.show()
         else:
-            button.customContextMenuRequested.connect(
-                lambda _pos, i=index: self.removeRequested.emit(self.part, i))
+            button = TileButton(tile, self._tile_height, self._theme, self)
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button.setCursor(Qt.CursorShape.ArrowCursor)
+            button.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+            place = len(self.buttons)          # the index is looked up: set_tiles may change it
+            if self._menu:
+                button.customContextMenuRequested.connect(
+                    lambda pos, k=place, b=button: self.menuRequested.emit(self.part, self.indices[k],
+                                                                         b.mapToGlobal(pos)))
+            else:
+                button.customContextMenuRequested.connect(
+                    lambda _pos, k=place: self.removeRequested.emit(self.part, self.indices[k]))
+            self.layout().addWidget(button)
+            button.show()                      # shown with the strip (now, if it is shown)
         button.setToolTip(f"{tile_label(tile)}\n" + tr("Right-click to remove", "右クリックで削除"))
         self.buttons.append(button)
         self.indices.append(index)
-        self.layout().addWidget(button)
+        if self._empty is not None and not self._empty.isHidden():
+            self._show_empty(False)
         return button
+
+    def set_tiles(self, tiles: Iterable[tuple[int, Tile]]) -> None:
+        """Show these tiles instead, in the same buttons: a button takes its new tile in
+        place, one more is shown (or made) for a longer strip, the rest are hidden and kept.
+        A river that changes by a tile costs no new widgets and no new layout of the window
+        (making the strip again, a button per tile, took most of a hand change's time)."""
+        items = list(tiles)
+        count = len(self.buttons)
+        pool = self.buttons + self._spare
+        keep = min(len(items), count)
+        for k in range(keep):
+            index, tile = items[k]
+            button = pool[k]
+            button.tile = tile
+            button.setToolTip(f"{tile_label(tile)}\n" + tr("Right-click to remove", "右クリックで削除"))
+            self.indices[k] = index
+        self.buttons, self.indices, self._spare = pool[:keep], self.indices[:keep], pool[keep:]
+        for button in self._spare[:count - keep]:
+            button.hide()
+        for index, tile in items[keep:]:
+            self.append(index, tile)
+        self._show_empty(not items)
+        if len(items) != count:
+            self.layout().invalidate()
+            self.updateGeometry()
 
     def tiles(self) -> list[Tile]:
         return [b.tile for b in self.buttons]  # type: ignore[misc]
@@ -631,7 +676,10 @@ class HandView(QWidget):
         if melds != self._melds_shown:
             self._melds_shown = melds
             self._set_meld_groups(melds)
-        extras = (hand.dora_indicators, hand.visible, hand.discards, hand.opponents) if hand is not None else None
+        # the rivers only when this view shows them: with the opponents panel a new table
+        # leaves the strips as they are
+        extras = ((hand.dora_indicators, hand.visible, hand.discards, hand.opponents if self._rivers_shown else None)
+                  if hand is not None else None)
         if extras != self._extras_shown:
             before, self._extras_shown = self._extras_shown, extras
             if hand is not None and before is not None and before[:2] == extras[:2] and before[3] == extras[3]:

@@ -26,7 +26,7 @@ from mjgui.hand import Hand
 from mjgui.ui.hand_editor import RIVER_MARKS
 from mjgui.ui.hand_view import FlowLayout, MeldGroup, TileStrip
 from mjgui.ui.i18n import language, tr
-from mjgui.ui.layout_items import clear_layout
+from mjgui.ui.layout_items import clear_layout, remove_widget
 from mjgui.ui.palette import tile_label
 from mjgui.ui.theme import COLORS
 from mjgui.hand import WINDS
@@ -38,18 +38,26 @@ __all__ = ["OpponentsPanel", "SEAT_WORDS", "RIVER_SCALE"]
 SEAT_WORDS = {"L": ("Left", "上家"), "A": ("Across", "対面"), "R": ("Right", "下家")}
 #: the rivers' tiles against the hand's (24 discards fit a line of an 800-pixel window)
 RIVER_SCALE = 0.55
+#: the panel's margins (left, top, right, bottom), full and compact
+_MARGINS = {False: (8, 4, 8, 4), True: (4, 2, 4, 2)}
 _MARK_WORDS = {"tsumogiri": ("Tsumogiri (the tile just drawn)", "ツモ切り"),
                "riichi": ("Riichi declaration tile", "リーチ宣言牌"),
                "called": ("Called by another player", "他家に鳴かれた牌")}
 
 
-def seat_title(seat: str, wind: int, riichi: bool) -> str:
-    """'Left · East (dealer) · riichi': the seat, its wind, the dealer and a riichi."""
+def seat_title(seat: str, wind: int, riichi: bool, short: bool = False) -> str:
+    """'Left · East (dealer) · riichi': the seat, its wind, the dealer and a riichi; `short`
+    (a compact panel): 'Left E dealer · riichi'."""
     where = tr(*SEAT_WORDS[seat])
-    wind_name = tr(*WIND_NAMES[WINDS[wind]])
-    text = tr(f"{where} · {wind_name}", f"{where}・{wind_name}")
-    if wind == 0:
-        text += tr(" (dealer)", "（親）")
+    if short:
+        text = f"{where} {tr('ESWN', '東南西北')[wind]}"
+        if wind == 0:
+            text += tr(" dealer", "親")
+    else:
+        wind_name = tr(*WIND_NAMES[WINDS[wind]])
+        text = tr(f"{where} · {wind_name}", f"{where}・{wind_name}")
+        if wind == 0:
+            text += tr(" (dealer)", "（親）")
     if riichi:
         text += tr(" · riichi", "・リーチ")
     return text
@@ -77,49 +85,108 @@ class _SeatRow(QWidget):
         self.melds: list[MeldGroup] = []
         self.opponent = Opponent(seat)
         self.wind = 0
+        self.compact = False                     # the short title and Clear (a small window)
         self._shown: tuple | None = None         # (opponent, look) the widgets were made for
 
-    def show_seat(self, opponent: Opponent, wind: int, look: tuple) -> None:
+    def show_seat(self, opponent: Opponent, wind: int, look: tuple) -> bool:
+        """Show `opponent`; True when the seat's button has a new text (the buttons' widths).
+        Only what changed is made again: a hand change that keeps the table touches nothing,
+        a new river gives the strip's buttons their new tiles (`TileStrip.set_tiles`), new
+        calls remake the call groups alone; a new look (tile height, theme, language)
+        remakes the row."""
         self.opponent, self.wind = opponent, wind
-        self.button.setText(seat_title(self.seat, wind, opponent.in_riichi))
+        title = seat_title(self.seat, wind, opponent.in_riichi, short=self.compact)
+        retitled = title != self.button.text()
+        if retitled:
+            self.button.setText(title)
+            self._tip_button()
         self.clear_button.setEnabled(bool(opponent.river or opponent.melds))
-        if (opponent, look) == self._shown:
-            return
+        before = self._shown
+        if (opponent, look) == before:
+            return retitled
         self._shown = (opponent, look)
+        if before is None or before[1] != look or self.strip is None:
+            self._build(opponent, look)
+            return retitled
+        shown = before[0]
+        if opponent.river != shown.river:
+            self.strip.set_tiles(enumerate(r.tile for r in opponent.river))
+            self._mark_river(opponent, look[1])
+        if opponent.melds != shown.melds:
+            if not self.compact:                 # Clear stays last
+                remove_widget(self.flow, self.clear_button)
+            self._set_melds(opponent, look)
+            if not self.compact:
+                self.flow.addWidget(self.clear_button)
+        return retitled
+
+    def _build(self, opponent: Opponent, look: tuple) -> None:
+        """The row made anew: the button, the river's strip, the calls, Clear."""
         clear_layout(self.flow, keep=(self.button, self.clear_button))
+        self.melds = []
         tile_height, theme = look[0], look[1]
         self.flow.addWidget(self.button)
+        if self.compact:          # its "×" by the seat's name, not alone on a line of its own
+            self.flow.addWidget(self.clear_button)
         self.strip = TileStrip(f"river-{self.seat}", "", enumerate(r.tile for r in opponent.river),
                                tile_height, theme, tr("no discards", "捨て牌なし"), self, menu=True)
         self.strip.label.hide()                      # the seat's button names the river
         self.strip.menuRequested.connect(lambda _part, i, pos: self.panel.show_river_menu(self.seat, i, pos))
+        self._mark_river(opponent, theme)
+        self.flow.addWidget(self.strip)
+        self._set_melds(opponent, look)
+        if not self.compact:
+            self.flow.addWidget(self.clear_button)
+        for w in (self.button, self.strip, self.clear_button):
+            w.show()
+
+    def _mark_river(self, opponent: Opponent, theme: str) -> None:
+        """The river's buttons show their tiles' marks (greyed, ringed, "^") and say them."""
         ring = QColor(COLORS[theme]["warn"])
         for button, river_tile in zip(self.strip.buttons, opponent.river):
             marks = [tr(*_MARK_WORDS[m]) for m in RIVER_MARKS if getattr(river_tile, m)]
             button.dimmed = river_tile.tsumogiri
-            button.highlight = ring if river_tile.riichi else None
+            highlight = ring if river_tile.riichi else None
+            if highlight != button.highlight:
+                button.highlight = highlight
             button.badge = "^" if river_tile.called else None
             button.setToolTip(" · ".join([tile_label(river_tile.tile), *marks]) + "\n"
                               + tr("Right-click: tsumogiri, riichi tile, called, remove",
                                    "右クリック: ツモ切り・リーチ宣言牌・鳴かれた牌・削除"))
-        self.flow.addWidget(self.strip)
+
+    def _set_melds(self, opponent: Opponent, look: tuple) -> None:
+        """The calls' groups, after the river (the old ones go)."""
+        for group in self.melds:
+            remove_widget(self.flow, group)
+            group.hide()
+            group.deleteLater()            # later: the click being handled may come from it
         self.melds = []
         for i, meld in enumerate(opponent.melds):
-            group = MeldGroup(meld, i, tile_height, theme, self)
+            group = MeldGroup(meld, i, look[0], look[1], self)
             group.removeRequested.connect(lambda index: self.panel.meldRemoveRequested.emit(self.seat, index))
             self.melds.append(group)
             self.flow.addWidget(group)
-        self.flow.addWidget(self.clear_button)
-        for w in (self.button, self.strip, *self.melds, self.clear_button):
-            w.show()
+            group.show()
+
+    def set_compact(self, compact: bool) -> None:
+        """The short title and a "×" for Clear (the full words in their tooltips), tighter."""
+        self.compact = compact
+        self.flow._h = 4 if compact else 10
+        self.retranslate()
+
+    def _tip_button(self) -> None:
+        tip = tr("Choose this river: the palette's clicks then add to it, in order "
+                 "(right-click a palette tile for this player's calls)",
+                 "この河を選ぶ: パレットのクリックで順に追加（パレットの右クリックでこの家の副露）")
+        if self.compact:             # the title in full
+            tip = seat_title(self.seat, self.wind, self.opponent.in_riichi) + "\n" + tip
+        self.button.setToolTip(tip)
 
     def retranslate(self) -> None:
-        self.clear_button.setText(tr("Clear", "クリア"))
+        self.clear_button.setText("×" if self.compact else tr("Clear", "クリア"))
         self.clear_button.setToolTip(tr("Clear this player's river and calls",
                                         "この家の捨て牌と副露をクリア"))
-        self.button.setToolTip(tr("Choose this river: the palette's clicks then add to it, in order "
-                                  "(right-click a palette tile for this player's calls)",
-                                  "この河を選ぶ: パレットのクリックで順に追加（パレットの右クリックでこの家の副露）"))
+        self._tip_button()
 
 
 class OpponentsPanel(QFrame):
@@ -137,11 +204,12 @@ class OpponentsPanel(QFrame):
         super().__init__(parent)
         self.setObjectName("opponents_panel")
         self.setFrameShape(QFrame.Shape.StyledPanel)
+        self._compact = False
         self._tile_height = tile_height
         self._theme = theme
         self._hand = Hand(())
         outer = QVBoxLayout(self)
-        outer.setContentsMargins(8, 4, 8, 4)
+        outer.setContentsMargins(*_MARGINS[False])
         outer.setSpacing(2)
         header = QHBoxLayout()
         self.title = QLabel(self)
@@ -191,10 +259,12 @@ class OpponentsPanel(QFrame):
     # ---- what it shows ----------------------------------------------------------------------
     def set_hand(self, hand: Hand) -> None:
         self._hand = hand
-        look = (self._tile_height, self._theme, language())
+        look = (self._tile_height, self._theme, language(), self._compact)
+        retitled = False
         for seat, row in self.rows.items():
-            row.show_seat(hand.opponent(seat), hand.wind_of(seat), look)
-        self._align_buttons()
+            retitled |= row.show_seat(hand.opponent(seat), hand.wind_of(seat), look)
+        if retitled:
+            self._align_buttons()
         if self.table_view is not None:
             self.table_view.set_hand(hand)
 
@@ -256,7 +326,8 @@ class OpponentsPanel(QFrame):
         return self.table_view is not None and not self.table_view.isHidden()
 
     def _show_view(self, table: bool) -> None:
-        shown = table and self.table_view is not None and self.view_switch.isEnabled()
+        shown = (table and self.table_view is not None and self.view_switch.isEnabled()
+                 and not self._compact)
         if self.table_view is not None and shown == self.table_view.isHidden():
             self.rows_view.setVisible(not shown)
             self.table_view.setVisible(shown)
@@ -308,6 +379,27 @@ class OpponentsPanel(QFrame):
             self.view_switch.setEnabled(fits)
             self._show_view(self.view_switch.isChecked())
             self._tip_view_switch()
+
+    def set_compact(self, compact: bool) -> None:
+        """A small window's panel (the Analyze page puts it under the palette): no header
+        line (its words are in the tooltips of the seats' buttons and the river tiles), each
+        seat with a short title ('Left E dealer · riichi') and "×" for Clear, its river
+        wrapping below; the rows, not the table view (the switch keeps the choice for a
+        larger window)."""
+        if compact == self._compact:
+            return
+        self._compact = compact
+        for w in (self.title, self.hint, self.view_switch):
+            w.setVisible(not compact and (w is not self.view_switch or self.table_view is not None))
+        self.layout().setContentsMargins(*_MARGINS[compact])
+        for row in self.rows.values():
+            row.set_compact(compact)
+        self.set_hand(self._hand)
+        self._align_buttons()
+        self._show_view(self.view_switch.isChecked())
+
+    def compact(self) -> bool:
+        return self._compact
 
     def set_theme(self, theme: str) -> None:
         self._theme = theme

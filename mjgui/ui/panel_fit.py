@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QScrollArea, QSpli
 
 MIN_PANELS = 48          # the panels' title lines (the handle drags them open)
 PRIORITY_ROWS = 10       # the table keeps this many discards in view when it has them
+LEAST_ROWS = 3           # and these before the panels grow past their titles (a small window)
 CHART_HEIGHT = 150       # the turn chart, when it has a curve to draw
 # what the table's priority rows leave the panels: their need, at most a chart's height and
 # this part of the total, at least their titles
@@ -46,15 +47,17 @@ def panels_height(waits: QWidget, chart: QWidget) -> int:
     return need
 
 
-def share(total: int, table_need: int, table_keep: int, panels_need: int) -> int:
+def share(total: int, table_need: int, table_keep: int, panels_need: int, table_least: int = 0) -> int:
     """The table's part of `total` pixels: all it needs when both fit; otherwise at least
     `table_keep` (its priority rows) short of the panels' usable room (what they need, at
     most a chart's height and PANELS_SHARE of the total, at least their titles), and then as much as the panels
     leave.  (Priority rows that left the panels their titles alone gave the wait inspector
-    and the chart ~70 px at 1280x860.)"""
+    and the chart ~70 px at 1280x860.)  `table_least` (its LEAST_ROWS) comes before the panels'
+    usable room: at 800x600 that room left the table two and a half rows."""
     if table_need + panels_need <= total:
         return table_need
     usable = min(panels_need, CHART_HEIGHT, max(MIN_PANELS, int(total * PANELS_SHARE)))
+    usable = max(MIN_PANELS, min(usable, total - table_least))
     table = max(min(table_need, total - panels_need), min(table_keep, total - usable))
     return max(0, min(table, total))
 
@@ -151,6 +154,6 @@ class PanelFit(QObject):
         rows = max(self.table.model().rowCount(), 1)
         table = share(total, table_height(self.table, rows),
                       table_height(self.table, min(rows, PRIORITY_ROWS)),
-                      panels_height(self.waits, self.chart))
+                      panels_height(self.waits, self.chart), table_height(self.table, min(rows, LEAST_ROWS)))
         if sizes != [table, total - table]:
             self.splitter.setSizes([table, total - table])

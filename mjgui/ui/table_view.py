@@ -46,6 +46,15 @@ def _letters() -> str:
     return tr(*_WIND_LETTERS)
 
 
+def _table_state(hand: Hand | None) -> tuple | None:
+    """What the view draws of a hand: the other seats, the winds, the turn and the scores
+    (the tiles passed after a riichi follow from these; the player's own tiles and
+    discards are not drawn)."""
+    if hand is None:
+        return None
+    return hand.opponents, hand.round_wind, hand.seat_wind, hand.turn, hand.scores
+
+
 @dataclass(frozen=True)
 class TableTile:
     """One river tile as drawn: where it is and how it is marked."""
@@ -81,6 +90,7 @@ class TableView(QWidget):
         self._marked: set | None = None        # None: the tiles passed after a riichi
         self._safe: dict[str, frozenset[int]] | None = None
         self._after: dict[tuple[str, int], tuple[str, ...]] = {}   # (seat, index) -> riichi seats
+        self._state = 0                        # counts the table states shown (the layouts' key)
         self._layout_cache: tuple[tuple, _Layout] | None = None
         self._fitted: dict[tuple, int] = {}        # (width, height, tile height, look) -> tile height
         self._computed: dict[tuple, _Layout] = {}  # (tile height, look) -> layout
@@ -94,10 +104,15 @@ class TableView(QWidget):
 
     def set_hand(self, hand: Hand | None, safe: dict | None = None) -> None:
         """Show `hand`'s table state.  `safe`: each seat's exact genbutsu (seat -> kinds, or the
-        replay's ((seat, kinds), ...)), which places the tiles passed after a riichi exactly."""
+        replay's ((seat, kinds), ...)), which places the tiles passed after a riichi exactly.
+        A hand at the same table (most changes in Analyze touch the player's tiles only)
+        changes nothing drawn: the view keeps its layout and does not repaint."""
+        safe = dict(safe) if safe else None
+        same = _table_state(hand) == _table_state(self._hand) and safe == self._safe
         self._hand = hand
-        self._safe = dict(safe) if safe else None
-        self._refresh()
+        if not same:
+            self._safe = safe
+            self._refresh()
 
     def set_safe(self, safe: dict | None) -> None:
         """Each seat's exact genbutsu (seat -> kinds) as a game log's replay knows it."""
@@ -168,6 +183,7 @@ class TableView(QWidget):
     # ---- state -----------------------------------------------------------------------
     def _refresh(self) -> None:
         """What passed after each riichi, from the defence model (exact with `safe`)."""
+        self._state += 1
         self._after = {}
         hand = self._hand
         if hand is not None:
@@ -340,7 +356,7 @@ class TableView(QWidget):
 
     def _look(self) -> tuple:
         """What the sizes depend on besides the tile height."""
-        return (id(self._hand), tr("en", "ja"), self.font().key())
+        return (self._state, tr("en", "ja"), self.font().key())
 
     def _layout(self) -> _Layout:
         key = (self.width(), self.height(), self._pref, self._look())
