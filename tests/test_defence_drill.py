@@ -291,17 +291,27 @@ def test_history_and_stats_count_the_drill(tmp_path, generated):
         assert [p.id for p in due] == [safest[0].id] and due[0] == safest[0]
 
 
-def test_a_version_4_history_is_upgraded_and_keeps_its_answers(tmp_path, monkeypatch):
-    path = tmp_path / "h.sqlite"
+def _version_4_history(path, monkeypatch, correct: bool, check=None) -> None:
+    """A history written by version 4 (before the defence drill): one nanikiru answer, n1;
+    `check(store)` runs on it while it is open."""
     monkeypatch.setattr(hist, "SCHEMA_VERSION", 4)
     with HistoryStore.open(path) as store:
         store.record(Attempt.from_problem({"id": "n1", "kind": "nanikiru", "theme": "any"}, pick="1m",
-                                          correct=True, score=1.0, seconds=3.0, answered_at=T0))
+                                          correct=correct, score=float(correct), seconds=3.0, answered_at=T0))
+        if check is not None:
+            check(store)
+    monkeypatch.undo()
+
+
+def test_a_version_4_history_is_upgraded_and_keeps_its_answers(tmp_path, monkeypatch):
+    path = tmp_path / "h.sqlite"
+
+    def refuses_the_drill(store):
         with pytest.raises(sqlite3.IntegrityError):      # version 4 does not know the drill
             store.connection.execute(
                 "INSERT INTO attempts (problem_id, drill, problem, pick, correct, score, seconds, "
                 "answered_at) VALUES ('x', 'defence', '{}', '1m', 1, 1.0, 1.0, 'x')")
-    monkeypatch.undo()
+    _version_4_history(path, monkeypatch, True, refuses_the_drill)
     with HistoryStore.open(path) as store:
         assert store.connection.execute("PRAGMA user_version").fetchone()[0] == 5
         assert [a.problem_id for a in store.attempts()] == ["n1"]
@@ -313,11 +323,7 @@ def test_a_version_4_history_is_upgraded_and_keeps_its_answers(tmp_path, monkeyp
 
 def test_a_version_4_history_on_a_read_only_disk_is_still_shown(tmp_path, monkeypatch):
     path = tmp_path / "h.sqlite"
-    monkeypatch.setattr(hist, "SCHEMA_VERSION", 4)
-    with HistoryStore.open(path) as store:
-        store.record(Attempt.from_problem({"id": "n1", "kind": "nanikiru", "theme": "any"}, pick="1m",
-                                          correct=False, score=0.0, seconds=3.0, answered_at=T0))
-    monkeypatch.undo()
+    _version_4_history(path, monkeypatch, False)
 
     def refuse(*args):
         error = sqlite3.OperationalError("attempt to write a readonly database")

@@ -16,24 +16,10 @@ from mjgui.analysis import analyze
 from mjgui.hand import Hand
 from mjgui.ui.analysis_table import TOTAL, VERDICT, AnalysisTable
 from mjgui.ui.panel_fit import PRIORITY_ROWS, share, table_height, panels_height
-from ui_steps import hover_tooltip, settle
+from ui_steps import PaintCount, hover_tooltip, settle
 
 HAND_13 = "23m456p789s11z556z"
 HAND_14 = "23m456p789s11z556z9m"
-
-
-class PaintCount(QObject):
-    """Counts the paint events of one widget."""
-
-    def __init__(self, widget):
-        super().__init__()
-        self.count = 0
-        widget.installEventFilter(self)
-
-    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt name
-        if event.type() == QEvent.Type.Paint:
-            self.count += 1
-        return False
 
 
 def test_the_analysis_is_shown_before_the_event_loop_runs(qtbot, window):

@@ -10,7 +10,7 @@ import os
 import sys
 
 import pytest
-from PySide6.QtCore import QEvent, QObject, QPoint, Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor, QContextMenuEvent
 from PySide6.QtWidgets import QApplication, QMenu
 
@@ -22,7 +22,7 @@ from mjgui.ui.hand_view import TileStrip  # noqa: E402
 from mjgui.ui.panel_fit import share  # noqa: E402
 from mjgui.ui.table_view import TableView  # noqa: E402
 from mjgui.ui.theme import COLORS  # noqa: E402
-from ui_steps import settle, type_hand  # noqa: E402
+from ui_steps import PaintCount, settle, type_hand  # noqa: E402
 
 HAND = "123m456p789s1122z"                     # 13 tiles: a palette click makes 14
 TABLE = " seat:S L:5m1z'9p*4s A:7s2z"           # L (East) in riichi on its 3rd; R has no discards
@@ -32,20 +32,6 @@ EXAMPLE = "234567m34p456s11z9p L:1z9m4s'2p7p*3s' A:9s1m2z8p R:3z4z8m6p seat:S do
 
 def t(name: str) -> Tile:
     return Tile.from_name(name)
-
-
-class _Paints(QObject):
-    """Counts the paint events a widget gets."""
-
-    def __init__(self, widget):
-        super().__init__()
-        self.count = 0
-        widget.installEventFilter(self)
-
-    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt name
-        if event.type() == QEvent.Type.Paint:
-            self.count += 1
-        return False
 
 
 def buttons(panel) -> dict[str, list]:
@@ -156,7 +142,7 @@ def test_the_table_view_paints_only_when_its_table_changes(qtbot):
     view.show()
     qtbot.waitExposed(view)
     qtbot.wait(20)
-    paints = _Paints(view)
+    paints = PaintCount(view)
     tiles = view.tiles()
     same_table = Hand.parse("123m456p789s1122z3z" + TABLE)          # one more tile in the hand
     view.set_hand(same_table)

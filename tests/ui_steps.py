@@ -1,5 +1,7 @@
-"""Steps the analysis-page tests share: wait for the analysis, type a hand."""
+"""Steps the analysis-page tests share: wait for the analysis, type a hand, count paints."""
 from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QObject
 
 
 def settle(qtbot, w):
@@ -25,3 +27,17 @@ def hover_tooltip(table, row, col):
     event = QHelpEvent(QEvent.Type.ToolTip, pos, table.viewport().mapToGlobal(pos))
     QApplication.sendEvent(table.viewport(), event)
     return QToolTip.text() if QToolTip.isVisible() else ""
+
+
+class PaintCount(QObject):
+    """Counts the paint events of one widget."""
+
+    def __init__(self, widget):
+        super().__init__()
+        self.count = 0
+        widget.installEventFilter(self)
+
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt name
+        if event.type() == QEvent.Type.Paint:
+            self.count += 1
+        return False
