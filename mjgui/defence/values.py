@@ -8,11 +8,12 @@ from dataclasses import dataclass
 
 from mjgui.defence.danger import Danger, danger
 from mjgui.defence.pushfold import PushFold, Settings, fold_value, push_value
+from mjgui.defence.threats import Threat
 from mjgui.ev import EvResult
 from mjgui.hand import Hand
 from mjgui.tiles import KIND_NAMES
 
-__all__ = ["Choice", "TableValues", "THREAT_TENPAI", "table_danger", "discard_values", "visible_threat"]
+__all__ = ["Choice", "TableValues", "THREAT_TENPAI", "table_danger", "discard_values", "is_visible", "visible_threat"]
 
 #: an opponent this likely to be tenpai (or in riichi) is a visible threat
 THREAT_TENPAI = 0.5
@@ -55,9 +56,14 @@ def safe_draw_share(hand: Hand, d: Danger) -> float:
     return sum(n for k, n in enumerate(unseen) if d.p(k) < SAFE_DRAW) / total if total else 0.0
 
 
-def visible_threat(d: Danger | None) -> bool:
+def is_visible(t: Threat) -> bool:
     """A riichi, or an opponent at least THREAT_TENPAI likely tenpai."""
-    return d is not None and any(t.riichi or t.tenpai >= THREAT_TENPAI for t in d.threats)
+    return t.riichi or t.tenpai >= THREAT_TENPAI
+
+
+def visible_threat(d: Danger | None) -> bool:
+    """Some opponent of the table is a visible threat (`is_visible`)."""
+    return d is not None and any(is_visible(t) for t in d.threats)
 
 
 def discard_values(hand: Hand, result: EvResult | None, settings: Settings = Settings(),

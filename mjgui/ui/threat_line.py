@@ -14,7 +14,7 @@ the review table's.
 from __future__ import annotations
 
 from mjgui.defence.reason_words import verdict_word, wind_name
-from mjgui.defence.values import THREAT_TENPAI
+from mjgui.defence.values import is_visible
 from mjgui.tiles import kind_of
 from mjgui.ui.i18n import language, tr
 
@@ -45,15 +45,10 @@ def threat_words(rating) -> str:
     for t in rating.threats:
         if t.riichi:
             words.append(tr(f"{_wind(rating, t.seat)}'s riichi", f"{_wind(rating, t.seat)}家のリーチ"))
-        elif _visible(t):
+        elif is_visible(t):
             words.append(tr(f"{_wind(rating, t.seat)} (tenpai {percent(t.tenpai)})",
                             f"{_wind(rating, t.seat)}家（聴牌率{percent(t.tenpai).replace(' ', '')}）"))
     return tr(", ".join(words), "、".join(words))
-
-
-def _visible(t) -> bool:
-    """A threat the review calls visible (mjgui.defence.values.visible_threat)."""
-    return t.riichi or t.tenpai >= THREAT_TENPAI
 
 
 def _danger(rating, choice) -> str:
@@ -62,14 +57,14 @@ def _danger(rating, choice) -> str:
         return ""
     kind = kind_of(choice.choice.split()[0])
     d = rating.danger
-    visible = [t for t in d.threats if _visible(t)]
+    visible = [t for t in d.threats if is_visible(t)]
     if visible and all(d.by_seat[t.seat][kind].reason == "genbutsu" for t in visible):
         return tr("genbutsu", "現物")
     share = percent(choice.deal_in)
     if choice.deal_in < _NONE:
         return tr(f"deal-in {share}", f"放銃率{share.replace(' ', '')}")
     worst = max(d.threats, key=lambda t: d.by_seat[t.seat][kind].p)
-    if not _visible(worst):
+    if not is_visible(worst):
         return tr(f"deal-in {share}", f"放銃率{share.replace(' ', '')}")
     wind = _wind(rating, worst.seat)
     if worst.riichi:
